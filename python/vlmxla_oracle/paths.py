@@ -1,0 +1,19 @@
+"""Where generated artifacts live: $VLMXLA_CACHE, else ~/.cache/vlmxla. Never inside Git."""
+
+import os
+import pathlib
+
+
+def cache_dir() -> pathlib.Path:
+    root = os.environ.get("VLMXLA_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "vlmxla")
+    path = pathlib.Path(root)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def fixtures_dir() -> pathlib.Path:
+    return cache_dir() / "fixtures"
+
+
+def images_dir() -> pathlib.Path:
+    return cache_dir() / "images"
