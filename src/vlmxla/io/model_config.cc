@@ -1,0 +1,319 @@
+#include "vlmxla/io/model_config.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace vlmxla::io {
+
+namespace {
+
+// Typed field access with defaults; a present field of the wrong type is an error, not a default.
+class Fields {
+ public:
+  Fields(const nlohmann::json& j, std::string where) : j_(j), where_(std::move(where)) {}
+
+  Status Int(const char* key, int* out) {
+    if (!j_.contains(key) || j_[key].is_null()) return Status::Ok();
+    if (!j_[key].is_number_integer()) return Bad(key, "an integer");
+    *out = j_[key].get<int>();
+    return Status::Ok();
+  }
+  Status Double(const char* key, double* out) {
+    if (!j_.contains(key) || j_[key].is_null()) return Status::Ok();
+    if (!j_[key].is_number()) return Bad(key, "a number");
+    *out = j_[key].get<double>();
+    return Status::Ok();
+  }
+  Status Bool(const char* key, bool* out) {
+    if (!j_.contains(key) || j_[key].is_null()) return Status::Ok();
+    if (!j_[key].is_boolean()) return Bad(key, "a boolean");
+    *out = j_[key].get<bool>();
+    return Status::Ok();
+  }
+  Status String(const char* key, std::string* out) {
+    if (!j_.contains(key) || j_[key].is_null()) return Status::Ok();
+    if (!j_[key].is_string()) return Bad(key, "a string");
+    *out = j_[key].get<std::string>();
+    return Status::Ok();
+  }
+  Status OptInt(const char* key, std::optional<int>* out) {
+    if (!j_.contains(key) || j_[key].is_null()) return Status::Ok();
+    if (!j_[key].is_number_integer()) return Bad(key, "an integer");
+    *out = j_[key].get<int>();
+    return Status::Ok();
+  }
+  // An integer or a list of integers (eos_token_id, vision_feature_layer).
+  Status IntList(const char* key, std::vector<int>* out) {
+    if (!j_.contains(key) || j_[key].is_null()) return Status::Ok();
+    const auto& v = j_[key];
+    if (v.is_number_integer()) {
+      *out = {v.get<int>()};
+      return Status::Ok();
+    }
+    if (!v.is_array()) return Bad(key, "an integer or a list of integers");
+    out->clear();
+    for (const auto& e : v) {
+      if (!e.is_number_integer()) return Bad(key, "an integer or a list of integers");
+      out->push_back(e.get<int>());
+    }
+    return Status::Ok();
+  }
+
+ private:
+  Status Bad(const char* key, const char* what) {
+    return InvalidArgument(where_ + ": field '" + key + "' must be " + what + ", got " +
+                           j_[key].dump());
+  }
+  const nlohmann::json& j_;
+  std::string where_;
+};
+
+Status Positive(const std::string& where, const char* name, int v) {
+  if (v <= 0) return InvalidArgument(where + ": " + name + " must be positive, got " + std::to_string(v));
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<VisionConfig> ParseVisionConfig(const nlohmann::json& j) {
+  if (!j.is_object()) return InvalidArgument("vision_config must be an object");
+  VisionConfig c;
+  c.model_type = j.value("model_type", std::string("clip_vision_model"));
+  const std::string where = "vision_config (" + c.model_type + ")";
+  if (c.model_type == "clip_vision_model") {
+    c = {c.model_type, 768, 3072, 12, 12, 3, 224, 32, "quick_gelu", 1e-5, true};
+  } else if (c.model_type == "siglip_vision_model") {
+    c = {c.model_type, 768, 3072, 12, 12, 3, 224, 16, "gelu_pytorch_tanh", 1e-6, false};
+  } else {
+    return Unimplemented("vision tower model_type '" + c.model_type +
+                         "' is not supported (supported: clip_vision_model, siglip_vision_model)");
+  }
+  Fields f(j, where);
+  VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
+  VLMXLA_RETURN_IF_ERROR(f.Int("intermediate_size", &c.intermediate_size));
+  VLMXLA_RETURN_IF_ERROR(f.Int("num_hidden_layers", &c.num_hidden_layers));
+  VLMXLA_RETURN_IF_ERROR(f.Int("num_attention_heads", &c.num_attention_heads));
+  VLMXLA_RETURN_IF_ERROR(f.Int("num_channels", &c.num_channels));
+  VLMXLA_RETURN_IF_ERROR(f.Int("image_size", &c.image_size));
+  VLMXLA_RETURN_IF_ERROR(f.Int("patch_size", &c.patch_size));
+  VLMXLA_RETURN_IF_ERROR(f.String("hidden_act", &c.hidden_act));
+  VLMXLA_RETURN_IF_ERROR(f.Double("layer_norm_eps", &c.layer_norm_eps));
+  for (auto [name, v] : {std::pair{"hidden_size", c.hidden_size}, {"num_hidden_layers", c.num_hidden_layers},
+                         {"num_attention_heads", c.num_attention_heads}, {"image_size", c.image_size},
+                         {"patch_size", c.patch_size}, {"intermediate_size", c.intermediate_size}}) {
+    VLMXLA_RETURN_IF_ERROR(Positive(where, name, v));
+  }
+  if (c.hidden_size % c.num_attention_heads != 0) {
+    return InvalidArgument(where + ": hidden_size " + std::to_string(c.hidden_size) +
+                           " is not divisible by num_attention_heads " +
+                           std::to_string(c.num_attention_heads));
+  }
+  // image_size need not be a multiple of patch_size: the patch convolution floors (384 / 14 -> 27).
+  return c;
+}
+
+Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
+  if (!j.is_object()) return InvalidArgument("text_config must be an object");
+  TextConfig c;
+  c.model_type = j.value("model_type", std::string("llama"));
+  const std::string where = "text_config (" + c.model_type + ")";
+  std::optional<int> kv_heads;
+  if (c.model_type == "llama") {
+    c.vocab_size = 32000, c.hidden_size = 4096, c.intermediate_size = 11008;
+    c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 2048;
+    c.bos_token_id = 1, c.eos_token_ids = {2};
+  } else if (c.model_type == "qwen2") {
+    c.vocab_size = 151936, c.hidden_size = 4096, c.intermediate_size = 22016;
+    c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 32768;
+    kv_heads = 32;
+    c.attention_bias = true;  // Qwen2 always has q/k/v biases and no o_proj bias
+  } else {
+    return Unimplemented("text decoder model_type '" + c.model_type +
+                         "' is not supported (supported: llama, qwen2)");
+  }
+  c.hidden_act = "silu";
+  c.rms_norm_eps = 1e-6;
+  Fields f(j, where);
+  VLMXLA_RETURN_IF_ERROR(f.Int("vocab_size", &c.vocab_size));
+  VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
+  VLMXLA_RETURN_IF_ERROR(f.Int("intermediate_size", &c.intermediate_size));
+  VLMXLA_RETURN_IF_ERROR(f.Int("num_hidden_layers", &c.num_hidden_layers));
+  VLMXLA_RETURN_IF_ERROR(f.Int("num_attention_heads", &c.num_attention_heads));
+  VLMXLA_RETURN_IF_ERROR(f.OptInt("num_key_value_heads", &kv_heads));
+  VLMXLA_RETURN_IF_ERROR(f.String("hidden_act", &c.hidden_act));
+  VLMXLA_RETURN_IF_ERROR(f.Int("max_position_embeddings", &c.max_position_embeddings));
+  VLMXLA_RETURN_IF_ERROR(f.Double("rms_norm_eps", &c.rms_norm_eps));
+  VLMXLA_RETURN_IF_ERROR(f.Bool("tie_word_embeddings", &c.tie_word_embeddings));
+  VLMXLA_RETURN_IF_ERROR(f.OptInt("bos_token_id", &c.bos_token_id));
+  VLMXLA_RETURN_IF_ERROR(f.OptInt("pad_token_id", &c.pad_token_id));
+  VLMXLA_RETURN_IF_ERROR(f.IntList("eos_token_id", &c.eos_token_ids));
+  if (c.model_type == "llama") {
+    VLMXLA_RETURN_IF_ERROR(f.Bool("attention_bias", &c.attention_bias));
+    c.attention_output_bias = c.attention_bias;  // Llama's flag covers o_proj too
+    VLMXLA_RETURN_IF_ERROR(f.Bool("mlp_bias", &c.mlp_bias));
+  }
+  c.num_key_value_heads = kv_heads.value_or(c.num_attention_heads);
+  // RoPE: Transformers v5 keeps it in rope_parameters; older files have a top-level rope_theta.
+  VLMXLA_RETURN_IF_ERROR(f.Double("rope_theta", &c.rope_theta));
+  if (j.contains("rope_parameters") && j["rope_parameters"].is_object()) {
+    const auto& rp = j["rope_parameters"];
+    Fields rf(rp, where + " rope_parameters");
+    VLMXLA_RETURN_IF_ERROR(rf.Double("rope_theta", &c.rope_theta));
+    VLMXLA_RETURN_IF_ERROR(rf.String("rope_type", &c.rope_type));
+  }
+  for (const char* key : {"rope_scaling"}) {
+    if (j.contains(key) && j[key].is_object()) {
+      std::string type = j[key].value("rope_type", j[key].value("type", std::string("default")));
+      if (type != "default") c.rope_type = type;
+    }
+  }
+  if (c.rope_type != "default") {
+    return Unimplemented(where + ": rope_type '" + c.rope_type + "' is not supported (only default)");
+  }
+  for (auto [name, v] : {std::pair{"vocab_size", c.vocab_size}, {"hidden_size", c.hidden_size},
+                         {"num_hidden_layers", c.num_hidden_layers},
+                         {"num_attention_heads", c.num_attention_heads},
+                         {"num_key_value_heads", c.num_key_value_heads},
+                         {"intermediate_size", c.intermediate_size}}) {
+    VLMXLA_RETURN_IF_ERROR(Positive(where, name, v));
+  }
+  c.head_dim = c.hidden_size / c.num_attention_heads;
+  VLMXLA_RETURN_IF_ERROR(f.Int("head_dim", &c.head_dim));
+  if (c.num_attention_heads % c.num_key_value_heads != 0) {
+    return InvalidArgument(where + ": num_attention_heads " + std::to_string(c.num_attention_heads) +
+                           " is not a multiple of num_key_value_heads " +
+                           std::to_string(c.num_key_value_heads));
+  }
+  return c;
+}
+
+int LlavaConfig::image_tokens_per_image() const {
+  int n = vision.num_positions();
+  if (vision_feature_select_strategy == "default") n -= 1;  // drops the first (class) token
+  return n;
+}
+
+Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
+  if (!j.is_object()) return InvalidArgument("config.json must hold a JSON object");
+  ModelConfig m;
+  m.model_type = j.value("model_type", std::string());
+  if (m.model_type == "llama" || m.model_type == "qwen2") {
+    VLMXLA_ASSIGN_OR_RETURN(m.text, ParseTextConfig(j));
+    return m;
+  }
+  if (m.model_type != "llava") {
+    return Unimplemented("model_type '" + m.model_type +
+                         "' is not supported (supported: llava, llama, qwen2)");
+  }
+  LlavaConfig l;
+  // LlavaConfig's own default tower (when vision_config is absent) is CLIP ViT-L/14 at 336 px.
+  nlohmann::json vision = j.contains("vision_config") && !j["vision_config"].is_null()
+                              ? j["vision_config"]
+                              : nlohmann::json{{"model_type", "clip_vision_model"},
+                                               {"intermediate_size", 4096},
+                                               {"hidden_size", 1024},
+                                               {"patch_size", 14},
+                                               {"image_size", 336},
+                                               {"num_hidden_layers", 24},
+                                               {"num_attention_heads", 16}};
+  nlohmann::json text = j.contains("text_config") && !j["text_config"].is_null()
+                            ? j["text_config"]
+                            : nlohmann::json{{"model_type", "llama"}};
+  auto v = ParseVisionConfig(vision);
+  if (!v.ok()) return v.status().WithContext("config.json");
+  auto t = ParseTextConfig(text);
+  if (!t.ok()) return t.status().WithContext("config.json");
+  l.vision = *v;
+  l.text = *t;
+  Fields f(j, "config.json");
+  // Transformers maps image_token_id onto image_token_index.
+  VLMXLA_RETURN_IF_ERROR(f.Int("image_token_id", &l.image_token_index));
+  VLMXLA_RETURN_IF_ERROR(f.Int("image_token_index", &l.image_token_index));
+  VLMXLA_RETURN_IF_ERROR(f.Int("image_seq_length", &l.image_seq_length));
+  VLMXLA_RETURN_IF_ERROR(f.String("projector_hidden_act", &l.projector_hidden_act));
+  VLMXLA_RETURN_IF_ERROR(f.String("vision_feature_select_strategy", &l.vision_feature_select_strategy));
+  VLMXLA_RETURN_IF_ERROR(f.IntList("vision_feature_layer", &l.vision_feature_layers));
+  VLMXLA_RETURN_IF_ERROR(f.Bool("multimodal_projector_bias", &l.multimodal_projector_bias));
+  VLMXLA_RETURN_IF_ERROR(f.Bool("tie_word_embeddings", &l.tie_word_embeddings));
+  if (l.vision_feature_select_strategy != "default" && l.vision_feature_select_strategy != "full") {
+    return InvalidArgument("config.json: vision_feature_select_strategy must be 'default' or 'full', got '" +
+                           l.vision_feature_select_strategy + "'");
+  }
+  if (l.vision_feature_layers.empty()) {
+    return InvalidArgument("config.json: vision_feature_layer is an empty list");
+  }
+  const int layers = l.vision.num_hidden_layers;
+  for (int layer : l.vision_feature_layers) {
+    // hidden_states has layers+1 entries (embeddings first); Python indexing rules apply.
+    if (layer < -(layers + 1) || layer > layers) {
+      return OutOfRange("config.json: vision_feature_layer " + std::to_string(layer) +
+                        " is outside the tower's " + std::to_string(layers + 1) + " hidden states");
+    }
+  }
+  m.text = l.text;
+  m.llava = std::move(l);
+  return m;
+}
+
+Result<nlohmann::json> ReadJsonFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return NotFound("cannot open " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto j = nlohmann::json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return InvalidArgument(path + " is not valid JSON");
+  return j;
+}
+
+Result<nlohmann::ordered_json> ReadOrderedJsonFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return NotFound("cannot open " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto j = nlohmann::ordered_json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return InvalidArgument(path + " is not valid JSON");
+  return j;
+}
+
+Result<ModelDir> ModelDir::Open(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    return NotFound("model directory " + dir + " does not exist");
+  }
+  ModelDir m;
+  m.dir_ = dir;
+  while (m.dir_.size() > 1 && m.dir_.back() == '/') m.dir_.pop_back();
+  VLMXLA_ASSIGN_OR_RETURN(nlohmann::json config, ReadJsonFile(m.Path("config.json")));
+  auto parsed = ParseModelConfig(config);
+  if (!parsed.ok()) return parsed.status().WithContext(m.Path("config.json"));
+  m.config_ = std::move(parsed).value();
+  return m;
+}
+
+bool ModelDir::HasFile(const std::string& file) const {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(Path(file), ec);
+}
+
+Result<std::vector<std::string>> ModelDir::WeightFiles() const {
+  if (HasFile("model.safetensors.index.json")) {
+    VLMXLA_ASSIGN_OR_RETURN(nlohmann::json index, ReadJsonFile(Path("model.safetensors.index.json")));
+    if (!index.contains("weight_map") || !index["weight_map"].is_object()) {
+      return InvalidArgument(Path("model.safetensors.index.json") + " has no weight_map object");
+    }
+    std::set<std::string> shards;
+    for (auto& [name, shard] : index["weight_map"].items()) {
+      if (!shard.is_string()) return InvalidArgument("weight_map entry for " + name + " is not a string");
+      shards.insert(shard.get<std::string>());
+    }
+    std::vector<std::string> out;
+    for (const auto& s : shards) out.push_back(Path(s));
+    return out;
+  }
+  if (HasFile("model.safetensors")) return std::vector<std::string>{Path("model.safetensors")};
+  return NotFound("no model.safetensors or model.safetensors.index.json in " + dir_);
+}
+
+}  // namespace vlmxla::io

@@ -1,0 +1,104 @@
+#include "vlmxla/io/model_config.h"
+
+#include <gtest/gtest.h>
+
+namespace vlmxla::io {
+namespace {
+
+using json = nlohmann::json;
+
+TEST(ModelConfig, LlavaWithNestedConfigsAndTransformersDefaults) {
+  json j = {{"model_type", "llava"},
+            {"image_token_index", 1000},
+            {"vision_feature_layer", -2},
+            {"vision_feature_select_strategy", "default"},
+            {"vision_config",
+             {{"model_type", "clip_vision_model"}, {"hidden_size", 32}, {"intermediate_size", 64},
+              {"num_hidden_layers", 3}, {"num_attention_heads", 4}, {"image_size", 30},
+              {"patch_size", 6}}},
+            {"text_config",
+             {{"model_type", "llama"}, {"hidden_size", 64}, {"intermediate_size", 128},
+              {"num_hidden_layers", 2}, {"num_attention_heads", 4}, {"num_key_value_heads", 2},
+              {"vocab_size", 1100}, {"rope_parameters", {{"rope_type", "default"}, {"rope_theta", 5e4}}}}}};
+  auto m = ParseModelConfig(j);
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  ASSERT_TRUE(m->is_multimodal());
+  const auto& l = *m->llava;
+  EXPECT_EQ(l.vision.hidden_act, "quick_gelu");  // CLIPVisionConfig default
+  EXPECT_DOUBLE_EQ(l.vision.layer_norm_eps, 1e-5);
+  EXPECT_TRUE(l.vision.has_class_token);
+  EXPECT_EQ(l.vision.num_positions(), 26);
+  EXPECT_EQ(l.image_tokens_per_image(), 25);  // "default" drops the class token
+  EXPECT_EQ(l.text.head_dim, 16);
+  EXPECT_EQ(l.text.num_key_value_heads, 2);
+  EXPECT_DOUBLE_EQ(l.text.rope_theta, 5e4);
+  EXPECT_DOUBLE_EQ(l.text.rms_norm_eps, 1e-6);  // LlamaConfig default
+  EXPECT_FALSE(l.text.attention_bias);
+  EXPECT_EQ(l.text.bos_token_id, 1);
+  EXPECT_EQ(l.text.eos_token_ids, std::vector<int>{2});
+  EXPECT_EQ(l.projector_hidden_act, "gelu");
+  EXPECT_EQ(l.image_token_index, 1000);
+}
+
+TEST(ModelConfig, SiglipQwen2LegacyRopeThetaAndFullStrategy) {
+  json j = {{"model_type", "llava"},
+            {"image_token_index", 151646},
+            {"vision_feature_layer", -1},
+            {"vision_feature_select_strategy", "full"},
+            {"vision_config",
+             {{"model_type", "siglip_vision_model"}, {"hidden_size", 1152}, {"intermediate_size", 4304},
+              {"num_hidden_layers", 26}, {"num_attention_heads", 16}, {"image_size", 384},
+              {"patch_size", 14}}},
+            {"text_config",
+             {{"model_type", "qwen2"}, {"hidden_size", 896}, {"intermediate_size", 4864},
+              {"num_hidden_layers", 24}, {"num_attention_heads", 14}, {"num_key_value_heads", 2},
+              {"rope_theta", 1000000.0}, {"eos_token_id", 151645}, {"tie_word_embeddings", true}}}};
+  auto m = ParseModelConfig(j);
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  const auto& l = *m->llava;
+  EXPECT_EQ(l.vision.hidden_act, "gelu_pytorch_tanh");
+  EXPECT_DOUBLE_EQ(l.vision.layer_norm_eps, 1e-6);
+  EXPECT_FALSE(l.vision.has_class_token);
+  EXPECT_EQ(l.image_tokens_per_image(), 729);  // llava-interleave: 27 x 27
+  EXPECT_TRUE(l.text.attention_bias);
+  EXPECT_FALSE(l.text.attention_output_bias);
+  EXPECT_DOUBLE_EQ(l.text.rope_theta, 1e6);
+  EXPECT_EQ(l.text.vocab_size, 151936);  // Qwen2Config default
+  EXPECT_EQ(l.text.head_dim, 64);
+  EXPECT_TRUE(l.text.tie_word_embeddings);
+}
+
+TEST(ModelConfig, TextOnlyAndDefaultsWhenSubconfigsAbsent) {
+  auto t = ParseModelConfig({{"model_type", "qwen2"}, {"hidden_size", 64}});
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  EXPECT_FALSE(t->is_multimodal());
+  EXPECT_EQ(t->text.num_key_value_heads, 32);  // Qwen2Config's explicit default
+  auto l = ParseModelConfig({{"model_type", "llava"}});
+  ASSERT_TRUE(l.ok()) << l.status().ToString();
+  EXPECT_EQ(l->llava->vision.image_size, 336);  // LlavaConfig's default CLIP ViT-L/14-336
+  EXPECT_EQ(l->llava->image_tokens_per_image(), 576);
+}
+
+TEST(ModelConfig, ErrorsNameTheField) {
+  auto bad_type = ParseModelConfig({{"model_type", "llava"}, {"image_token_index", "x"}});
+  EXPECT_EQ(bad_type.status().code(), ErrorCode::kInvalidArgument);
+  EXPECT_NE(bad_type.status().message().find("image_token_index"), std::string::npos);
+  auto unknown = ParseModelConfig({{"model_type", "mamba"}});
+  EXPECT_EQ(unknown.status().code(), ErrorCode::kUnimplemented);
+  EXPECT_NE(unknown.status().message().find("mamba"), std::string::npos);
+  auto gqa = ParseModelConfig({{"model_type", "llama"}, {"num_attention_heads", 6},
+                               {"num_key_value_heads", 4}, {"hidden_size", 96}});
+  EXPECT_NE(gqa.status().message().find("num_key_value_heads 4"), std::string::npos);
+  auto layer = ParseModelConfig(
+      {{"model_type", "llava"},
+       {"vision_feature_layer", -30},
+       {"vision_config", {{"num_hidden_layers", 3}}}});
+  EXPECT_EQ(layer.status().code(), ErrorCode::kOutOfRange);
+  auto strategy = ParseModelConfig({{"model_type", "llava"}, {"vision_feature_select_strategy", "cls"}});
+  EXPECT_NE(strategy.status().message().find("'cls'"), std::string::npos);
+  auto rope = ParseModelConfig({{"model_type", "llama"}, {"rope_scaling", {{"rope_type", "yarn"}}}});
+  EXPECT_EQ(rope.status().code(), ErrorCode::kUnimplemented);
+}
+
+}  // namespace
+}  // namespace vlmxla::io
