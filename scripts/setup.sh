@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# One idempotent set-up command for a fresh machine: Debian packages, the pinned Python
+# environment in .venv, and the C++ build in build/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  nlohmann-json3-dev libpcre2-dev libutf8proc-dev
+  libpng-dev libjpeg62-turbo-dev libwebp-dev
+  libcpp-httplib-dev libgtest-dev libgmock-dev
+)
+
+log() { printf '[setup] %s\n' "$*"; }
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  log "installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  log "Debian packages present"
+fi
+
+# Python: the lock pins every package. torch 2.13.0+cpu comes from the machine's local wheel
+# (pip's find-links); a plain PyPI torch would pull a multi-GB CUDA build.
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  log "creating .venv"
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.vlmxla-lock.sha256
+want=$(sha256sum python/requirements.lock | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  log "installing pinned Python packages (python/requirements.lock)"
+  .venv/bin/pip install -q --disable-pip-version-check -r python/requirements.lock
+  echo "$want" > "$stamp"
+else
+  log "Python packages match the lock"
+fi
+
+log "building into build/"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" >/dev/null
+ninja -C build
+log "done: build/vlmxla is ready; run scripts/test.sh"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The one test command: C++ unit tests (CTest) then the Python suites (pytest), which include the
+# oracle parity tests. Generated fixtures go to $VLMXLA_CACHE (default ~/.cache/vlmxla).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x .venv/bin/python ] || [ ! -d build ]; then
+  echo "[test] no .venv or build/: run scripts/setup.sh first" >&2
+  exit 2
+fi
+ninja -C build
+echo "[test] C++ unit tests (ctest)"
+(cd build && ctest --output-on-failure -j2)
+echo "[test] Python tests (pytest)"
+.venv/bin/python -m pytest tests/py "$@"

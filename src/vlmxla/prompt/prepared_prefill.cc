@@ -1,0 +1,52 @@
+#include "vlmxla/prompt/prepared_prefill.h"
+
+namespace vlmxla::prompt {
+
+namespace {
+std::string Plural(int64_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+}  // namespace
+
+Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int num_images,
+                                     const PlaceholderSpec& spec, int64_t context_capacity) {
+  if (num_images > 0 && spec.tokens_per_image <= 0) {
+    return FailedPrecondition("this model has no image placeholder layout but " +
+                              Plural(num_images, "image was", "images were") + " given");
+  }
+  int64_t placeholders = 0;
+  for (int32_t id : unexpanded_ids) placeholders += id == spec.image_token_id;
+  if (placeholders != num_images) {
+    return InvalidArgument("prompt has " + Plural(placeholders, "image placeholder", "image placeholders") +
+                               " (" + spec.image_token + ") but " +
+                               Plural(num_images, "image was", "images were") + " given",
+                           kReasonPlaceholderMismatch);
+  }
+  const int64_t logical = static_cast<int64_t>(unexpanded_ids.size());
+  const int64_t effective = logical + placeholders * (spec.tokens_per_image - 1);
+  if (effective > context_capacity) {
+    return OutOfRange("prompt needs " + std::to_string(effective) +
+                          " positions but context capacity is " + std::to_string(context_capacity),
+                      kReasonContextLengthExceeded);
+  }
+  PreparedPrefill p;
+  p.logical_length = logical;
+  p.effective_length = effective;
+  p.input_ids.reserve(effective);
+  int image = 0;
+  for (int32_t id : unexpanded_ids) {
+    if (id == spec.image_token_id) {
+      p.image_slots.push_back({image++, static_cast<int64_t>(p.input_ids.size()), spec.tokens_per_image});
+      p.input_ids.insert(p.input_ids.end(), spec.tokens_per_image, id);
+    } else {
+      p.input_ids.push_back(id);
+    }
+  }
+  p.position_ids.resize(effective);
+  for (int64_t i = 0; i < effective; ++i) p.position_ids[i] = static_cast<int32_t>(i);
+  p.attention_mask.assign(effective, 1);
+  p.unexpanded_ids = std::move(unexpanded_ids);
+  return p;
+}
+
+}  // namespace vlmxla::prompt

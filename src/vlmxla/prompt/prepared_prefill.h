@@ -1,0 +1,52 @@
+// PreparedPrefill: what the host hands the device for one prompt — token ids with image
+// placeholders expanded, where each image's features go, positions, mask and lengths — and the
+// pure function that builds it from tokenized text.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vlmxla/base/status.h"
+#include "vlmxla/base/tensor.h"
+
+namespace vlmxla::prompt {
+
+// How an architecture lays out image tokens in the prompt.
+struct PlaceholderSpec {
+  int32_t image_token_id = -1;
+  std::string image_token = "<image>";
+  int tokens_per_image = 0;  // feature tokens one image expands to
+};
+
+// The span of input_ids that image `image_index` fills with its features.
+struct ImageSlot {
+  int image_index = 0;
+  int64_t offset = 0;
+  int64_t length = 0;
+};
+
+struct PreparedPrefill {
+  std::string rendered_text;             // chat template output
+  std::vector<int32_t> unexpanded_ids;   // one placeholder id per image
+  std::vector<int32_t> input_ids;        // placeholders expanded to tokens_per_image each
+  std::vector<int32_t> position_ids;     // 0..effective_length-1
+  std::vector<int32_t> attention_mask;   // all ones (one left-aligned sequence)
+  std::vector<ImageSlot> image_slots;    // in prompt order == image order
+  int64_t logical_length = 0;    // tokens as the user wrote them: each image counts once
+  int64_t effective_length = 0;  // positions the prompt occupies on the device
+  HostTensor pixel_values;       // f32 [num_images, 3, H, W]; empty when there are no images
+};
+
+// Error reasons (Status::reason()) callers map to protocol codes.
+inline constexpr char kReasonPlaceholderMismatch[] = "placeholder_count_mismatch";
+inline constexpr char kReasonContextLengthExceeded[] = "context_length_exceeded";
+
+// Expands placeholders in `unexpanded_ids` for `num_images` images and checks that the result fits
+// `context_capacity` positions. Fails with kReasonPlaceholderMismatch when the number of
+// placeholders differs from num_images and with kReasonContextLengthExceeded (naming both numbers)
+// when the prompt needs more positions than the capacity.
+Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int num_images,
+                                     const PlaceholderSpec& spec, int64_t context_capacity);
+
+}  // namespace vlmxla::prompt

@@ -1,0 +1,154 @@
+#include "vlmxla/prompt/preparer.h"
+
+namespace vlmxla::prompt {
+
+namespace {
+
+// tokenizer_config.json spells a special token as a string or as {"content": ...}.
+std::optional<std::string> TokenString(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_object() && v.contains("content") && v["content"].is_string())
+    return v["content"].get<std::string>();
+  return std::nullopt;
+}
+
+// The special-token strings Transformers passes to every chat template (special_tokens_map).
+Result<nlohmann::ordered_json> SpecialTokensMap(const io::ModelDir& model) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const char* file : {"special_tokens_map.json", "tokenizer_config.json"}) {
+    if (!model.HasFile(file)) continue;
+    VLMXLA_ASSIGN_OR_RETURN(nlohmann::json j, io::ReadJsonFile(model.Path(file)));
+    for (const char* key : {"bos_token", "eos_token", "unk_token", "sep_token", "pad_token",
+                            "cls_token", "mask_token"}) {
+      if (out.contains(key) || !j.contains(key)) continue;
+      if (auto s = TokenString(j[key])) out[key] = *s;
+    }
+  }
+  return out;
+}
+
+Result<ProcessorSettings> ReadProcessorSettings(const io::ModelDir& model) {
+  ProcessorSettings s;
+  const auto& llava = model.config().llava;
+  if (llava) {
+    // Defaults from the model: what LlavaProcessor would need to agree with it.
+    s.patch_size = llava->vision.patch_size;
+    s.num_additional_image_tokens = llava->vision.has_class_token ? 1 : 0;
+    s.vision_feature_select_strategy = llava->vision_feature_select_strategy;
+  }
+  if (!model.HasFile("processor_config.json")) return s;
+  VLMXLA_ASSIGN_OR_RETURN(nlohmann::json j, io::ReadJsonFile(model.Path("processor_config.json")));
+  const std::string where = model.Path("processor_config.json");
+  auto get_int = [&](const char* key, int* out) -> Status {
+    if (!j.contains(key) || j[key].is_null()) return Status::Ok();
+    if (!j[key].is_number_integer()) return InvalidArgument(where + ": '" + key + "' must be an integer");
+    *out = j[key].get<int>();
+    return Status::Ok();
+  };
+  auto get_str = [&](const char* key, std::string* out) -> Status {
+    if (!j.contains(key) || j[key].is_null()) return Status::Ok();
+    if (!j[key].is_string()) return InvalidArgument(where + ": '" + key + "' must be a string");
+    *out = j[key].get<std::string>();
+    return Status::Ok();
+  };
+  VLMXLA_RETURN_IF_ERROR(get_int("patch_size", &s.patch_size));
+  VLMXLA_RETURN_IF_ERROR(get_int("num_additional_image_tokens", &s.num_additional_image_tokens));
+  VLMXLA_RETURN_IF_ERROR(get_str("vision_feature_select_strategy", &s.vision_feature_select_strategy));
+  VLMXLA_RETURN_IF_ERROR(get_str("image_token", &s.image_token));
+  return s;
+}
+
+}  // namespace
+
+Result<Preparer> Preparer::Load(const std::string& model_dir) {
+  Preparer p;
+  VLMXLA_ASSIGN_OR_RETURN(io::ModelDir dir, io::ModelDir::Open(model_dir));
+  p.model_ = std::make_shared<io::ModelDir>(std::move(dir));
+  auto tok = text::Tokenizer::FromFile(p.model_->Path("tokenizer.json"));
+  if (!tok.ok()) return tok.status().WithContext("loading the tokenizer");
+  p.tokenizer_ = std::make_shared<text::Tokenizer>(std::move(tok).value());
+  auto source = text::LoadChatTemplate(p.model_->dir());
+  if (!source.ok()) return source.status().WithContext("loading the chat template");
+  auto tmpl = text::ChatTemplate::Parse(*source);
+  if (!tmpl.ok()) return tmpl.status().WithContext("parsing the chat template");
+  p.template_ = std::make_shared<text::ChatTemplate>(std::move(tmpl).value());
+  VLMXLA_ASSIGN_OR_RETURN(p.special_tokens_, SpecialTokensMap(*p.model_));
+  VLMXLA_ASSIGN_OR_RETURN(p.settings_, ReadProcessorSettings(*p.model_));
+
+  if (const auto& llava = p.model_->config().llava) {
+    auto proc = vision::ImageProcessor::FromModelDir(p.model_->dir());
+    if (!proc.ok()) return proc.status().WithContext("loading the image processor");
+    p.image_processor_ = std::make_shared<vision::ImageProcessor>(std::move(proc).value());
+    p.image_token_id_ = llava->image_token_index;
+    auto id = p.tokenizer_->TokenToId(p.settings_.image_token);
+    if (!id || *id != p.image_token_id_) {
+      return FailedPrecondition("image token '" + p.settings_.image_token + "' is " +
+                                (id ? "id " + std::to_string(*id) : std::string("not in the vocabulary")) +
+                                " in tokenizer.json but config.json says image_token_index " +
+                                std::to_string(p.image_token_id_));
+    }
+  }
+  return p;
+}
+
+Result<std::string> Preparer::Render(const std::vector<Message>& messages) const {
+  nlohmann::ordered_json context = special_tokens_;
+  context["messages"] = MessagesToJson(messages);
+  context["add_generation_prompt"] = true;
+  return template_->Render(context);
+}
+
+Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
+                                          const std::vector<vision::Image>& images,
+                                          int64_t context_capacity) const {
+  const int image_parts = CountImages(messages);
+  if (image_parts != static_cast<int>(images.size())) {
+    return InvalidArgument("the messages reference " + std::to_string(image_parts) +
+                               " images but " + std::to_string(images.size()) + " were supplied",
+                           kReasonPlaceholderMismatch);
+  }
+  if (!images.empty() && !image_processor_) {
+    return InvalidArgument("this model (" + model_->config().model_type + ") takes no images",
+                           kReasonPlaceholderMismatch);
+  }
+  VLMXLA_ASSIGN_OR_RETURN(std::string rendered, Render(messages));
+
+  // As LlavaProcessor does: special tokens are added unless the template already wrote the BOS.
+  bool add_special = true;
+  if (special_tokens_.contains("bos_token")) {
+    const std::string bos = special_tokens_["bos_token"].get<std::string>();
+    if (!bos.empty() && rendered.rfind(bos, 0) == 0) add_special = false;
+  }
+  VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids, tokenizer_->Encode(rendered, add_special));
+
+  PlaceholderSpec spec;
+  spec.image_token_id = image_token_id_;
+  spec.image_token = settings_.image_token;
+  HostTensor pixels;
+  if (!images.empty()) {
+    VLMXLA_ASSIGN_OR_RETURN(pixels, image_processor_->Preprocess(images));
+    // LlavaProcessor's count: patches of the processed image, plus extra tokens, less the class
+    // token the "default" strategy drops.
+    const int64_t h = pixels.shape()[2], w = pixels.shape()[3];
+    const int patch = settings_.patch_size;
+    if (patch <= 0) return FailedPrecondition("processor patch_size must be positive");
+    spec.tokens_per_image = static_cast<int>((h / patch) * (w / patch)) +
+                            settings_.num_additional_image_tokens -
+                            (settings_.vision_feature_select_strategy == "default" ? 1 : 0);
+    const int model_tokens = model_->config().llava->image_tokens_per_image();
+    if (spec.tokens_per_image != model_tokens) {
+      return FailedPrecondition("the processor expands each image to " +
+                                std::to_string(spec.tokens_per_image) +
+                                " tokens but the vision tower yields " + std::to_string(model_tokens) +
+                                " features per image");
+    }
+  }
+  VLMXLA_ASSIGN_OR_RETURN(PreparedPrefill prefill,
+                          ExpandPrompt(std::move(ids), static_cast<int>(images.size()), spec,
+                                       context_capacity));
+  prefill.rendered_text = std::move(rendered);
+  prefill.pixel_values = std::move(pixels);
+  return prefill;
+}
+
+}  // namespace vlmxla::prompt
