@@ -1,0 +1,51 @@
+"""Helpers for tests (ours and other layers'): build fixtures, images and captures once, cached."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+from . import capture as capture_mod
+from . import cases as cases_mod
+from . import fixtures as fixtures_mod
+from . import images as images_mod
+from . import paths
+
+
+def ensure_fixtures() -> dict[str, pathlib.Path]:
+    """{fixture name: model dir}; rebuilt only when its spec, the corpus or the builder changed."""
+    return {
+        name: fixtures_mod.ensure_fixture(name) for name in fixtures_mod.FIXTURE_NAMES
+    }
+
+
+def ensure_images() -> dict[str, pathlib.Path]:
+    """{file name: path} of the deterministic test images (rewritten: cheap and byte-stable)."""
+    return images_mod.write_images()
+
+
+def ensure_captures(
+    case_names=("image_text", "two_images", "no_image", "malformed_placeholder"),
+):
+    """{(fixture, case): capture dir} under cache_dir()/captures, recaptured when the model changed."""
+    ensure_images()
+    out = {}
+    for name, model_dir in ensure_fixtures().items():
+        case_dir = paths.cache_dir() / "cases" / name
+        written = cases_mod.write_cases(model_dir, case_dir)
+        for case_name in case_names:
+            cap_dir = paths.cache_dir() / "captures" / name / case_name
+            manifest = cap_dir / "manifest.json"
+            case = json.loads(written[case_name].read_text(encoding="utf-8"))
+            files = capture_mod.model_files(model_dir)
+            if manifest.exists():
+                old = json.loads(manifest.read_text(encoding="utf-8"))
+                if (
+                    old.get("model", {}).get("files") == files
+                    and old.get("case") == case
+                ):
+                    out[(name, case_name)] = cap_dir
+                    continue
+            capture_mod.capture(model_dir, case, cap_dir)
+            out[(name, case_name)] = cap_dir
+    return out
