@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pathlib
+import re
 import sys
 
 MANIFEST_SCHEMA = 1
@@ -134,6 +135,13 @@ class _Recorder:
             h.remove()
 
 
+def error_reason(message: str) -> str:
+    """The engine's error category for a Transformers failure, so compare can match categories."""
+    if re.search(r"number of .*image.* tokens|image tokens .* images", message, re.IGNORECASE):
+        return "placeholder_count_mismatch"
+    return "oracle_error"
+
+
 def _stage(name, tensor=None, kind=None):
     return {"name": name, "tensor": tensor, "kind": kind}
 
@@ -180,7 +188,8 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
         TypeError,
         RuntimeError,
     ) as err:  # malformed input: record what HF says
-        manifest["error"] = {"type": type(err).__name__, "message": str(err)}
+        manifest["error"] = {"type": type(err).__name__, "message": str(err),
+                             "reason": error_reason(str(err))}
         manifest["stages"] = [{"name": "rendered_text", "kind": "text"}]
         _write_json(out_dir / "manifest.json", manifest)
         return manifest
