@@ -116,6 +116,7 @@ def test_malformed_placeholder_records_error(name, captures):
     manifest = json.loads((cap_dir / "manifest.json").read_text())
     assert manifest["error"]["type"] == "ValueError"
     assert "<image>" in manifest["error"]["message"]
+    assert manifest["error"]["reason"] == "placeholder_count_mismatch"
     assert not (cap_dir / "stages.safetensors").exists()
 
 
