@@ -105,7 +105,18 @@ def _versions() -> dict:
         "transformers": transformers.__version__,
         "torch": torch.__version__,
         "pillow": PIL.__version__,
+        # A change to the capture code invalidates cached captures.
+        "capture_sha256": hashlib.sha256(pathlib.Path(__file__).read_bytes()).hexdigest(),
     }
+
+
+def is_current(manifest_path: pathlib.Path, model_dir, case: dict) -> bool:
+    """True when a cached capture was made by this code, from this model, for this case."""
+    if not manifest_path.exists():
+        return False
+    old = json.loads(manifest_path.read_text(encoding="utf-8"))
+    return (old.get("oracle") == _versions() and old.get("case") == case
+            and old.get("model", {}).get("files") == model_files(model_dir))
 
 
 class _Recorder:

@@ -35,17 +35,8 @@ def ensure_captures(
         written = cases_mod.write_cases(model_dir, case_dir)
         for case_name in case_names:
             cap_dir = paths.cache_dir() / "captures" / name / case_name
-            manifest = cap_dir / "manifest.json"
             case = json.loads(written[case_name].read_text(encoding="utf-8"))
-            files = capture_mod.model_files(model_dir)
-            if manifest.exists():
-                old = json.loads(manifest.read_text(encoding="utf-8"))
-                if (
-                    old.get("model", {}).get("files") == files
-                    and old.get("case") == case
-                ):
-                    out[(name, case_name)] = cap_dir
-                    continue
-            capture_mod.capture(model_dir, case, cap_dir)
+            if not capture_mod.is_current(cap_dir / "manifest.json", model_dir, case):
+                capture_mod.capture(model_dir, case, cap_dir)
             out[(name, case_name)] = cap_dir
     return out

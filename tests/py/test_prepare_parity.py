@@ -14,7 +14,6 @@ import subprocess
 import numpy as np
 import pytest
 from safetensors.numpy import load_file
-
 from vlmxla_oracle import capture as capture_mod
 from vlmxla_oracle import compare as compare_mod
 from vlmxla_oracle import paths, testing
@@ -56,13 +55,8 @@ def _capture(oracle, fixture: str, case_name: str) -> tuple[dict, pathlib.Path]:
         case["images"] = [str(oracle["images"][image])]
     model_dir = oracle["models"][fixture]
     out = paths.cache_dir() / "captures" / fixture / f"host-{case_name}"
-    manifest = out / "manifest.json"
-    files = capture_mod.model_files(model_dir)
-    if manifest.exists():
-        old = json.loads(manifest.read_text())
-        if old.get("model", {}).get("files") == files and old.get("case") == case:
-            return case, out
-    capture_mod.capture(model_dir, case, out)
+    if not capture_mod.is_current(out / "manifest.json", model_dir, case):
+        capture_mod.capture(model_dir, case, out)
     return case, out
 
 
@@ -72,7 +66,7 @@ def _prepare(vlmxla_bin, model_dir, case: dict, out: pathlib.Path) -> subprocess
     case_file.write_text(json.dumps(case))
     return subprocess.run([str(vlmxla_bin), "prepare", "--model", str(model_dir), "--case",
                            str(case_file), "--output", str(out)],
-                          capture_output=True, text=True, timeout=120)
+                          check=False, capture_output=True, text=True, timeout=120)
 
 
 @pytest.mark.parametrize("case_name", list(CASES))
@@ -115,7 +109,8 @@ def test_placeholder_mismatch_is_a_typed_error(oracle, vlmxla_bin, tmp_path, fix
 def _oracle_error_capture(oracle, fixture, case_name):
     case = oracle["cases"][fixture][case_name]
     out = paths.cache_dir() / "captures" / fixture / f"host-{case_name}"
-    capture_mod.capture(oracle["models"][fixture], case, out)
+    if not capture_mod.is_current(out / "manifest.json", oracle["models"][fixture], case):
+        capture_mod.capture(oracle["models"][fixture], case, out)
     return case, out
 
 
