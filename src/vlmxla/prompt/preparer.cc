@@ -94,6 +94,9 @@ Result<Preparer> Preparer::Load(const std::string& model_dir) {
 Result<std::string> Preparer::Render(const std::vector<Message>& messages) const {
   nlohmann::ordered_json context = special_tokens_;
   context["messages"] = MessagesToJson(messages);
+  // Transformers always passes these, so templates may test `tools is none`.
+  context["tools"] = nullptr;
+  context["documents"] = nullptr;
   context["add_generation_prompt"] = true;
   return template_->Render(context);
 }
