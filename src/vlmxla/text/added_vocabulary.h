@@ -1,0 +1,48 @@
+// Added tokens ("added_tokens" in tokenizer.json) and how tokenizers finds them in text:
+// leftmost-longest matching, then the single_word / lstrip / rstrip rules.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vlmxla::text {
+
+struct AddedToken {
+  int32_t id = 0;
+  std::string content;
+  bool single_word = false;
+  bool lstrip = false;
+  bool rstrip = false;
+  bool normalized = false;
+  bool special = false;
+};
+
+// A piece of the input: an added token (id >= 0) or text to tokenize (id < 0), bytes [begin, end).
+struct AddedSplit {
+  int32_t id;
+  size_t begin;
+  size_t end;
+};
+
+class AddedTokenMatcher {
+ public:
+  // `patterns[i]` is what is searched for `tokens[i]` (its content, normalized when the token is).
+  void Add(const AddedToken& token, std::string pattern);
+
+  // Splits `text` (valid UTF-8) around the added tokens it contains; an empty text gives no splits.
+  std::vector<AddedSplit> Split(std::string_view text) const;
+
+  bool empty() const { return entries_.empty(); }
+
+ private:
+  struct Entry {
+    std::string pattern;
+    AddedToken token;
+  };
+  std::vector<Entry> entries_;
+  std::vector<std::vector<size_t>> by_first_byte_ = std::vector<std::vector<size_t>>(256);
+};
+
+}  // namespace vlmxla::text
