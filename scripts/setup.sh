@@ -43,6 +43,10 @@ else
   log "Python packages match the lock"
 fi
 
+# The oracle package (python/vlmxla_oracle) is importable from the venv without PYTHONPATH.
+site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+echo "$PWD/python" > "$site/vlmxla.pth"
+
 log "building into build/"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" >/dev/null
 ninja -C build
