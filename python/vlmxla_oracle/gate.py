@@ -1,0 +1,160 @@
+"""The reference gate: oracle capture, vlmxla capture, stage-by-stage comparison, JSON report.
+
+Today vlmxla captures the host stages (`vlmxla prepare`: rendered text, pixel values, ids,
+positions, mask). The device stages (vision tower, projector, merged embeddings, prefill logits,
+K/V, greedy decode) come with the StableHLO emitter and executors; until then each case reports
+them as `unavailable` and the gate fails — it never passes a case it could not check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+from . import capture as capture_mod
+from . import cases as cases_mod
+from . import compare as compare_mod
+from . import paths, real_checkpoint, testing
+
+HOST_STAGES = ("rendered_text", "pixel_values", "input_ids_unexpanded", "input_ids",
+               "attention_mask", "position_ids")
+BACKENDS = ("pjrt-cpu", "iree-cpu")
+DEVICE_UNAVAILABLE = ("device stages need the StableHLO emitter and the PJRT/IREE executors, "
+                      "which this build does not have yet")
+
+
+def _prepare(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict,
+             out: pathlib.Path) -> subprocess.CompletedProcess:
+    out.mkdir(parents=True, exist_ok=True)
+    case_file = out / "case.json"
+    case_file.write_text(json.dumps(case), encoding="utf-8")
+    return subprocess.run([str(vlmxla_bin), "prepare", "--model", str(model_dir), "--case",
+                           str(case_file), "--output", str(out)],
+                          check=False, capture_output=True, text=True, timeout=300)
+
+
+def _expected_error(case: dict, ref_manifest: dict) -> dict | None:
+    if "error" in ref_manifest:
+        return ref_manifest["error"]
+    ctx = ref_manifest.get("context")
+    if ctx and ctx.get("exceeds"):
+        return {"reason": "context_length_exceeded",
+                "message": f"prompt needs {ctx['needed']} positions but context capacity is "
+                           f"{ctx['capacity']}"}
+    return None
+
+
+def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str) -> dict:
+    ref = work / "oracle" / case["name"]
+    if not capture_mod.is_current(ref / "manifest.json", model_dir, case):
+        capture_mod.capture(model_dir, case, ref)
+    ref_manifest = json.loads((ref / "manifest.json").read_text(encoding="utf-8"))
+    cand = work / "vlmxla" / backend / case["name"]
+    proc = _prepare(vlmxla_bin, model_dir, case, cand)
+    result = {"case": case["name"], "backend": backend, "stages": [], "first_divergence": None,
+              "greedy_exact": None}
+    expected = _expected_error(case, ref_manifest)
+    if expected is not None:
+        # An expected failure: vlmxla must refuse with the same category (and, for capacity,
+        # the message naming both numbers).
+        cand_err = json.loads((cand / "manifest.json").read_text()).get("error", {}) \
+            if (cand / "manifest.json").exists() else {}
+        ok = proc.returncode == 1 and cand_err.get("reason") == expected["reason"]
+        if ok and expected["reason"] == "context_length_exceeded":
+            ok = cand_err.get("message") == expected["message"]
+        result["stages"].append({"stage": "error", "pass": ok, "expected": expected,
+                                 "got": cand_err or proc.stderr.strip()})
+        result["status"] = "pass" if ok else "fail"
+        result["first_divergence"] = None if ok else "error"
+        return result
+    if proc.returncode != 0:
+        result.update(status="fail", first_divergence="prepare",
+                      detail=proc.stderr.strip())
+        return result
+    stages = [s["name"] for s in ref_manifest["stages"] if s["name"] in HOST_STAGES]
+    report = compare_mod.compare(ref, cand, stages=stages)
+    for row in report.rows:
+        result["stages"].append(row.to_json())
+    pending = [s["name"] for s in ref_manifest["stages"] if s["name"] not in HOST_STAGES]
+    for name in pending:
+        result["stages"].append({"stage": name, "pass": None, "status": "unavailable",
+                                 "detail": DEVICE_UNAVAILABLE})
+    if not report.passed:
+        result.update(status="fail", first_divergence=report.first_divergence)
+    else:
+        result.update(status="unavailable" if pending else "pass",
+                      detail=DEVICE_UNAVAILABLE if pending else None)
+    return result
+
+
+def _models(args) -> list[tuple[str, pathlib.Path]]:
+    if args.model:
+        return [(pathlib.Path(args.model).name, pathlib.Path(args.model))]
+    fixtures = testing.ensure_fixtures()
+    names = [args.fixture] if args.fixture else list(fixtures)
+    return [(n, fixtures[n]) for n in names]
+
+
+def _print_case(model: str, r: dict) -> None:
+    print(f"\n== {model} / {r['case']} / {r['backend']}: {r['status'].upper()}")
+    for s in r["stages"]:
+        mark = {True: "ok", False: "FAIL", None: "unavailable"}[s.get("pass")]
+        extra = "" if s.get("max_abs") is None else f"  max_abs={s['max_abs']:.3g}"
+        print(f"   {s['stage']:<28} {mark}{extra}")
+    if r.get("first_divergence"):
+        print(f"   first divergent stage: {r['first_divergence']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="validate_llava_reference.sh")
+    p.add_argument("--model", help="any LLaVA-family checkpoint directory in HF layout")
+    p.add_argument("--fixture", choices=["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
+    p.add_argument("--backend", default="all", choices=[*BACKENDS, "all"])
+    p.add_argument("--report", type=pathlib.Path)
+    p.add_argument("--vlmxla", type=pathlib.Path,
+                   default=pathlib.Path(__file__).resolve().parents[2] / "build" / "vlmxla")
+    args = p.parse_args(argv)
+    if not args.vlmxla.exists():
+        print(f"vlmxla binary not found at {args.vlmxla}: run scripts/setup.sh", file=sys.stderr)
+        return 2
+    backends = list(BACKENDS) if args.backend == "all" else [args.backend]
+    cases_out, first = [], None
+    snapshot = real_checkpoint.find_snapshot()
+    real = {"model": "llava-hf/llava-interleave-qwen-0.5b-hf",
+            "status": "present" if snapshot else "unavailable",
+            "detail": None if snapshot else "unavailable: needs network"}
+    for model_name, model_dir in _models(args):
+        with tempfile.TemporaryDirectory() as tmp:
+            case_files = cases_mod.write_cases(model_dir, pathlib.Path(tmp))
+            work = paths.cache_dir() / "gate" / model_name
+            for case_path in case_files.values():
+                case = json.loads(case_path.read_text(encoding="utf-8"))
+                for backend in backends:
+                    r = run_case(args.vlmxla, model_dir, case, work, backend)
+                    r["model"] = model_name
+                    _print_case(model_name, r)
+                    cases_out.append(r)
+                    if r["status"] == "fail" and first is None:
+                        first = {"case": r["case"], "backend": backend,
+                                 "stage": r["first_divergence"]}
+    passed = bool(cases_out) and all(r["status"] == "pass" for r in cases_out)
+    report = {"pass": passed, "first_divergence": first, "cases": cases_out,
+              "real_checkpoint": real}
+    counts = {s: sum(r["status"] == s for r in cases_out) for s in ("pass", "fail", "unavailable")}
+    print(f"\n{counts['pass']} passed, {counts['fail']} failed, {counts['unavailable']} unavailable"
+          f" (cases x backends); real checkpoint: {real['detail'] or 'present'}")
+    if first:
+        print(f"first divergence: {first}")
+    elif not passed:
+        print("gate NOT passed: some stages could not be checked (see 'unavailable')")
+    if args.report:
+        args.report.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
