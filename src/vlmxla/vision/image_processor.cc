@@ -3,6 +3,8 @@
 // -> normalize (float32 subtract, float32 divide).
 #include "vlmxla/vision/image_processor.h"
 
+#include "vlmxla/io/model_config.h"
+
 #include <algorithm>
 #include <fstream>
 
@@ -149,12 +151,23 @@ Result<ImageProcessor> ImageProcessor::FromConfig(const nlohmann::json& j) {
 }
 
 Result<ImageProcessor> ImageProcessor::FromModelDir(const std::string& dir) {
-  const std::string path = dir + "/preprocessor_config.json";
-  std::ifstream f(path);
-  if (!f) return NotFound("cannot open " + path);
-  nlohmann::json j = nlohmann::json::parse(f, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return InvalidArgument(path + " is not valid JSON");
-  auto r = FromConfig(j);
+  // Published checkpoints carry preprocessor_config.json; Transformers v5 may save the image
+  // processor only nested in processor_config.json under "image_processor".
+  std::string path = dir + "/preprocessor_config.json";
+  nlohmann::json config;
+  if (std::ifstream(path)) {
+    VLMXLA_ASSIGN_OR_RETURN(config, io::ReadJsonFile(path));
+  } else {
+    path = dir + "/processor_config.json";
+    auto processor = io::ReadJsonFile(path);
+    if (!processor.ok() || !processor->contains("image_processor")) {
+      return NotFound("no image processor config in " + dir +
+                      " (neither preprocessor_config.json nor processor_config.json"
+                      " with an \"image_processor\" entry)");
+    }
+    config = (*processor)["image_processor"];
+  }
+  auto r = FromConfig(config);
   if (!r.ok()) return r.status().WithContext(path);
   return r;
 }

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 namespace vlmxla::vision {
 namespace {
 
@@ -62,6 +65,26 @@ TEST(ImageProcessor, UnknownTypeIsUnimplemented) {
   EXPECT_FALSE(ImageProcessor::FromConfig(nlohmann::json::parse(
                    R"({"image_processor_type": "CLIPImageProcessor", "size": {"foo": 1}})"))
                    .ok());
+}
+
+TEST(ImageProcessor, FromModelDirPrefersPreprocessorConfigThenNestedProcessorConfig) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("vlmxla_proc_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "processor_config.json")
+      << R"({"image_processor": {"image_processor_type": "SiglipImageProcessor",
+             "size": {"height": 20, "width": 24}}, "patch_size": 4})";
+  auto nested = ImageProcessor::FromModelDir(dir.string());
+  ASSERT_TRUE(nested.ok()) << nested.status().ToString();
+  EXPECT_EQ(nested->OutputSize(100, 50), (std::pair{20, 24}));
+  std::ofstream(dir / "preprocessor_config.json")
+      << R"({"image_processor_type": "SiglipImageProcessor", "size": {"height": 8, "width": 8}})";
+  auto top = ImageProcessor::FromModelDir(dir.string());
+  ASSERT_TRUE(top.ok());
+  EXPECT_EQ(top->OutputSize(100, 50), (std::pair{8, 8}));
+  fs::remove_all(dir);
+  auto missing = ImageProcessor::FromModelDir(dir.string());
+  EXPECT_EQ(missing.status().code(), ErrorCode::kNotFound);
 }
 
 }  // namespace
