@@ -1,0 +1,677 @@
+// PJRT C API plumbing: every PJRT object is owned by exactly one RAII holder, every PJRT_Error
+// becomes a Status carrying the plugin's message, and nothing here aborts on bad input.
+#include "vlmxla/runtime/pjrt_executor.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <system_error>
+#include <utility>
+
+#include "pjrt_c_api.h"
+#include "vlmxla/runtime/mlir_signature.h"
+
+namespace vlmxla::runtime {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Whether the plugin's PJRT_Api table is long enough to contain `member` and sets it (a plugin
+// built against an older minor version has a shorter table).
+#define VLMXLA_PJRT_HAS(api, member)                                               \
+  ((api)->struct_size >= offsetof(PJRT_Api, member) + sizeof(PJRT_Api::member) && \
+   (api)->member != nullptr)
+
+ErrorCode FromPjrtCode(PJRT_Error_Code code) {
+  switch (code) {
+    case PJRT_Error_Code_INVALID_ARGUMENT:
+      return ErrorCode::kInvalidArgument;
+    case PJRT_Error_Code_OUT_OF_RANGE:
+    case PJRT_Error_Code_RESOURCE_EXHAUSTED:
+      return ErrorCode::kOutOfRange;
+    case PJRT_Error_Code_NOT_FOUND:
+      return ErrorCode::kNotFound;
+    case PJRT_Error_Code_DATA_LOSS:
+      return ErrorCode::kDataLoss;
+    case PJRT_Error_Code_UNIMPLEMENTED:
+      return ErrorCode::kUnimplemented;
+    case PJRT_Error_Code_FAILED_PRECONDITION:
+      return ErrorCode::kFailedPrecondition;
+    case PJRT_Error_Code_UNAVAILABLE:
+      return ErrorCode::kUnavailable;
+    default:
+      return ErrorCode::kInternal;
+  }
+}
+
+// Converts (and destroys) a PJRT_Error; OK when `error` is null.
+Status TakeError(const PJRT_Api* api, PJRT_Error* error, std::string_view what,
+                 const char* reason = "pjrt_error") {
+  if (error == nullptr) return Status::Ok();
+  PJRT_Error_Message_Args msg{};
+  msg.struct_size = PJRT_Error_Message_Args_STRUCT_SIZE;
+  msg.error = error;
+  api->PJRT_Error_Message(&msg);
+  std::string text(msg.message != nullptr ? msg.message : "", msg.message_size);
+
+  ErrorCode code = ErrorCode::kInternal;
+  PJRT_Error_GetCode_Args code_args{};
+  code_args.struct_size = PJRT_Error_GetCode_Args_STRUCT_SIZE;
+  code_args.error = error;
+  PJRT_Error* code_error = api->PJRT_Error_GetCode(&code_args);
+  if (code_error == nullptr) code = FromPjrtCode(code_args.code);
+
+  for (PJRT_Error* e : {error, code_error}) {
+    if (e == nullptr) continue;
+    PJRT_Error_Destroy_Args destroy{};
+    destroy.struct_size = PJRT_Error_Destroy_Args_STRUCT_SIZE;
+    destroy.error = e;
+    api->PJRT_Error_Destroy(&destroy);
+  }
+  return Status(code, std::string(what) + ": " + text, reason);
+}
+
+// Waits for and destroys an event.
+Status AwaitAndDestroy(const PJRT_Api* api, PJRT_Event* event, std::string_view what) {
+  if (event == nullptr) return Status::Ok();
+  PJRT_Event_Await_Args await{};
+  await.struct_size = PJRT_Event_Await_Args_STRUCT_SIZE;
+  await.event = event;
+  Status status = TakeError(api, api->PJRT_Event_Await(&await), what);
+  PJRT_Event_Destroy_Args destroy{};
+  destroy.struct_size = PJRT_Event_Destroy_Args_STRUCT_SIZE;
+  destroy.event = event;
+  Status destroyed = TakeError(api, api->PJRT_Event_Destroy(&destroy), "destroying a PJRT event");
+  return status.ok() ? destroyed : status;
+}
+
+std::optional<PJRT_Buffer_Type> ToPjrtType(DType dtype) {
+  switch (dtype) {
+    case DType::kF32: return PJRT_Buffer_Type_F32;
+    case DType::kF16: return PJRT_Buffer_Type_F16;
+    case DType::kBF16: return PJRT_Buffer_Type_BF16;
+    case DType::kF64: return PJRT_Buffer_Type_F64;
+    case DType::kI64: return PJRT_Buffer_Type_S64;
+    case DType::kI32: return PJRT_Buffer_Type_S32;
+    case DType::kI16: return PJRT_Buffer_Type_S16;
+    case DType::kI8: return PJRT_Buffer_Type_S8;
+    case DType::kU8: return PJRT_Buffer_Type_U8;
+    case DType::kBool: return PJRT_Buffer_Type_PRED;
+  }
+  return std::nullopt;
+}
+
+std::optional<DType> FromPjrtType(PJRT_Buffer_Type type) {
+  switch (type) {
+    case PJRT_Buffer_Type_F32: return DType::kF32;
+    case PJRT_Buffer_Type_F16: return DType::kF16;
+    case PJRT_Buffer_Type_BF16: return DType::kBF16;
+    case PJRT_Buffer_Type_F64: return DType::kF64;
+    case PJRT_Buffer_Type_S64: return DType::kI64;
+    case PJRT_Buffer_Type_S32: return DType::kI32;
+    case PJRT_Buffer_Type_S16: return DType::kI16;
+    case PJRT_Buffer_Type_S8: return DType::kI8;
+    case PJRT_Buffer_Type_U8: return DType::kU8;
+    case PJRT_Buffer_Type_PRED: return DType::kBool;
+    default: return std::nullopt;
+  }
+}
+
+// Minimal serialized xla.CompileOptionsProto: executable_build_options (field 3) holding
+// num_replicas (field 4) and num_partitions (field 5). Hand-encoded to avoid a protobuf dependency.
+void AppendVarint(std::string& out, uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+std::string EncodeCompileOptions(const CompileOptions& options) {
+  std::string build;
+  build.push_back(static_cast<char>((4 << 3) | 0));  // num_replicas, varint
+  AppendVarint(build, static_cast<uint64_t>(options.num_replicas));
+  build.push_back(static_cast<char>((5 << 3) | 0));  // num_partitions, varint
+  AppendVarint(build, static_cast<uint64_t>(options.num_partitions));
+  std::string out;
+  out.push_back(static_cast<char>((3 << 3) | 2));  // executable_build_options, length-delimited
+  AppendVarint(out, build.size());
+  out += build;
+  return out;
+}
+
+// A plugin is dlopened and initialized once per process; it is never unloaded, because XLA
+// plugins keep threads and static state alive that dlclose would pull out from under them.
+Result<const PJRT_Api*> LoadPluginOnce(const std::string& path) {
+  static std::mutex mu;
+  static std::map<std::string, const PJRT_Api*> loaded;
+  std::lock_guard<std::mutex> lock(mu);
+  if (auto it = loaded.find(path); it != loaded.end()) return it->second;
+
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    return NotFound("PJRT plugin '" + path + "' does not exist (set " +
+                        std::string(kPjrtPluginEnv) + " to the plugin .so)",
+                    "pjrt_plugin_missing");
+  }
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    const char* err = dlerror();
+    return Unavailable("cannot dlopen PJRT plugin '" + path + "': " + (err ? err : "unknown"),
+                       "pjrt_plugin_load_failed");
+  }
+  using GetApiFn = const PJRT_Api* (*)();
+  auto get_api = reinterpret_cast<GetApiFn>(dlsym(handle, "GetPjrtApi"));
+  if (get_api == nullptr) {
+    return Unavailable("PJRT plugin '" + path + "' has no GetPjrtApi symbol",
+                       "pjrt_plugin_load_failed");
+  }
+  const PJRT_Api* api = get_api();
+  if (api == nullptr) {
+    return Unavailable("GetPjrtApi of '" + path + "' returned null", "pjrt_plugin_load_failed");
+  }
+  const int major = api->pjrt_api_version.major_version;
+  const int minor = api->pjrt_api_version.minor_version;
+  // Same major is required; a different minor is fine because we check each function pointer
+  // against the table's struct_size before relying on it.
+  if (major != PJRT_API_MAJOR) {
+    return FailedPrecondition("PJRT plugin '" + path + "' implements PJRT C API " +
+                                  std::to_string(major) + "." + std::to_string(minor) +
+                                  " but vlmxla was built against " +
+                                  std::to_string(PJRT_API_MAJOR) + "." +
+                                  std::to_string(PJRT_API_MINOR) + " (major versions differ)",
+                              "pjrt_version_mismatch");
+  }
+  // Every entry point this file calls, by name, so that a short table is reported, not called.
+  const std::pair<bool, const char*> needed[] = {
+#define VLMXLA_PJRT_NEED(member) {VLMXLA_PJRT_HAS(api, member), #member}
+      VLMXLA_PJRT_NEED(PJRT_Error_Destroy),
+      VLMXLA_PJRT_NEED(PJRT_Error_Message),
+      VLMXLA_PJRT_NEED(PJRT_Error_GetCode),
+      VLMXLA_PJRT_NEED(PJRT_Plugin_Initialize),
+      VLMXLA_PJRT_NEED(PJRT_Event_Destroy),
+      VLMXLA_PJRT_NEED(PJRT_Event_Await),
+      VLMXLA_PJRT_NEED(PJRT_Client_Create),
+      VLMXLA_PJRT_NEED(PJRT_Client_Destroy),
+      VLMXLA_PJRT_NEED(PJRT_Client_PlatformName),
+      VLMXLA_PJRT_NEED(PJRT_Client_AddressableDevices),
+      VLMXLA_PJRT_NEED(PJRT_Client_Compile),
+      VLMXLA_PJRT_NEED(PJRT_Client_BufferFromHostBuffer),
+      VLMXLA_PJRT_NEED(PJRT_Device_GetDescription),
+      VLMXLA_PJRT_NEED(PJRT_DeviceDescription_DebugString),
+      VLMXLA_PJRT_NEED(PJRT_Executable_Destroy),
+      VLMXLA_PJRT_NEED(PJRT_Executable_NumOutputs),
+      VLMXLA_PJRT_NEED(PJRT_LoadedExecutable_Destroy),
+      VLMXLA_PJRT_NEED(PJRT_LoadedExecutable_GetExecutable),
+      VLMXLA_PJRT_NEED(PJRT_LoadedExecutable_Execute),
+      VLMXLA_PJRT_NEED(PJRT_Buffer_Destroy),
+      VLMXLA_PJRT_NEED(PJRT_Buffer_ElementType),
+      VLMXLA_PJRT_NEED(PJRT_Buffer_Dimensions),
+      VLMXLA_PJRT_NEED(PJRT_Buffer_IsDeleted),
+      VLMXLA_PJRT_NEED(PJRT_Buffer_ToHostBuffer),
+#undef VLMXLA_PJRT_NEED
+  };
+  for (const auto& [present, fn] : needed) {
+    if (!present) {
+      return FailedPrecondition("PJRT plugin '" + path + "' (C API " + std::to_string(major) +
+                                    "." + std::to_string(minor) + ") does not provide " + fn,
+                                "pjrt_version_mismatch");
+    }
+  }
+  PJRT_Plugin_Initialize_Args init{};
+  init.struct_size = PJRT_Plugin_Initialize_Args_STRUCT_SIZE;
+  VLMXLA_RETURN_IF_ERROR(
+      TakeError(api, api->PJRT_Plugin_Initialize(&init), "initializing PJRT plugin " + path));
+  loaded.emplace(path, api);
+  return api;
+}
+
+std::string ToString(const char* data, size_t size) {
+  return data == nullptr ? std::string() : std::string(data, size);
+}
+
+}  // namespace
+
+struct PjrtExecutor::Client {
+  const PJRT_Api* api = nullptr;
+  PJRT_Client* client = nullptr;
+  PJRT_Device* device = nullptr;
+  std::string platform;
+  std::string description;
+
+  ~Client() {
+    if (client == nullptr) return;
+    PJRT_Client_Destroy_Args args{};
+    args.struct_size = PJRT_Client_Destroy_Args_STRUCT_SIZE;
+    args.client = client;
+    (void)TakeError(api, api->PJRT_Client_Destroy(&args), "destroying the PJRT client");
+  }
+};
+
+namespace {
+
+using ClientPtr = std::shared_ptr<PjrtExecutor::Client>;
+
+// Sole owner of one PJRT_Buffer.
+class BufferHandle {
+ public:
+  BufferHandle(ClientPtr client, PJRT_Buffer* buffer)
+      : client_(std::move(client)), buffer_(buffer) {}
+  ~BufferHandle() {
+    if (buffer_ == nullptr) return;
+    PJRT_Buffer_Destroy_Args args{};
+    args.struct_size = PJRT_Buffer_Destroy_Args_STRUCT_SIZE;
+    args.buffer = buffer_;
+    (void)TakeError(client_->api, client_->api->PJRT_Buffer_Destroy(&args),
+                    "destroying a PJRT buffer");
+  }
+  BufferHandle(BufferHandle&& other) noexcept
+      : client_(std::move(other.client_)), buffer_(std::exchange(other.buffer_, nullptr)) {}
+  BufferHandle(const BufferHandle&) = delete;
+  BufferHandle& operator=(const BufferHandle&) = delete;
+  BufferHandle& operator=(BufferHandle&&) = delete;
+
+  PJRT_Buffer* get() const { return buffer_; }
+  const ClientPtr& client() const { return client_; }
+
+ private:
+  ClientPtr client_;
+  PJRT_Buffer* buffer_;
+};
+
+class PjrtBuffer final : public DeviceBuffer {
+ public:
+  PjrtBuffer(BufferHandle handle, DType dtype, Shape shape)
+      : handle_(std::move(handle)), dtype_(dtype), shape_(std::move(shape)) {}
+
+  DType dtype() const override { return dtype_; }
+  const Shape& shape() const override { return shape_; }
+  PJRT_Buffer* raw() const { return handle_.get(); }
+  const ClientPtr& client() const { return handle_.client(); }
+
+  bool is_deleted() const override {
+    const PJRT_Api* api = client()->api;
+    PJRT_Buffer_IsDeleted_Args args{};
+    args.struct_size = PJRT_Buffer_IsDeleted_Args_STRUCT_SIZE;
+    args.buffer = raw();
+    // A buffer PJRT cannot even query is unusable: report it as deleted.
+    if (!TakeError(api, api->PJRT_Buffer_IsDeleted(&args), "querying a buffer").ok()) return true;
+    return args.is_deleted;
+  }
+
+  Result<HostTensor> ToHost() const override {
+    if (is_deleted()) {
+      return FailedPrecondition("device buffer " + ShapeToString(shape_) + " " +
+                                    DTypeName(dtype_) + " was donated and can no longer be read",
+                                "buffer_deleted");
+    }
+    HostTensor host(dtype_, shape_);
+    if (host.byte_size() == 0) return host;
+    const PJRT_Api* api = client()->api;
+    PJRT_Buffer_ToHostBuffer_Args args{};
+    args.struct_size = PJRT_Buffer_ToHostBuffer_Args_STRUCT_SIZE;
+    args.src = raw();
+    args.host_layout = nullptr;  // dense row-major, like HostTensor
+    args.dst = host.mutable_data();
+    args.dst_size = host.byte_size();
+    VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_Buffer_ToHostBuffer(&args),
+                                     "copying a device buffer to the host"));
+    VLMXLA_RETURN_IF_ERROR(AwaitAndDestroy(api, args.event, "copying a device buffer to the host"));
+    return host;
+  }
+
+ private:
+  BufferHandle handle_;
+  DType dtype_;
+  Shape shape_;
+};
+
+// Takes ownership of a PJRT-created buffer and reads its element type and dimensions.
+Result<std::shared_ptr<DeviceBuffer>> WrapBuffer(BufferHandle handle) {
+  const PJRT_Api* api = handle.client()->api;
+  PJRT_Buffer* buffer = handle.get();
+  PJRT_Buffer_ElementType_Args type_args{};
+  type_args.struct_size = PJRT_Buffer_ElementType_Args_STRUCT_SIZE;
+  type_args.buffer = buffer;
+  VLMXLA_RETURN_IF_ERROR(
+      TakeError(api, api->PJRT_Buffer_ElementType(&type_args), "reading a buffer's element type"));
+  std::optional<DType> dtype = FromPjrtType(type_args.type);
+  if (!dtype) {
+    return Unimplemented("PJRT buffer element type " + std::to_string(type_args.type) +
+                         " has no vlmxla dtype");
+  }
+  PJRT_Buffer_Dimensions_Args dim_args{};
+  dim_args.struct_size = PJRT_Buffer_Dimensions_Args_STRUCT_SIZE;
+  dim_args.buffer = buffer;
+  VLMXLA_RETURN_IF_ERROR(
+      TakeError(api, api->PJRT_Buffer_Dimensions(&dim_args), "reading a buffer's dimensions"));
+  Shape shape(dim_args.dims, dim_args.dims + dim_args.num_dims);
+  return std::shared_ptr<DeviceBuffer>(
+      std::make_shared<PjrtBuffer>(std::move(handle), *dtype, std::move(shape)));
+}
+
+class PjrtExecutable final : public Executable {
+ public:
+  PjrtExecutable(ClientPtr client, PJRT_LoadedExecutable* exe, size_t num_outputs)
+      : client_(std::move(client)), exe_(exe), num_outputs_(num_outputs) {}
+  ~PjrtExecutable() override {
+    PJRT_LoadedExecutable_Destroy_Args args{};
+    args.struct_size = PJRT_LoadedExecutable_Destroy_Args_STRUCT_SIZE;
+    args.executable = exe_;
+    (void)TakeError(client_->api, client_->api->PJRT_LoadedExecutable_Destroy(&args),
+                    "destroying a PJRT executable");
+  }
+  PjrtExecutable(const PjrtExecutable&) = delete;
+  PjrtExecutable& operator=(const PjrtExecutable&) = delete;
+
+  size_t num_outputs() const override { return num_outputs_; }
+  void set_num_outputs(size_t n) { num_outputs_ = n; }
+  void set_signature(FunctionSignature sig) { signature_ = std::move(sig); }
+
+  Result<std::vector<std::shared_ptr<DeviceBuffer>>> Execute(
+      std::span<DeviceBuffer* const> args, std::span<const bool> donate) override {
+    const PJRT_Api* api = client_->api;
+    if (!donate.empty() && donate.size() != args.size()) {
+      return InvalidArgument("donation mask has " + std::to_string(donate.size()) +
+                             " entries but there are " + std::to_string(args.size()) +
+                             " arguments");
+    }
+    if (args.size() != signature_.inputs.size()) {
+      return InvalidArgument("@main takes " + std::to_string(signature_.inputs.size()) +
+                                 " arguments but " + std::to_string(args.size()) + " were given",
+                             "argument_mismatch");
+    }
+    std::vector<PJRT_Buffer*> raw_args;
+    std::vector<int64_t> non_donatable;
+    raw_args.reserve(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+      auto* buffer = dynamic_cast<PjrtBuffer*>(args[i]);
+      if (buffer == nullptr) {
+        return InvalidArgument("argument " + std::to_string(i) +
+                               " is not a device buffer of this PJRT executor");
+      }
+      if (buffer->client().get() != client_.get()) {
+        return InvalidArgument("argument " + std::to_string(i) +
+                               " belongs to a different PJRT client");
+      }
+      const TensorSpec& spec = signature_.inputs[i];
+      if (!spec.Matches(buffer->dtype(), buffer->shape())) {
+        return InvalidArgument("argument " + std::to_string(i) + " is " +
+                                   DTypeName(buffer->dtype()) + ShapeToString(buffer->shape()) +
+                                   " but @main expects " + spec.ToString(),
+                               "argument_mismatch");
+      }
+      if (buffer->is_deleted()) {
+        return FailedPrecondition("argument " + std::to_string(i) + " " +
+                                      ShapeToString(buffer->shape()) +
+                                      " was already donated to an earlier execution",
+                                  "buffer_deleted");
+      }
+      const bool donated = !donate.empty() && donate[i];
+      if (donated) {
+        // Donating a buffer that is also passed elsewhere in the same call would alias it.
+        for (size_t j = 0; j < args.size(); ++j) {
+          if (j != i && args[j] == args[i]) {
+            return InvalidArgument("argument " + std::to_string(i) +
+                                   " is donated but also passed as argument " +
+                                   std::to_string(j));
+          }
+        }
+      } else {
+        non_donatable.push_back(static_cast<int64_t>(i));
+      }
+      raw_args.push_back(buffer->raw());
+    }
+
+    PJRT_ExecuteOptions options{};
+    options.struct_size = PJRT_ExecuteOptions_STRUCT_SIZE;
+    options.non_donatable_input_indices = non_donatable.data();
+    options.num_non_donatable_input_indices = non_donatable.size();
+
+    std::vector<PJRT_Buffer*> outputs(num_outputs_, nullptr);
+    PJRT_Buffer* const* arg_list = raw_args.data();
+    PJRT_Buffer** output_list = outputs.data();
+    PJRT_Event* done = nullptr;
+
+    PJRT_LoadedExecutable_Execute_Args exec{};
+    exec.struct_size = PJRT_LoadedExecutable_Execute_Args_STRUCT_SIZE;
+    exec.executable = exe_;
+    exec.options = &options;
+    exec.argument_lists = &arg_list;
+    exec.num_devices = 1;
+    exec.num_args = raw_args.size();
+    exec.output_lists = &output_list;
+    exec.device_complete_events = &done;
+    exec.execute_device = nullptr;
+    Status launched = TakeError(api, api->PJRT_LoadedExecutable_Execute(&exec), "executing");
+
+    // Own whatever outputs PJRT produced before looking at any error.
+    std::vector<BufferHandle> handles;
+    handles.reserve(outputs.size());
+    for (PJRT_Buffer* out : outputs) {
+      if (out != nullptr) handles.emplace_back(client_, out);
+    }
+    Status completed = AwaitAndDestroy(api, done, "executing");
+    VLMXLA_RETURN_IF_ERROR(launched);
+    VLMXLA_RETURN_IF_ERROR(completed);
+    if (handles.size() != num_outputs_) {
+      return Internal("PJRT returned " + std::to_string(handles.size()) + " of " +
+                      std::to_string(num_outputs_) + " outputs");
+    }
+
+    std::vector<std::shared_ptr<DeviceBuffer>> results;
+    results.reserve(handles.size());
+    for (BufferHandle& handle : handles) {
+      VLMXLA_ASSIGN_OR_RETURN(auto wrapped, WrapBuffer(std::move(handle)));
+      results.push_back(std::move(wrapped));
+    }
+    return results;
+  }
+
+ private:
+  ClientPtr client_;
+  PJRT_LoadedExecutable* exe_;
+  size_t num_outputs_;
+  FunctionSignature signature_;
+};
+
+}  // namespace
+
+Result<std::string> FindCpuPluginInVenv(const std::string& venv_dir) {
+  std::error_code ec;
+  const fs::path lib = fs::path(venv_dir) / "lib";
+  if (!fs::is_directory(lib, ec)) {
+    return NotFound("no lib/ directory in virtual environment '" + venv_dir + "'",
+                    "pjrt_plugin_missing");
+  }
+  for (const fs::directory_entry& entry : fs::directory_iterator(lib, ec)) {
+    if (entry.path().filename().string().rfind("python3", 0) != 0) continue;
+    const fs::path candidate = entry.path() / "site-packages" / "xla_plugins" / "xla_cpu_pjrt" /
+                               "xla_cpu_pjrt.so";
+    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+  }
+  return NotFound("no xla_cpu_pjrt.so (pip package xla-cpu-pjrt) in virtual environment '" +
+                      venv_dir + "'",
+                  "pjrt_plugin_missing");
+}
+
+Result<std::string> DefaultPjrtPluginPath() {
+  if (const char* env = std::getenv(kPjrtPluginEnv); env != nullptr && *env != '\0') {
+    return std::string(env);
+  }
+  std::vector<fs::path> starts;
+  std::error_code ec;
+  if (fs::path cwd = fs::current_path(ec); !ec) starts.push_back(cwd);
+  if (fs::path exe = fs::read_symlink("/proc/self/exe", ec); !ec) {
+    starts.push_back(exe.parent_path());
+  }
+  for (fs::path dir : starts) {
+    for (; !dir.empty(); dir = dir.parent_path()) {
+      const fs::path venv = dir / ".venv";
+      if (fs::is_directory(venv, ec)) {
+        Result<std::string> found = FindCpuPluginInVenv(venv.string());
+        if (found.ok()) return found;
+      }
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  return NotFound("no PJRT plugin found: set " + std::string(kPjrtPluginEnv) +
+                      " or create .venv with the xla-cpu-pjrt package (scripts/setup.sh)",
+                  "pjrt_plugin_missing");
+}
+
+Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plugin_path) {
+  VLMXLA_ASSIGN_OR_RETURN(const PJRT_Api* api, LoadPluginOnce(plugin_path));
+  auto client = std::make_shared<Client>();
+  client->api = api;
+
+  PJRT_Client_Create_Args create{};
+  create.struct_size = PJRT_Client_Create_Args_STRUCT_SIZE;
+  VLMXLA_RETURN_IF_ERROR(
+      TakeError(api, api->PJRT_Client_Create(&create), "creating a PJRT client"));
+  client->client = create.client;
+
+  PJRT_Client_AddressableDevices_Args devices{};
+  devices.struct_size = PJRT_Client_AddressableDevices_Args_STRUCT_SIZE;
+  devices.client = client->client;
+  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_Client_AddressableDevices(&devices),
+                                   "listing PJRT addressable devices"));
+  if (devices.num_addressable_devices == 0) {
+    return Unavailable("PJRT plugin '" + plugin_path + "' has no addressable devices",
+                       "no_device");
+  }
+  client->device = devices.addressable_devices[0];
+
+  PJRT_Client_PlatformName_Args platform{};
+  platform.struct_size = PJRT_Client_PlatformName_Args_STRUCT_SIZE;
+  platform.client = client->client;
+  VLMXLA_RETURN_IF_ERROR(
+      TakeError(api, api->PJRT_Client_PlatformName(&platform), "reading the PJRT platform"));
+  client->platform = ToString(platform.platform_name, platform.platform_name_size);
+
+  PJRT_Device_GetDescription_Args desc{};
+  desc.struct_size = PJRT_Device_GetDescription_Args_STRUCT_SIZE;
+  desc.device = client->device;
+  VLMXLA_RETURN_IF_ERROR(
+      TakeError(api, api->PJRT_Device_GetDescription(&desc), "describing the PJRT device"));
+  PJRT_DeviceDescription_DebugString_Args debug{};
+  debug.struct_size = PJRT_DeviceDescription_DebugString_Args_STRUCT_SIZE;
+  debug.device_description = desc.device_description;
+  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_DeviceDescription_DebugString(&debug),
+                                   "describing the PJRT device"));
+  client->description = ToString(debug.debug_string, debug.debug_string_size) + " (" +
+                        std::to_string(devices.num_addressable_devices) +
+                        " addressable device(s), PJRT C API " +
+                        std::to_string(api->pjrt_api_version.major_version) + "." +
+                        std::to_string(api->pjrt_api_version.minor_version) + ")";
+  return std::unique_ptr<PjrtExecutor>(new PjrtExecutor(std::move(client)));
+}
+
+PjrtExecutor::PjrtExecutor(std::shared_ptr<Client> client) : client_(std::move(client)) {}
+PjrtExecutor::~PjrtExecutor() = default;
+
+std::string PjrtExecutor::name() const { return "pjrt:" + client_->platform; }
+std::string PjrtExecutor::device_description() const { return client_->description; }
+std::string PjrtExecutor::plugin_api_version() const {
+  return std::to_string(client_->api->pjrt_api_version.major_version) + "." +
+         std::to_string(client_->api->pjrt_api_version.minor_version);
+}
+
+Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_text,
+                                                          const CompileOptions& options) {
+  const PJRT_Api* api = client_->api;
+  if (mlir_text.empty()) return InvalidArgument("cannot compile an empty MLIR module");
+  if (options.num_replicas != 1 || options.num_partitions != 1) {
+    return Unimplemented("PjrtExecutor runs on one device; got " +
+                         std::to_string(options.num_replicas) + " replicas and " +
+                         std::to_string(options.num_partitions) + " partitions");
+  }
+  std::string code(mlir_text);
+  static constexpr char kFormat[] = "mlir";
+  PJRT_Program program{};
+  program.struct_size = PJRT_Program_STRUCT_SIZE;
+  program.code = code.data();
+  program.code_size = code.size();
+  program.format = kFormat;
+  program.format_size = sizeof(kFormat) - 1;
+
+  const std::string serialized = EncodeCompileOptions(options);
+  PJRT_Client_Compile_Args compile{};
+  compile.struct_size = PJRT_Client_Compile_Args_STRUCT_SIZE;
+  compile.client = client_->client;
+  compile.program = &program;
+  compile.compile_options = serialized.data();
+  compile.compile_options_size = serialized.size();
+  VLMXLA_RETURN_IF_ERROR(
+      TakeError(api, api->PJRT_Client_Compile(&compile), "compiling StableHLO with PJRT",
+                "compile_failed"));
+  // Owned before the next fallible call.
+  auto executable = std::make_unique<PjrtExecutable>(client_, compile.executable, 0);
+
+  PJRT_LoadedExecutable_GetExecutable_Args get{};
+  get.struct_size = PJRT_LoadedExecutable_GetExecutable_Args_STRUCT_SIZE;
+  get.loaded_executable = compile.executable;
+  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_LoadedExecutable_GetExecutable(&get),
+                                   "inspecting the compiled executable"));
+  PJRT_Executable_NumOutputs_Args outputs{};
+  outputs.struct_size = PJRT_Executable_NumOutputs_Args_STRUCT_SIZE;
+  outputs.executable = get.executable;
+  Status counted =
+      TakeError(api, api->PJRT_Executable_NumOutputs(&outputs), "counting executable outputs");
+  PJRT_Executable_Destroy_Args destroy{};
+  destroy.struct_size = PJRT_Executable_Destroy_Args_STRUCT_SIZE;
+  destroy.executable = get.executable;
+  (void)TakeError(api, api->PJRT_Executable_Destroy(&destroy), "releasing executable metadata");
+  VLMXLA_RETURN_IF_ERROR(counted);
+  executable->set_num_outputs(outputs.num_outputs);
+
+  Result<FunctionSignature> sig = ParseMainSignature(mlir_text);
+  if (!sig.ok()) return sig.status().WithContext("reading the signature of the compiled module");
+  if (sig->outputs.size() != outputs.num_outputs) {
+    return Internal("@main declares " + std::to_string(sig->outputs.size()) +
+                    " results but PJRT compiled " + std::to_string(outputs.num_outputs));
+  }
+  executable->set_signature(std::move(sig).value());
+  return std::unique_ptr<Executable>(std::move(executable));
+}
+
+Result<std::shared_ptr<DeviceBuffer>> PjrtExecutor::Upload(const HostTensor& tensor) {
+  const PJRT_Api* api = client_->api;
+  std::optional<PJRT_Buffer_Type> type = ToPjrtType(tensor.dtype());
+  if (!type) {
+    return Unimplemented(std::string("dtype ") + DTypeName(tensor.dtype()) +
+                         " cannot be uploaded to PJRT");
+  }
+  for (int64_t d : tensor.shape()) {
+    if (d < 0) {
+      return InvalidArgument("cannot upload a tensor with negative dimension " +
+                             ShapeToString(tensor.shape()));
+    }
+  }
+  if (tensor.data() == nullptr && tensor.byte_size() > 0) {
+    return InvalidArgument("host tensor " + ShapeToString(tensor.shape()) + " has no data");
+  }
+  PJRT_Client_BufferFromHostBuffer_Args args{};
+  args.struct_size = PJRT_Client_BufferFromHostBuffer_Args_STRUCT_SIZE;
+  args.client = client_->client;
+  args.data = tensor.data();
+  args.type = *type;
+  args.dims = tensor.shape().data();
+  args.num_dims = tensor.shape().size();
+  args.byte_strides = nullptr;  // dense row-major
+  args.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableUntilTransferCompletes;
+  args.device = client_->device;
+  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_Client_BufferFromHostBuffer(&args),
+                                   "uploading " + ShapeToString(tensor.shape()) + " " +
+                                       DTypeName(tensor.dtype()) + " to the device"));
+  BufferHandle handle(client_, args.buffer);
+  // The host memory must stay valid until PJRT says it is done with it.
+  VLMXLA_RETURN_IF_ERROR(AwaitAndDestroy(api, args.done_with_host_buffer, "uploading a tensor"));
+  return WrapBuffer(std::move(handle));
+}
+
+}  // namespace vlmxla::runtime
