@@ -1,0 +1,154 @@
+// Builder: writes one StableHLO function (func.func) op by op, with static shape inference and
+// checking; Module: several finished functions printed as one MLIR module.
+//
+// Errors are sticky, as in XLA's XlaBuilder: the first invalid op (mismatched shapes, bad dims)
+// records a Status naming the op and the shapes, later ops return an invalid Value and emit
+// nothing, and Finish() returns that Status. Model code can therefore chain ops without checking
+// each one; status() exposes the error early for callers that want it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "vlmxla/base/status.h"
+#include "vlmxla/base/tensor.h"
+#include "vlmxla/hlo/types.h"
+
+namespace vlmxla::hlo {
+
+// An SSA value of the function being built; only meaningful with the Builder that made it.
+struct Value {
+  int id = -1;
+  bool valid() const { return id >= 0; }
+};
+
+enum class CompareDirection { kEq, kNe, kLt, kLe, kGt, kGe };
+enum class ReduceKind { kSum, kMax, kMin };
+
+// A finished function: its MLIR text and signature.
+struct Function {
+  std::string name;
+  std::vector<std::string> arg_names;
+  std::vector<TensorType> arg_types;
+  std::vector<TensorType> result_types;
+  std::string text;  // "func.func public @name(...) -> (...) {\n ... \n}\n"
+};
+
+class Builder {
+ public:
+  explicit Builder(std::string function_name);
+
+  // --- signature ---
+  // A function argument; `name` must be an MLIR identifier ([A-Za-z_][A-Za-z0-9_]*) and unique.
+  Value Arg(const std::string& name, TensorType type);
+  // Sets the results (at least one) and finishes the body. Call once, last.
+  Result<Function> Finish(const std::vector<Value>& results);
+
+  // --- inspection ---
+  const Status& status() const { return status_; }
+  // The type of a valid value (an f32 scalar placeholder for an invalid one). The reference is
+  // invalidated by the next op: copy it if ops are added while it is in use.
+  const TensorType& type(Value v) const;
+  const std::vector<int64_t>& dims(Value v) const { return type(v).dims; }
+  // Records `status` as the builder's error (for helpers built on top); returns an invalid Value.
+  Value Fail(Status status);
+
+  // --- constants ---
+  // Every element equal to `value` (rounded to the element type; floats printed exactly).
+  Value Splat(TensorType type, double value);
+  Value Scalar(ElementType element, double value) { return Splat({element, {}}, value); }
+  Value Constant(TensorType type, std::span<const float> data);    // element must be f32
+  Value Constant(TensorType type, std::span<const int32_t> data);  // element must be i32
+  Value Constant(TensorType type, std::span<const int64_t> data);  // element must be i64
+  // A host tensor of f32/bf16/f16/i32/i64/bool, embedded as a hex blob.
+  Value Constant(const HostTensor& tensor);
+  Value Iota(TensorType type, int64_t dimension);
+
+  // --- elementwise (operands must have identical types) ---
+  Value Add(Value a, Value b);
+  Value Subtract(Value a, Value b);
+  Value Multiply(Value a, Value b);
+  Value Divide(Value a, Value b);
+  Value Maximum(Value a, Value b);
+  Value Minimum(Value a, Value b);
+  Value Power(Value a, Value b);
+  Value Negate(Value x);
+  Value Exp(Value x);
+  Value Log(Value x);
+  Value Rsqrt(Value x);
+  Value Sqrt(Value x);
+  Value Tanh(Value x);
+  Value Logistic(Value x);
+  Value Abs(Value x);
+  Value Sine(Value x);    // for rotary position embeddings
+  Value Cosine(Value x);
+  // chlo.erf: StableHLO has no erf; IREE and XLA both legalize the CHLO op.
+  Value Erf(Value x);
+  // Result is i1 with the operands' shape.
+  Value Compare(Value a, Value b, CompareDirection direction);
+  // `pred` is i1 with the shape of a and b (or an i1 scalar).
+  Value Select(Value pred, Value on_true, Value on_false);
+  Value Convert(Value x, ElementType element);
+
+  // --- shape ---
+  // Operand dim i maps to result dim broadcast_dimensions[i]; sizes must match or be 1.
+  Value BroadcastInDim(Value x, std::vector<int64_t> result_dims,
+                       std::vector<int64_t> broadcast_dimensions);
+  Value Reshape(Value x, std::vector<int64_t> result_dims);
+  Value Transpose(Value x, std::vector<int64_t> permutation);
+  Value Slice(Value x, std::vector<int64_t> start, std::vector<int64_t> limit,
+              std::vector<int64_t> strides = {});
+  // `starts` are scalar i32/i64 values, one per dim (clamped into range at run time, as StableHLO
+  // specifies).
+  Value DynamicSlice(Value x, const std::vector<Value>& starts, std::vector<int64_t> sizes);
+  Value DynamicUpdateSlice(Value x, Value update, const std::vector<Value>& starts);
+  Value Concatenate(const std::vector<Value>& values, int64_t dimension);
+
+  // --- reductions and contractions ---
+  // Reduces `dims` away with the kind's identity as the initial value.
+  Value Reduce(Value x, std::vector<int64_t> dims, ReduceKind kind);
+  // Result dims: batch dims, then lhs free dims, then rhs free dims (StableHLO's order).
+  Value DotGeneral(Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
+                   std::vector<int64_t> rhs_batch, std::vector<int64_t> lhs_contracting,
+                   std::vector<int64_t> rhs_contracting);
+  // Rows of table [V, D...] at integer `ids` of any shape -> ids.dims + [D...] (embedding lookup).
+  Value GatherRows(Value table, Value ids);
+  // 2-D convolution, no padding or dilation: input NCHW, kernel OIHW -> NCHW.
+  Value Conv2D(Value input, Value kernel, int64_t stride_h, int64_t stride_w);
+
+ private:
+  bool Check(bool ok, const std::string& op, const std::string& detail);
+  bool Usable(std::initializer_list<Value> values);
+  Value Emit(const std::string& op_text_after_eq, TensorType type);
+  std::string Name(Value v) const;
+  std::string NewName();
+  Value Binary(const char* op, Value a, Value b);
+  Value Unary(const char* op, Value x, bool float_only);
+  Value ConstantBlob(TensorType type, const void* data, size_t bytes);
+
+  std::string name_;
+  std::vector<std::string> arg_names_;
+  std::vector<TensorType> arg_types_;
+  std::vector<TensorType> types_;     // by value id
+  std::vector<std::string> names_;    // by value id: "%arg", "%3"
+  std::string body_;
+  int next_name_ = 0;
+  bool finished_ = false;
+  Status status_;
+};
+
+class Module {
+ public:
+  // Rejects a second function with the same name.
+  Status Add(Function function);
+  const std::vector<Function>& functions() const { return functions_; }
+  // "module {\n<functions>}\n".
+  std::string ToString() const;
+
+ private:
+  std::vector<Function> functions_;
+};
+
+}  // namespace vlmxla::hlo

@@ -1,0 +1,159 @@
+#include "vlmxla/hlo/nn.h"
+
+#include <cmath>
+#include <numbers>
+
+namespace vlmxla::hlo {
+namespace {
+
+
+// All dims of a rank-`rank` tensor except `axis`, in order.
+std::vector<int64_t> AllBut(int64_t rank, int64_t axis) {
+  std::vector<int64_t> out;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != axis) out.push_back(d);
+  }
+  return out;
+}
+
+bool Ready(Builder& b, std::initializer_list<Value> values) {
+  if (!b.status().ok()) return false;
+  for (Value v : values) {
+    if (!v.valid()) {
+      b.Fail(InvalidArgument("use of an invalid value"));
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Value BroadcastTo(Builder& b, Value x, const std::vector<int64_t>& dims) {
+  if (!Ready(b, {x})) return Value{};
+  const TensorType& t = b.type(x);
+  if (t.dims == dims) return x;
+  int64_t offset = static_cast<int64_t>(dims.size()) - t.rank();
+  if (offset < 0) {
+    return b.Fail(InvalidArgument("broadcast: cannot broadcast " + t.ToString() + " to rank " +
+                                      std::to_string(dims.size()),
+                                  "hlo_shape_mismatch"));
+  }
+  std::vector<int64_t> mapping;
+  for (int64_t i = 0; i < t.rank(); ++i) mapping.push_back(offset + i);
+  return b.BroadcastInDim(x, dims, mapping);
+}
+
+Value SplatLike(Builder& b, Value x, double value) {
+  if (!Ready(b, {x})) return Value{};
+  return b.Splat(b.type(x), value);
+}
+
+Value ReduceKeep(Builder& b, Value x, int64_t axis, ReduceKind kind) {
+  if (!Ready(b, {x})) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  int64_t rank = static_cast<int64_t>(dims.size());
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) {
+    return b.Fail(InvalidArgument("reduce: axis out of range for " + b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  Value r = b.Reduce(x, {axis}, kind);
+  return b.BroadcastInDim(r, dims, AllBut(rank, axis));
+}
+
+Value Mean(Builder& b, Value x, int64_t axis) {
+  if (!Ready(b, {x})) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  int64_t rank = static_cast<int64_t>(dims.size());
+  int64_t a = axis < 0 ? axis + rank : axis;
+  double n = a >= 0 && a < rank ? static_cast<double>(dims[a]) : 1.0;  // bad axis: ReduceKeep fails
+  Value sum = ReduceKeep(b, x, axis, ReduceKind::kSum);
+  return b.Divide(sum, SplatLike(b, x, n));
+}
+
+Value Softmax(Builder& b, Value x, int64_t axis) {
+  Value shifted = b.Subtract(x, ReduceKeep(b, x, axis, ReduceKind::kMax));
+  Value e = b.Exp(shifted);
+  return b.Divide(e, ReduceKeep(b, e, axis, ReduceKind::kSum));
+}
+
+Value LayerNorm(Builder& b, Value x, Value weight, Value bias, double eps) {
+  if (!Ready(b, {x, weight, bias})) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  if (dims.empty() || b.dims(weight) != std::vector<int64_t>{dims.back()} ||
+      b.dims(bias) != std::vector<int64_t>{dims.back()}) {
+    return b.Fail(InvalidArgument("layer_norm: weight " + b.type(weight).ToString() + " and bias " +
+                                      b.type(bias).ToString() + " do not fit input " +
+                                      b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  Value centered = b.Subtract(x, Mean(b, x, -1));
+  Value var = Mean(b, b.Multiply(centered, centered), -1);
+  Value inv = b.Rsqrt(b.Add(var, SplatLike(b, x, eps)));
+  Value normed = b.Multiply(centered, inv);
+  return b.Add(b.Multiply(normed, BroadcastTo(b, weight, dims)), BroadcastTo(b, bias, dims));
+}
+
+Value RmsNorm(Builder& b, Value x, Value weight, double eps) {
+  if (!Ready(b, {x, weight})) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  if (dims.empty() || b.dims(weight) != std::vector<int64_t>{dims.back()}) {
+    return b.Fail(InvalidArgument("rms_norm: weight " + b.type(weight).ToString() +
+                                      " does not fit input " + b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  Value ms = Mean(b, b.Multiply(x, x), -1);
+  Value inv = b.Rsqrt(b.Add(ms, SplatLike(b, x, eps)));
+  return b.Multiply(b.Multiply(x, inv), BroadcastTo(b, weight, dims));
+}
+
+Value Gelu(Builder& b, Value x) {
+  Value e = b.Erf(b.Multiply(x, SplatLike(b, x, 1.0 / std::numbers::sqrt2)));
+  Value half_x = b.Multiply(x, SplatLike(b, x, 0.5));
+  return b.Multiply(half_x, b.Add(e, SplatLike(b, x, 1.0)));
+}
+
+Value GeluTanh(Builder& b, Value x) {
+  Value x3 = b.Multiply(b.Multiply(x, x), x);
+  Value inner = b.Add(x, b.Multiply(x3, SplatLike(b, x, 0.044715)));
+  Value t = b.Tanh(b.Multiply(inner, SplatLike(b, x, std::sqrt(2.0 / std::numbers::pi))));
+  Value half_x = b.Multiply(x, SplatLike(b, x, 0.5));
+  return b.Multiply(half_x, b.Add(t, SplatLike(b, x, 1.0)));
+}
+
+Value QuickGelu(Builder& b, Value x) {
+  return b.Multiply(x, b.Logistic(b.Multiply(x, SplatLike(b, x, 1.702))));
+}
+
+Value Silu(Builder& b, Value x) { return b.Multiply(x, b.Logistic(x)); }
+
+Value MatMul(Builder& b, Value x, Value w) {
+  if (!Ready(b, {x, w})) return Value{};
+  int64_t rx = b.type(x).rank(), rw = b.type(w).rank();
+  if (rx >= 1 && rw == 2) return b.DotGeneral(x, w, {}, {}, {rx - 1}, {0});
+  if (rx >= 2 && rw == rx) {
+    std::vector<int64_t> batch;
+    for (int64_t d = 0; d < rx - 2; ++d) batch.push_back(d);
+    return b.DotGeneral(x, w, batch, batch, {rx - 1}, {rx - 2});
+  }
+  return b.Fail(InvalidArgument("matmul: cannot multiply " + b.type(x).ToString() + " by " +
+                                    b.type(w).ToString(),
+                                "hlo_shape_mismatch"));
+}
+
+Value Linear(Builder& b, Value x, Value weight, Value bias) {
+  if (!Ready(b, {x, weight})) return Value{};
+  int64_t rx = b.type(x).rank();
+  if (rx < 1 || b.type(weight).rank() != 2) {
+    return b.Fail(InvalidArgument("linear: weight " + b.type(weight).ToString() +
+                                      " does not fit input " + b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  Value y = b.DotGeneral(x, weight, {}, {}, {rx - 1}, {1});
+  if (!bias.valid()) return y;
+  if (!b.status().ok()) return Value{};
+  return b.Add(y, BroadcastTo(b, bias, b.dims(y)));
+}
+
+}  // namespace vlmxla::hlo

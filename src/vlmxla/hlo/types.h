@@ -1,0 +1,35 @@
+// Element and tensor types of StableHLO values, and their MLIR spelling ("tensor<2x3xf32>").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vlmxla/base/dtype.h"
+
+namespace vlmxla::hlo {
+
+enum class ElementType { kF32, kBF16, kF16, kI32, kI64, kI1 };
+
+// "f32", "bf16", "f16", "i32", "i64", "i1".
+const char* ElementTypeName(ElementType type);
+bool IsFloat(ElementType type);
+// Bytes per element in a dense constant blob (i1 is one byte per element).
+int ElementByteSize(ElementType type);
+// The host dtype with the same layout (i1 <-> kBool); nullopt for dtypes StableHLO here lacks.
+std::optional<ElementType> ElementTypeFromDType(DType dtype);
+
+// A static-shaped ranked tensor type. Rank 0 is a scalar tensor.
+struct TensorType {
+  ElementType element = ElementType::kF32;
+  std::vector<int64_t> dims;
+
+  int64_t rank() const { return static_cast<int64_t>(dims.size()); }
+  int64_t num_elements() const;
+  // "tensor<2x3xf32>", "tensor<f32>".
+  std::string ToString() const;
+  bool operator==(const TensorType& other) const = default;
+};
+
+}  // namespace vlmxla::hlo
