@@ -1,0 +1,254 @@
+// The prefill program of a Llama/Qwen2 decoder: embedding lookup with the image-feature merge,
+// every decoder layer (RMSNorm, GQA attention with default RoPE, SwiGLU MLP), the final norm and
+// the LM head on the last position, with Transformers' float32 eager-attention math.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "vlmxla/hlo/builder.h"
+#include "vlmxla/hlo/nn.h"
+#include "vlmxla/hlo/programs.h"
+
+namespace vlmxla::hlo {
+namespace {
+
+// Collects kWeight params (deduplicated by checkpoint name, so a tied LM head reuses the
+// embedding) and gives each an MLIR-safe argument name.
+class Weights {
+ public:
+  Weights(Builder& b, std::vector<ProgramParam>& params) : b_(b), params_(params) {}
+
+  Value Get(const std::string& name, TensorType type) {
+    for (size_t i = 0; i < names_.size(); ++i) {
+      if (names_[i] == name) return values_[i];
+    }
+    Value v = b_.Arg("w" + std::to_string(names_.size()), type);
+    names_.push_back(name);
+    values_.push_back(v);
+    params_.push_back({ProgramParam::Kind::kWeight, name, type});
+    return v;
+  }
+
+ private:
+  Builder& b_;
+  std::vector<ProgramParam>& params_;
+  std::vector<std::string> names_;
+  std::vector<Value> values_;
+};
+
+struct LayerWeights {
+  Value input_norm, q, q_bias, k, k_bias, v, v_bias, o, o_bias;
+  Value post_norm, gate, gate_bias, up, up_bias, down, down_bias;
+};
+
+TensorType F32(std::vector<int64_t> dims) { return {ElementType::kF32, std::move(dims)}; }
+
+// cos/sin tables [L, head_dim] for positions 0..L-1, rounded as Transformers computes them:
+// inv_freq = 1 / theta^(2i/d) in float32, freqs = float32(pos) * inv_freq, emb = cat(freqs, freqs).
+void RopeTables(double theta, int64_t head_dim, int64_t seq_len, std::vector<float>& cos_out,
+                std::vector<float>& sin_out) {
+  const int64_t half = head_dim / 2;
+  std::vector<float> inv_freq(half);
+  const float base = static_cast<float>(theta);
+  for (int64_t i = 0; i < half; ++i) {
+    const float exponent = static_cast<float>(2 * i) / static_cast<float>(head_dim);
+    const float p = static_cast<float>(std::pow(static_cast<double>(base), exponent));
+    inv_freq[i] = 1.0f / p;
+  }
+  cos_out.assign(seq_len * head_dim, 0.0f);
+  sin_out.assign(seq_len * head_dim, 0.0f);
+  for (int64_t p = 0; p < seq_len; ++p) {
+    for (int64_t j = 0; j < head_dim; ++j) {
+      const float f = static_cast<float>(p) * inv_freq[j % half];
+      cos_out[p * head_dim + j] = static_cast<float>(std::cos(static_cast<double>(f)));
+      sin_out[p * head_dim + j] = static_cast<float>(std::sin(static_cast<double>(f)));
+    }
+  }
+}
+
+// x [heads, L, d] * cos + rotate_half(x) * sin, with rotate_half(x) = cat(-x2, x1).
+Value ApplyRope(Builder& b, Value x, Value cos, Value sin) {
+  if (!b.status().ok()) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  const int64_t h = dims[0], l = dims[1], d = dims[2];
+  Value x1 = b.Slice(x, {0, 0, 0}, {h, l, d / 2});
+  Value x2 = b.Slice(x, {0, 0, d / 2}, {h, l, d});
+  Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
+  Value c = b.BroadcastInDim(cos, dims, {1, 2});
+  Value s = b.BroadcastInDim(sin, dims, {1, 2});
+  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
+}
+
+// [L, heads*d] -> [heads, L, d].
+Value SplitHeads(Builder& b, Value x, int64_t heads, int64_t d) {
+  if (!b.status().ok()) return Value{};
+  const int64_t l = b.dims(x)[0];
+  return b.Transpose(b.Reshape(x, {l, heads, d}), {1, 0, 2});
+}
+
+// repeat_kv: [kv, L, d] -> [kv * rep, L, d], head h reading kv head h / rep.
+Value RepeatKv(Builder& b, Value x, int64_t rep) {
+  if (rep == 1 || !b.status().ok()) return x;
+  const std::vector<int64_t> dims = b.dims(x);
+  Value e = b.BroadcastInDim(x, {dims[0], rep, dims[1], dims[2]}, {0, 2, 3});
+  return b.Reshape(e, {dims[0] * rep, dims[1], dims[2]});
+}
+
+}  // namespace
+
+Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
+                             const ProgramOptions& options) {
+  if (config.model_type != "llama" && config.model_type != "qwen2") {
+    return Unimplemented("prefill: decoder model_type '" + config.model_type +
+                         "' is not supported (llama, qwen2)");
+  }
+  if (config.hidden_act != "silu") {
+    return Unimplemented("prefill: hidden_act '" + config.hidden_act + "' is not supported (silu)");
+  }
+  if (config.rope_type != "default") {
+    return Unimplemented("prefill: rope_type '" + config.rope_type + "' is not supported");
+  }
+  if (options.seq_len < 1) {
+    return InvalidArgument("prefill: seq_len must be >= 1, got " +
+                           std::to_string(options.seq_len));
+  }
+  if (options.num_image_features < 1) {
+    return InvalidArgument("prefill: num_image_features must be >= 1, got " +
+                           std::to_string(options.num_image_features));
+  }
+  const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
+  const int64_t hd = config.head_dim, hidden = config.hidden_size;
+  if (heads < 1 || kv_heads < 1 || heads % kv_heads != 0 || hd < 2 || hd % 2 != 0) {
+    return InvalidArgument("prefill: attention heads " + std::to_string(heads) + " / kv heads " +
+                           std::to_string(kv_heads) + " / head_dim " + std::to_string(hd) +
+                           " do not form grouped-query attention with even head_dim");
+  }
+  const int64_t seq = options.seq_len, vocab = config.vocab_size;
+  const int64_t inter = config.intermediate_size;
+  const int64_t rep = heads / kv_heads;
+  // A multimodal checkpoint nests the decoder under language_model (Transformers v5 layout).
+  const std::string prefix = image_token_id >= 0 ? "language_model." : "";
+  const std::string model = prefix + "model.";
+
+  Program program;
+  program.name = "prefill";
+  Builder b("main");
+  const TensorType ids_type{ElementType::kI32, {seq}};
+  const TensorType features_type = F32({options.num_image_features, hidden});
+  Value ids = b.Arg("input_ids", ids_type);
+  Value feature_index = b.Arg("feature_index", ids_type);
+  Value features = b.Arg("image_features", features_type);
+  program.params.push_back({ProgramParam::Kind::kInput, "input_ids", ids_type});
+  program.params.push_back({ProgramParam::Kind::kInput, "feature_index", ids_type});
+  program.params.push_back({ProgramParam::Kind::kInput, "image_features", features_type});
+  Weights w(b, program.params);
+
+  // Every argument must precede the first op, so all weights are declared up front.
+  auto bias = [&](bool has, const std::string& name, int64_t n) {
+    return has ? w.Get(name, F32({n})) : Value{};
+  };
+  Value embed_table = w.Get(model + "embed_tokens.weight", F32({vocab, hidden}));
+  std::vector<LayerWeights> layers;
+  for (int l = 0; l < config.num_hidden_layers; ++l) {
+    const std::string p = model + "layers." + std::to_string(l) + ".";
+    const bool ab = config.attention_bias, ob = config.attention_output_bias, mb = config.mlp_bias;
+    LayerWeights lw;
+    lw.input_norm = w.Get(p + "input_layernorm.weight", F32({hidden}));
+    lw.q = w.Get(p + "self_attn.q_proj.weight", F32({heads * hd, hidden}));
+    lw.q_bias = bias(ab, p + "self_attn.q_proj.bias", heads * hd);
+    lw.k = w.Get(p + "self_attn.k_proj.weight", F32({kv_heads * hd, hidden}));
+    lw.k_bias = bias(ab, p + "self_attn.k_proj.bias", kv_heads * hd);
+    lw.v = w.Get(p + "self_attn.v_proj.weight", F32({kv_heads * hd, hidden}));
+    lw.v_bias = bias(ab, p + "self_attn.v_proj.bias", kv_heads * hd);
+    lw.o = w.Get(p + "self_attn.o_proj.weight", F32({hidden, heads * hd}));
+    lw.o_bias = bias(ob, p + "self_attn.o_proj.bias", hidden);
+    lw.post_norm = w.Get(p + "post_attention_layernorm.weight", F32({hidden}));
+    lw.gate = w.Get(p + "mlp.gate_proj.weight", F32({inter, hidden}));
+    lw.gate_bias = bias(mb, p + "mlp.gate_proj.bias", inter);
+    lw.up = w.Get(p + "mlp.up_proj.weight", F32({inter, hidden}));
+    lw.up_bias = bias(mb, p + "mlp.up_proj.bias", inter);
+    lw.down = w.Get(p + "mlp.down_proj.weight", F32({hidden, inter}));
+    lw.down_bias = bias(mb, p + "mlp.down_proj.bias", hidden);
+    layers.push_back(lw);
+  }
+  Value final_norm = w.Get(model + "norm.weight", F32({hidden}));
+  Value head = config.tie_word_embeddings
+                   ? embed_table
+                   : w.Get(prefix + "lm_head.weight", F32({vocab, hidden}));
+
+  // Embedding with the merge: image-token positions read their feature row instead. Their id may
+  // lie outside the table (the image token is often vocab_size - 1 or beyond), so look up 0 there.
+  Value is_image = b.Compare(ids, b.Splat(ids_type, image_token_id), CompareDirection::kEq);
+  Value safe_ids = b.Select(is_image, b.Splat(ids_type, 0), ids);
+  Value text_embeds = b.GatherRows(embed_table, safe_ids);
+  Value image_rows = b.GatherRows(features, feature_index);
+  Value is_image_2d = b.BroadcastInDim(is_image, {seq, hidden}, {0});
+  Value inputs_embeds = b.Select(is_image_2d, image_rows, text_embeds);
+
+  std::vector<float> cos_data, sin_data;
+  RopeTables(config.rope_theta, hd, seq, cos_data, sin_data);
+  Value cos = b.Constant(F32({seq, hd}), cos_data);
+  Value sin = b.Constant(F32({seq, hd}), sin_data);
+
+  // Causal mask: key position j is visible from query position i when j <= i.
+  const TensorType mask_type{ElementType::kI32, {heads, seq, seq}};
+  Value visible = b.Compare(b.Iota(mask_type, 2), b.Iota(mask_type, 1), CompareDirection::kLe);
+  Value masked = b.Splat(F32({heads, seq, seq}), std::numeric_limits<float>::lowest());
+  const double scaling = 1.0 / std::sqrt(static_cast<double>(hd));
+
+  std::vector<Value> kv_results;
+  Value x = inputs_embeds;
+  for (const LayerWeights& lw : layers) {
+    Value h = RmsNorm(b, x, lw.input_norm, config.rms_norm_eps);
+    Value q = Linear(b, h, lw.q, lw.q_bias);
+    Value k = Linear(b, h, lw.k, lw.k_bias);
+    Value v = Linear(b, h, lw.v, lw.v_bias);
+    q = ApplyRope(b, SplitHeads(b, q, heads, hd), cos, sin);
+    k = ApplyRope(b, SplitHeads(b, k, kv_heads, hd), cos, sin);
+    v = SplitHeads(b, v, kv_heads, hd);
+    kv_results.push_back(k);
+    kv_results.push_back(v);
+
+    // Eager attention: (q k^T) * scaling, masked, float32 softmax, then @ v.
+    Value scores = b.DotGeneral(q, RepeatKv(b, k, rep), {0}, {0}, {2}, {2});
+    scores = b.Multiply(scores, b.Splat(F32({heads, seq, seq}), scaling));
+    scores = b.Select(visible, scores, masked);
+    Value probs = Softmax(b, scores, 2);
+    Value attn = b.DotGeneral(probs, RepeatKv(b, v, rep), {0}, {0}, {2}, {1});  // [H, L, hd]
+    attn = b.Reshape(b.Transpose(attn, {1, 0, 2}), {seq, heads * hd});
+    x = b.Add(x, Linear(b, attn, lw.o, lw.o_bias));
+
+    h = RmsNorm(b, x, lw.post_norm, config.rms_norm_eps);
+    Value gate = Linear(b, h, lw.gate, lw.gate_bias);
+    Value up = Linear(b, h, lw.up, lw.up_bias);
+    x = b.Add(x, Linear(b, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
+  }
+
+  // Only the last position's logits are needed to start generation.
+  Value last = b.Slice(x, {seq - 1, 0}, {seq, hidden});
+  last = RmsNorm(b, last, final_norm, config.rms_norm_eps);
+  Value logits = b.Reshape(Linear(b, last, head), {vocab});
+
+  std::vector<Value> results = {logits};
+  program.result_names.push_back("prefill_logits");
+  for (int l = 0; l < config.num_hidden_layers; ++l) {
+    results.push_back(kv_results[2 * l]);
+    results.push_back(kv_results[2 * l + 1]);
+    program.result_names.push_back("past_key_values." + std::to_string(l) + ".key");
+    program.result_names.push_back("past_key_values." + std::to_string(l) + ".value");
+  }
+  if (options.taps) {
+    results.push_back(inputs_embeds);
+    program.result_names.push_back("inputs_embeds");
+  }
+  VLMXLA_ASSIGN_OR_RETURN(Function fn, b.Finish(results));
+  program.result_types = fn.result_types;
+  Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(fn)));
+  program.mlir = module.ToString();
+  return program;
+}
+
+}  // namespace vlmxla::hlo

@@ -1,0 +1,30 @@
+// Program: one emitted device program (a module whose entry is @main) with the meaning of each
+// parameter and result, so a runner can bind request inputs and checkpoint weights by name.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "vlmxla/hlo/types.h"
+
+namespace vlmxla::hlo {
+
+struct ProgramParam {
+  enum class Kind { kInput, kWeight };
+  Kind kind = Kind::kInput;
+  // kInput: the input's name (e.g. "pixel_values", "input_ids").
+  // kWeight: the checkpoint tensor name as in model.safetensors
+  // (e.g. "model.vision_tower.vision_model.embeddings.patch_embedding.weight").
+  std::string name;
+  TensorType type;
+};
+
+struct Program {
+  std::string name;                 // "vision_encode", "prefill", ...
+  std::string mlir;                 // a module with func.func public @main
+  std::vector<ProgramParam> params;  // @main's parameters, in order
+  std::vector<std::string> result_names;  // stage names of @main's results, in order
+  std::vector<TensorType> result_types;
+};
+
+}  // namespace vlmxla::hlo

@@ -1,0 +1,291 @@
+// vision_encode: the LLaVA vision path (CLIP or SigLIP tower, feature selection, projector) as
+// Transformers 5.23 computes it in float32, written against the Builder.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "vlmxla/hlo/builder.h"
+#include "vlmxla/hlo/nn.h"
+#include "vlmxla/hlo/programs.h"
+
+namespace vlmxla::hlo {
+namespace {
+
+// Checkpoint prefixes as Transformers 5.x save_pretrained writes them for LLaVA checkpoints.
+// Older published checkpoints put the tower under "vision_tower.vision_model."; the runner maps.
+constexpr char kTowerPrefix[] = "vision_tower.";
+constexpr char kProjectorPrefix[] = "multi_modal_projector.";
+
+// @main's parameters. StableHLO functions declare every argument before the first op, so the
+// graph is built twice with the same code: a collecting pass on a scratch builder (weights are
+// splat placeholders) records each weight's checkpoint name and shape, then the real pass declares
+// them all as arguments up front and hands them out by name.
+class Params {
+ public:
+  // Collecting pass.
+  explicit Params(Builder& b) : b_(b) {}
+  // Real pass: declares `inputs` then the collected weights as @main's arguments.
+  Params(Builder& b, const std::vector<ProgramParam>& collected) : b_(b), lookup_(true) {
+    params_ = collected;
+    int weights = 0;
+    for (const ProgramParam& pp : params_) {
+      const std::string arg = pp.kind == ProgramParam::Kind::kInput
+                                  ? pp.name
+                                  : "w" + std::to_string(weights++);
+      values_.push_back(b_.Arg(arg, pp.type));
+    }
+  }
+
+  Value Input(const std::string& name, TensorType type) {
+    return Get(ProgramParam::Kind::kInput, name, std::move(type));
+  }
+  Value Weight(const std::string& name, std::vector<int64_t> dims) {
+    return Get(ProgramParam::Kind::kWeight, name, {ElementType::kF32, std::move(dims)});
+  }
+  const std::vector<ProgramParam>& params() const { return params_; }
+
+ private:
+  Value Get(ProgramParam::Kind kind, const std::string& name, TensorType type) {
+    if (!lookup_) {
+      params_.push_back({kind, name, type});
+      return b_.Splat(type, 0.0);
+    }
+    // The real pass asks for the same names in the same order as the collecting pass.
+    if (next_ >= params_.size() || params_[next_].name != name || params_[next_].type != type) {
+      return b_.Fail(Internal("vision_encode: parameter '" + name + "' out of order"));
+    }
+    return values_[next_++];
+  }
+
+  Builder& b_;
+  bool lookup_ = false;
+  std::vector<ProgramParam> params_;
+  std::vector<Value> values_;
+  size_t next_ = 0;
+};
+
+Result<Value> Activation(Builder& b, const std::string& act, Value x, const std::string& what) {
+  if (act == "gelu") return Gelu(b, x);
+  if (act == "gelu_pytorch_tanh" || act == "gelu_new" || act == "gelu_fast") {
+    return GeluTanh(b, x);
+  }
+  if (act == "quick_gelu") return QuickGelu(b, x);
+  if (act == "silu" || act == "swish") return Silu(b, x);
+  if (act == "relu") return b.Maximum(x, SplatLike(b, x, 0.0));
+  return Unimplemented(what + ": activation '" + act +
+                           "' is not supported (known: gelu, gelu_pytorch_tanh, gelu_new, "
+                           "quick_gelu, silu, relu)",
+                       "unsupported_activation");
+}
+
+// Scaled dot-product self-attention without a mask, as the eager CLIP/SigLIP attention.
+Value SelfAttention(Builder& b, Params& p, const std::string& pre, Value x, int64_t heads) {
+  if (!b.status().ok() || b.type(x).rank() != 3) {
+    return b.Fail(Internal("vision attention: expected a valid [n, T, D] input"));
+  }
+  const std::vector<int64_t> dims = b.dims(x);  // [n, T, D]
+  const int64_t n = dims[0], t = dims[1], d = dims[2], hd = d / heads;
+  auto proj = [&](const std::string& name) {
+    Value w = p.Weight(pre + name + ".weight", {d, d});
+    Value bias = p.Weight(pre + name + ".bias", {d});
+    return Linear(b, x, w, bias);
+  };
+  auto split = [&](Value v) {  // [n, T, D] -> [n, H, T, hd]
+    return b.Transpose(b.Reshape(v, {n, t, heads, hd}), {0, 2, 1, 3});
+  };
+  Value q = split(proj("q_proj"));
+  Value k = split(proj("k_proj"));
+  Value v = split(proj("v_proj"));
+  Value scores = b.DotGeneral(q, k, {0, 1}, {0, 1}, {3}, {3});  // [n, H, T, T]
+  scores = b.Multiply(scores, SplatLike(b, scores, 1.0 / std::sqrt(static_cast<double>(hd))));
+  Value probs = Softmax(b, scores, 3);
+  Value ctx = b.DotGeneral(probs, v, {0, 1}, {0, 1}, {3}, {2});  // [n, H, T, hd]
+  ctx = b.Reshape(b.Transpose(ctx, {0, 2, 1, 3}), {n, t, d});
+  Value wo = p.Weight(pre + "out_proj.weight", {d, d});
+  Value bo = p.Weight(pre + "out_proj.bias", {d});
+  return Linear(b, ctx, wo, bo);
+}
+
+Result<Value> EncoderLayer(Builder& b, Params& p, const io::VisionConfig& vc, int layer,
+                           Value x) {
+  const std::string pre =
+      std::string(kTowerPrefix) + "encoder.layers." + std::to_string(layer) + ".";
+  const int64_t d = vc.hidden_size, f = vc.intermediate_size;
+  Value ln1w = p.Weight(pre + "layer_norm1.weight", {d});
+  Value ln1b = p.Weight(pre + "layer_norm1.bias", {d});
+  Value h = LayerNorm(b, x, ln1w, ln1b, vc.layer_norm_eps);
+  VLMXLA_RETURN_IF_ERROR(b.status());
+  h = SelfAttention(b, p, pre + "self_attn.", h, vc.num_attention_heads);
+  x = b.Add(x, h);
+  Value ln2w = p.Weight(pre + "layer_norm2.weight", {d});
+  Value ln2b = p.Weight(pre + "layer_norm2.bias", {d});
+  h = LayerNorm(b, x, ln2w, ln2b, vc.layer_norm_eps);
+  Value w1 = p.Weight(pre + "mlp.fc1.weight", {f, d});
+  Value b1 = p.Weight(pre + "mlp.fc1.bias", {f});
+  h = Linear(b, h, w1, b1);
+  VLMXLA_ASSIGN_OR_RETURN(h, Activation(b, vc.hidden_act, h, "vision mlp"));
+  Value w2 = p.Weight(pre + "mlp.fc2.weight", {d, f});
+  Value b2 = p.Weight(pre + "mlp.fc2.bias", {d});
+  h = Linear(b, h, w2, b2);
+  return b.Add(x, h);
+}
+
+// Patch embedding (+ class token for CLIP) + position embedding (+ pre_layrnorm for CLIP).
+Value Embeddings(Builder& b, Params& p, const io::VisionConfig& vc, Value pixels, int64_t n) {
+  const std::string pre = std::string(kTowerPrefix) + "embeddings.";
+  const bool clip = vc.has_class_token;
+  const int64_t d = vc.hidden_size, c = vc.num_channels, ps = vc.patch_size;
+  const int64_t grid = vc.image_size / vc.patch_size, patches = grid * grid;
+  const int64_t t = vc.num_positions();
+  Value class_emb;
+  if (clip) class_emb = p.Weight(pre + "class_embedding", {d});
+  Value kernel = p.Weight(pre + "patch_embedding.weight", {d, c, ps, ps});
+  Value conv = b.Conv2D(pixels, kernel, ps, ps);  // [n, D, g, g]
+  if (!clip) {
+    Value bias = p.Weight(pre + "patch_embedding.bias", {d});
+    conv = b.Add(conv, b.BroadcastInDim(bias, {n, d, grid, grid}, {1}));
+  }
+  Value x = b.Transpose(b.Reshape(conv, {n, d, patches}), {0, 2, 1});  // [n, P, D]
+  if (clip) {
+    Value cls = b.BroadcastInDim(class_emb, {n, 1, d}, {2});
+    x = b.Concatenate({cls, x}, 1);
+  }
+  Value pos = p.Weight(pre + "position_embedding.weight", {t, d});
+  x = b.Add(x, b.BroadcastInDim(pos, {n, t, d}, {1, 2}));
+  if (clip) {
+    Value w = p.Weight(std::string(kTowerPrefix) + "pre_layrnorm.weight", {d});
+    Value bb = p.Weight(std::string(kTowerPrefix) + "pre_layrnorm.bias", {d});
+    x = LayerNorm(b, x, w, bb, vc.layer_norm_eps);
+  }
+  return x;
+}
+
+Status CheckConfig(const io::LlavaConfig& config, const ProgramOptions& options) {
+  const io::VisionConfig& vc = config.vision;
+  if (vc.model_type != "clip_vision_model" && vc.model_type != "siglip_vision_model") {
+    return Unimplemented("vision_encode: vision tower '" + vc.model_type +
+                             "' is not supported (known: clip_vision_model, siglip_vision_model)",
+                         "unsupported_vision_tower");
+  }
+  if (options.num_images < 1) {
+    return InvalidArgument("vision_encode: num_images must be >= 1, got " +
+                           std::to_string(options.num_images));
+  }
+  if (vc.hidden_size <= 0 || vc.num_attention_heads <= 0 ||
+      vc.hidden_size % vc.num_attention_heads != 0 || vc.patch_size <= 0 ||
+      vc.image_size % vc.patch_size != 0 || vc.num_hidden_layers < 0) {
+    return InvalidArgument("vision_encode: inconsistent vision config (hidden_size " +
+                           std::to_string(vc.hidden_size) + ", heads " +
+                           std::to_string(vc.num_attention_heads) + ", image_size " +
+                           std::to_string(vc.image_size) + ", patch_size " +
+                           std::to_string(vc.patch_size) + ")");
+  }
+  if (config.vision_feature_layers.empty()) {
+    return InvalidArgument("vision_encode: vision_feature_layer is empty");
+  }
+  const int states = vc.num_hidden_layers + 1;
+  for (int layer : config.vision_feature_layers) {
+    if (layer < -states || layer >= states) {
+      return OutOfRange("vision_encode: vision_feature_layer " + std::to_string(layer) +
+                            " is outside the tower's " + std::to_string(states) +
+                            " hidden states",
+                        "vision_feature_layer_out_of_range");
+    }
+  }
+  const std::string& s = config.vision_feature_select_strategy;
+  if (s != "default" && s != "full") {
+    return InvalidArgument("vision_encode: vision_feature_select_strategy '" + s +
+                           "' is not one of default, full");
+  }
+  return Status();
+}
+
+// The whole graph; returns @main's results and their stage names.
+struct Graph {
+  std::vector<Value> results;
+  std::vector<std::string> names;
+};
+
+Result<Graph> BuildGraph(Builder& b, Params& p, const io::LlavaConfig& config,
+                         const ProgramOptions& options) {
+  const io::VisionConfig& vc = config.vision;
+  const int64_t n = options.num_images, d = vc.hidden_size;
+  const int64_t t = vc.num_positions();
+  Value pixels = p.Input("pixel_values", {ElementType::kF32,
+                                          {n, vc.num_channels, vc.image_size, vc.image_size}});
+
+  // hidden_states[0] is the encoder input (after pre_layrnorm for CLIP); [i] is after layer i.
+  // SigLIP's post_layernorm only applies to last_hidden_state, which LLaVA does not use.
+  std::vector<Value> states;
+  states.push_back(Embeddings(b, p, vc, pixels, n));
+  for (int l = 0; l < vc.num_hidden_layers; ++l) {
+    VLMXLA_ASSIGN_OR_RETURN(Value next, EncoderLayer(b, p, vc, l, states.back()));
+    states.push_back(next);
+  }
+
+  const int num_states = static_cast<int>(states.size());
+  const int64_t drop = config.vision_feature_select_strategy == "default" ? 1 : 0;
+  std::vector<Value> pool;
+  for (int layer : config.vision_feature_layers) {
+    Value hs = states[layer < 0 ? layer + num_states : layer];
+    if (drop) hs = b.Slice(hs, {0, drop, 0}, {n, t, d});
+    pool.push_back(hs);
+  }
+  Value selected = pool.size() == 1 ? pool[0] : b.Concatenate(pool, 2);
+  const int64_t sel_dim = d * static_cast<int64_t>(pool.size());
+  const int64_t text_d = config.text.hidden_size;
+
+  const std::string pp = kProjectorPrefix;
+  const bool bias = config.multimodal_projector_bias;
+  Value w1 = p.Weight(pp + "linear_1.weight", {text_d, sel_dim});
+  Value b1 = bias ? p.Weight(pp + "linear_1.bias", {text_d}) : Value{};
+  Value h = Linear(b, selected, w1, b1);
+  VLMXLA_ASSIGN_OR_RETURN(h, Activation(b, config.projector_hidden_act, h, "projector"));
+  Value w2 = p.Weight(pp + "linear_2.weight", {text_d, text_d});
+  Value b2 = bias ? p.Weight(pp + "linear_2.bias", {text_d}) : Value{};
+  Value features = Linear(b, h, w2, b2);
+
+  Graph g;
+  g.results = {features};
+  g.names = {"image_features"};
+  if (options.taps) {
+    for (int i = 0; i < num_states; ++i) {
+      g.results.push_back(states[i]);
+      g.names.push_back("vision_hidden_states." + std::to_string(i));
+    }
+    g.results.push_back(selected);
+    g.names.push_back("selected_image_features");
+  }
+  VLMXLA_RETURN_IF_ERROR(b.status());
+  return g;
+}
+
+}  // namespace
+
+Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOptions& options) {
+  VLMXLA_RETURN_IF_ERROR(CheckConfig(config, options));
+  std::vector<ProgramParam> collected;
+  {
+    Builder scratch("collect");
+    Params p(scratch);
+    VLMXLA_ASSIGN_OR_RETURN(Graph g, BuildGraph(scratch, p, config, options));
+    (void)g;
+    collected = p.params();
+  }
+  Builder b("main");
+  Params p(b, collected);
+  VLMXLA_ASSIGN_OR_RETURN(Graph g, BuildGraph(b, p, config, options));
+  VLMXLA_ASSIGN_OR_RETURN(Function fn, b.Finish(g.results));
+
+  Program program;
+  program.name = "vision_encode";
+  program.params = p.params();
+  program.result_names = std::move(g.names);
+  program.result_types = fn.result_types;
+  Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(fn)));
+  program.mlir = module.ToString();
+  return program;
+}
+
+}  // namespace vlmxla::hlo
