@@ -1,0 +1,199 @@
+"""The emitted prefill program (embedding merge, decoder, LM head) against the Transformers oracle.
+
+For each fixture and case, the oracle's expanded ids and image features go into
+`vlmxla run-program --program prefill --taps` on PJRT CPU; its results are written as a candidate
+capture and compared stage by stage with the committed float32 tolerances.
+"""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from safetensors.numpy import load_file, save_file
+from vlmxla_oracle import compare, paths, testing
+
+STAGES = ["inputs_embeds", "prefill_logits", "past_key_values.*"]
+IREE_COMPILE = pathlib.Path(sys.executable).parent / "iree-compile"
+CASES = ["no_image", "image_text", "two_images"]
+
+
+@pytest.fixture(scope="module")
+def captures():
+    return testing.ensure_captures(case_names=tuple(CASES))
+
+
+def _prefill_inputs(ref: dict, image_token_id: int, hidden: int) -> dict:
+    ids = ref["input_ids"].astype(np.int64).reshape(-1)
+    is_image = ids == image_token_id
+    # Running index of image tokens: the k-th image token reads feature row k.
+    feature_index = np.where(is_image, np.cumsum(is_image) - 1, 0).astype(np.int64)
+    if "image_features" in ref:
+        features = ref["image_features"].astype(np.float32).reshape(-1, hidden)
+    else:
+        features = np.zeros((1, hidden), np.float32)
+    assert int(is_image.sum()) in (0, features.shape[0])
+    return {"input_ids": ids, "feature_index": feature_index, "image_features": features}
+
+
+def _write_candidate(out_dir, results: dict, ref_manifest: dict) -> None:
+    ref_stages = {s["name"]: s for s in ref_manifest["stages"]}
+    tensors, stages = {}, []
+    for name, value in results.items():
+        if name not in ref_stages:
+            continue
+        value = np.ascontiguousarray(value.reshape(ref_stages[name]["shape"]))
+        tensors[name] = value
+        stages.append({"name": name, "kind": "float", "dtype": "f32", "shape": list(value.shape)})
+    out_dir.mkdir(parents=True, exist_ok=True)
+    save_file(tensors, str(out_dir / "stages.safetensors"))
+    (out_dir / "manifest.json").write_text(json.dumps({"schema": 1, "stages": stages}))
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
+def test_prefill_matches_oracle(vlmxla_bin, captures, fixture, case):
+    ref_dir = captures[(fixture, case)]
+    manifest = json.loads((ref_dir / "manifest.json").read_text())
+    model_dir = manifest["model"]["path"]
+    config = json.loads((paths.cache_dir() / "fixtures" / fixture / "config.json").read_text())
+    hidden = config["text_config"]["hidden_size"]
+    ref = load_file(str(ref_dir / "stages.safetensors"))
+
+    work = paths.cache_dir() / "prefill" / fixture / case
+    work.mkdir(parents=True, exist_ok=True)
+    inputs = _prefill_inputs(ref, config["image_token_index"], hidden)
+    if case != "no_image":
+        assert (inputs["input_ids"] == config["image_token_index"]).sum() > 0
+    save_file(inputs, str(work / "inputs.safetensors"))
+    proc = subprocess.run(
+        [str(vlmxla_bin), "run-program", "--model", model_dir, "--program", "prefill",
+         "--inputs", str(work / "inputs.safetensors"), "--output", str(work / "out.safetensors"),
+         "--taps"],
+        check=False, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    results = load_file(str(work / "out.safetensors"))
+    layers = config["text_config"]["num_hidden_layers"]
+    assert set(results) == {"prefill_logits", "inputs_embeds"} | {
+        f"past_key_values.{i}.{kv}" for i in range(layers) for kv in ("key", "value")}
+
+    cand_dir = work / "candidate"
+    _write_candidate(cand_dir, results, manifest)
+    report = compare.compare(ref_dir, cand_dir, stages=STAGES)
+    for row in report.rows:
+        print(f"{fixture}/{case} {row.stage}: max_abs={row.max_abs} {row.detail}")
+    assert report.passed, compare.format_table(report)
+    assert len(report.rows) == 2 + 2 * layers
+
+    greedy = ref["greedy_tokens"].reshape(-1)
+    assert int(np.argmax(results["prefill_logits"])) == int(greedy[0])
+
+
+def _weight_order(config: dict) -> list[str]:
+    """Checkpoint names of @main's weight arguments, in the order BuildPrefill declares them."""
+    text = config["text_config"]
+    qwen = text["model_type"] == "qwen2"
+    qkv_bias = qwen or text.get("attention_bias", False)
+    o_bias = not qwen and text.get("attention_bias", False)
+    mlp_bias = not qwen and text.get("mlp_bias", False)
+    m = "language_model.model."
+    names = [m + "embed_tokens.weight"]
+    for i in range(text["num_hidden_layers"]):
+        p = f"{m}layers.{i}."
+        names.append(p + "input_layernorm.weight")
+        for proj, has_bias in (("q", qkv_bias), ("k", qkv_bias), ("v", qkv_bias), ("o", o_bias)):
+            names.append(f"{p}self_attn.{proj}_proj.weight")
+            if has_bias:
+                names.append(f"{p}self_attn.{proj}_proj.bias")
+        names.append(p + "post_attention_layernorm.weight")
+        for proj in ("gate", "up", "down"):
+            names.append(f"{p}mlp.{proj}_proj.weight")
+            if mlp_bias:
+                names.append(f"{p}mlp.{proj}_proj.bias")
+    names.append(m + "norm.weight")
+    if not text.get("tie_word_embeddings", False):
+        names.append("language_model.lm_head.weight")
+    return names
+
+
+@pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
+def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
+    """The same emitted module on IREE (llvm-cpu) agrees with PJRT and with the oracle."""
+    import iree.runtime as rt
+
+    ref_dir = captures[(fixture, "image_text")]
+    model_dir = paths.cache_dir() / "fixtures" / fixture
+    config = json.loads((model_dir / "config.json").read_text())
+    ref = load_file(str(ref_dir / "stages.safetensors"))
+    inputs = _prefill_inputs(ref, config["image_token_index"], config["text_config"]["hidden_size"])
+    save_file(inputs, str(tmp_path / "inputs.safetensors"))
+    mlir, vmfb = tmp_path / "prefill.mlir", tmp_path / "prefill.vmfb"
+    proc = subprocess.run(
+        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "prefill",
+         "--inputs", str(tmp_path / "inputs.safetensors"), "--output", str(tmp_path / "out.st"),
+         "--emit", str(mlir)],
+        check=False, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    pjrt = load_file(str(tmp_path / "out.st"))
+
+    names = _weight_order(config)
+    signature = mlir.read_text().split("\n", 2)[1]
+    assert signature.startswith("func.func public @main(")
+    assert signature.count("%w") == len(names)
+    assert ("lm_head" in " ".join(names)) == (not config["text_config"]["tie_word_embeddings"])
+
+    proc = subprocess.run(
+        [str(IREE_COMPILE), "--iree-hal-target-device=local",
+         "--iree-hal-local-target-device-backends=llvm-cpu", "--iree-llvmcpu-target-cpu=host",
+         str(mlir), "-o", str(vmfb)],
+        check=False, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    weights = load_file(str(model_dir / "model.safetensors"))
+    args = [inputs["input_ids"].astype(np.int32), inputs["feature_index"].astype(np.int32),
+            inputs["image_features"]] + [weights[n] for n in names]
+    module = rt.load_vm_flatbuffer_file(str(vmfb), driver="local-task")
+    out = [np.asarray(o.to_host()) for o in module.main(*args)]
+    layers = config["text_config"]["num_hidden_layers"]
+    result_names = ["prefill_logits"] + [
+        f"past_key_values.{i}.{kv}" for i in range(layers) for kv in ("key", "value")]
+    assert len(out) == len(result_names)
+    for name, value in zip(result_names, out):
+        np.testing.assert_allclose(value, pjrt[name], atol=1e-5, rtol=1e-4, err_msg=name)
+    assert int(np.argmax(out[0])) == int(ref["greedy_tokens"].reshape(-1)[0])
+
+
+@pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
+def test_prefill_text_only_checkpoint(vlmxla_bin, captures, fixture, tmp_path):
+    """A text-only checkpoint (weights under model. / lm_head., no image token) gives the oracle's
+    text-only prefill: the decoder does not depend on the llava nesting."""
+    ref_dir = captures[(fixture, "no_image")]
+    model_dir = paths.cache_dir() / "fixtures" / fixture
+    config = json.loads((model_dir / "config.json").read_text())
+    text_dir = tmp_path / "text_model"
+    text_dir.mkdir()
+    (text_dir / "config.json").write_text(json.dumps(config["text_config"]))
+    weights = load_file(str(model_dir / "model.safetensors"))
+    prefix = "language_model."
+    save_file({k[len(prefix):]: v for k, v in weights.items() if k.startswith(prefix)},
+              str(text_dir / "model.safetensors"))
+
+    ref = load_file(str(ref_dir / "stages.safetensors"))
+    hidden = config["text_config"]["hidden_size"]
+    inputs = _prefill_inputs(ref, config["image_token_index"], hidden)
+    save_file(inputs, str(tmp_path / "inputs.safetensors"))
+    proc = subprocess.run(
+        [str(vlmxla_bin), "run-program", "--model", str(text_dir), "--program", "prefill",
+         "--inputs", str(tmp_path / "inputs.safetensors"), "--output", str(tmp_path / "out.st")],
+        check=False, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = load_file(str(tmp_path / "out.st"))
+    assert "inputs_embeds" not in out  # no taps asked for
+    np.testing.assert_allclose(out["prefill_logits"], ref["prefill_logits"].reshape(-1),
+                               atol=1e-4, rtol=1e-4)
+    for i in range(config["text_config"]["num_hidden_layers"]):
+        for kv in ("key", "value"):
+            name = f"past_key_values.{i}.{kv}"
+            np.testing.assert_allclose(out[name], ref[name].reshape(out[name].shape),
+                                       atol=1e-5, rtol=1e-4, err_msg=name)
