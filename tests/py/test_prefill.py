@@ -91,33 +91,6 @@ def test_prefill_matches_oracle(vlmxla_bin, captures, fixture, case):
     assert int(np.argmax(results["prefill_logits"])) == int(greedy[0])
 
 
-def _weight_order(config: dict) -> list[str]:
-    """Checkpoint names of @main's weight arguments, in the order BuildPrefill declares them."""
-    text = config["text_config"]
-    qwen = text["model_type"] == "qwen2"
-    qkv_bias = qwen or text.get("attention_bias", False)
-    o_bias = not qwen and text.get("attention_bias", False)
-    mlp_bias = not qwen and text.get("mlp_bias", False)
-    m = "language_model.model."
-    names = [m + "embed_tokens.weight"]
-    for i in range(text["num_hidden_layers"]):
-        p = f"{m}layers.{i}."
-        names.append(p + "input_layernorm.weight")
-        for proj, has_bias in (("q", qkv_bias), ("k", qkv_bias), ("v", qkv_bias), ("o", o_bias)):
-            names.append(f"{p}self_attn.{proj}_proj.weight")
-            if has_bias:
-                names.append(f"{p}self_attn.{proj}_proj.bias")
-        names.append(p + "post_attention_layernorm.weight")
-        for proj in ("gate", "up", "down"):
-            names.append(f"{p}mlp.{proj}_proj.weight")
-            if mlp_bias:
-                names.append(f"{p}mlp.{proj}_proj.bias")
-    names.append(m + "norm.weight")
-    if not text.get("tie_word_embeddings", False):
-        names.append("language_model.lm_head.weight")
-    return names
-
-
 @pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
 def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
     """The same emitted module on IREE (llvm-cpu) agrees with PJRT and with the oracle."""
@@ -138,7 +111,12 @@ def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
     assert proc.returncode == 0, proc.stderr
     pjrt = load_file(str(tmp_path / "out.st"))
 
-    names = _weight_order(config)
+    params = json.loads((tmp_path / "prefill.mlir.params.json").read_text())["params"]
+    assert [p["name"] for p in params[:3]] == ["input_ids", "feature_index", "image_features"]
+    names = [p["name"] for p in params if p["kind"] == "weight"]
+    # Every decoder tensor of the checkpoint is bound exactly once, nothing else.
+    checkpoint = load_file(str(model_dir / "model.safetensors"))
+    assert sorted(names) == sorted(k for k in checkpoint if k.startswith("language_model."))
     signature = mlir.read_text().split("\n", 2)[1]
     assert signature.startswith("func.func public @main(")
     assert signature.count("%w") == len(names)
@@ -150,9 +128,8 @@ def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
          str(mlir), "-o", str(vmfb)],
         check=False, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-4000:]
-    weights = load_file(str(model_dir / "model.safetensors"))
     args = [inputs["input_ids"].astype(np.int32), inputs["feature_index"].astype(np.int32),
-            inputs["image_features"]] + [weights[n] for n in names]
+            inputs["image_features"]] + [checkpoint[n] for n in names]
     module = rt.load_vm_flatbuffer_file(str(vmfb), driver="local-task")
     out = [np.asarray(o.to_host()) for o in module.main(*args)]
     layers = config["text_config"]["num_hidden_layers"]

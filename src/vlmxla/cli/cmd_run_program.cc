@@ -6,6 +6,8 @@
 #include <map>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "vlmxla/cli/args.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/hlo/programs.h"
@@ -22,7 +24,9 @@ const std::vector<FlagSpec> kFlags = {
     {"inputs", true, false, "safetensors holding the program's inputs by name (required)"},
     {"output", true, false, "safetensors to write the results to (required)"},
     {"taps", false, false, "add the diagnostic results the reference gate compares"},
-    {"emit", true, false, "also write the program's StableHLO text to this file"},
+    {"emit", true, false,
+     "also write the program's StableHLO text to this file, and its parameter and result names "
+     "to FILE.params.json (what another runtime needs to bind the same module)"},
     {"plugin", true, false, "PJRT plugin .so (default: $VLMXLA_PJRT_PLUGIN or the .venv CPU plugin)"},
     {"help", false, false, "show this help"},
 };
@@ -97,6 +101,28 @@ class WeightIndex {
   std::vector<std::unique_ptr<io::SafetensorsFile>> files_;
 };
 
+Status WriteParamsJson(const std::string& path, const hlo::Program& program) {
+  nlohmann::ordered_json params = nlohmann::ordered_json::array();
+  for (const auto& p : program.params) {
+    params.push_back({{"name", p.name},
+                      {"kind", p.kind == hlo::ProgramParam::Kind::kWeight ? "weight" : "input"},
+                      {"type", p.type.ToString()}});
+  }
+  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < program.result_names.size(); ++i) {
+    results.push_back({{"name", program.result_names[i]},
+                       {"type", i < program.result_types.size() ? program.result_types[i].ToString()
+                                                                : std::string()}});
+  }
+  nlohmann::ordered_json j = {{"program", program.name}, {"params", params}, {"results", results}};
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return NotFound("cannot write " + path);
+  const std::string text = j.dump(2) + "\n";
+  std::fputs(text.c_str(), f);
+  std::fclose(f);
+  return Status::Ok();
+}
+
 int Fail(const Status& s) {
   std::fprintf(stderr, "vlmxla run-program: %s\n", s.ToString().c_str());
   return kExitError;
@@ -127,6 +153,7 @@ Result<int> Run(const ParsedArgs& args) {
     if (!f) return NotFound("cannot write " + *emit);
     std::fputs(program.mlir.c_str(), f);
     std::fclose(f);
+    VLMXLA_RETURN_IF_ERROR(WriteParamsJson(*emit + ".params.json", program));
   }
 
   std::string plugin;
