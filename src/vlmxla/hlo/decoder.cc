@@ -243,11 +243,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     results.push_back(inputs_embeds);
     program.result_names.push_back("inputs_embeds");
   }
-  VLMXLA_ASSIGN_OR_RETURN(Function fn, b.Finish(results));
-  program.result_types = fn.result_types;
-  Module module;
-  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(fn)));
-  program.mlir = module.ToString();
+  VLMXLA_RETURN_IF_ERROR(FinishProgram(b, results, program));
   return program;
 }
 

@@ -2,6 +2,15 @@
 
 namespace vlmxla::hlo {
 
+Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program) {
+  VLMXLA_ASSIGN_OR_RETURN(Function fn, b.Finish(results));
+  program.result_types = fn.result_types;
+  Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(fn)));
+  program.mlir = module.ToString();
+  return Status::Ok();
+}
+
 Result<Program> BuildProgram(const io::ModelConfig& config, const std::string& name,
                              const ProgramOptions& options) {
   if (name == "vision_encode") {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "vlmxla/base/status.h"
+#include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/program.h"
 #include "vlmxla/io/model_config.h"
 
@@ -30,6 +31,9 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOp
 // else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const ProgramOptions& options);
+
+// Finishes `b` with `results` as @main and stores the module text and result types in `program`.
+Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program);
 
 // "vision_encode" | "prefill" for a model directory's config.
 Result<Program> BuildProgram(const io::ModelConfig& config, const std::string& name,

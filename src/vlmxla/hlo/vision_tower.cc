@@ -275,16 +275,11 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOp
   Builder b("main");
   Params p(b, collected);
   VLMXLA_ASSIGN_OR_RETURN(Graph g, BuildGraph(b, p, config, options));
-  VLMXLA_ASSIGN_OR_RETURN(Function fn, b.Finish(g.results));
-
   Program program;
   program.name = "vision_encode";
   program.params = p.params();
   program.result_names = std::move(g.names);
-  program.result_types = fn.result_types;
-  Module module;
-  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(fn)));
-  program.mlir = module.ToString();
+  VLMXLA_RETURN_IF_ERROR(FinishProgram(b, g.results, program));
   return program;
 }
 
