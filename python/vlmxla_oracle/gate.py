@@ -1,9 +1,11 @@
 """The reference gate: oracle capture, vlmxla capture, stage-by-stage comparison, JSON report.
 
-Today vlmxla captures the host stages (`vlmxla prepare`: rendered text, pixel values, ids,
-positions, mask). The device stages (vision tower, projector, merged embeddings, prefill logits,
-K/V, greedy decode) come with the StableHLO emitter and executors; until then each case reports
-them as `unavailable` and the gate fails — it never passes a case it could not check.
+vlmxla captures the host stages with `vlmxla prepare` (rendered text, pixel values, ids,
+positions, mask) and, on PJRT, the device stages with `vlmxla run-program` fed by its own host
+output: vision_encode (every vision hidden state, selected and projected features) and prefill
+(merged embeddings, last-position logits, every layer's K and V). Greedy decoding, and every device
+stage on IREE, are not wired yet: each case reports them as `unavailable` and the gate fails — it
+never passes a stage it could not check.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import subprocess
 import sys
 import tempfile
 
+import numpy as np
+from safetensors.numpy import load_file, save_file
+
 from . import capture as capture_mod
 from . import cases as cases_mod
 from . import compare as compare_mod
@@ -23,8 +28,49 @@ from . import paths, real_checkpoint, testing
 HOST_STAGES = ("rendered_text", "pixel_values", "input_ids_unexpanded", "input_ids",
                "attention_mask", "position_ids")
 BACKENDS = ("pjrt-cpu", "iree-cpu")
-DEVICE_UNAVAILABLE = ("device stages need the StableHLO emitter and the PJRT/IREE executors, "
-                      "which this build does not have yet")
+DEVICE_UNAVAILABLE = {
+    "pjrt-cpu": "greedy decoding is not wired into the gate yet",
+    "iree-cpu": "the IREE runtime host is not built yet",
+}
+
+
+def _run_program(vlmxla_bin, model_dir, program: str, inputs: dict, work: pathlib.Path) -> dict:
+    work.mkdir(parents=True, exist_ok=True)
+    save_file(inputs, str(work / f"{program}.in.safetensors"))
+    out = work / f"{program}.out.safetensors"
+    proc = subprocess.run([str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program",
+                           program, "--inputs", str(work / f"{program}.in.safetensors"),
+                           "--output", str(out), "--taps"],
+                          check=False, capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise RuntimeError(f"run-program {program}: {proc.stderr.strip()}")
+    return load_file(str(out))
+
+
+def _add_device_stages(vlmxla_bin, model_dir, cand: pathlib.Path) -> None:
+    """Runs vision_encode and prefill on vlmxla's own host output and adds their results to the
+    candidate capture, as the production path chains them."""
+    config = json.loads((pathlib.Path(model_dir) / "config.json").read_text(encoding="utf-8"))
+    manifest = json.loads((cand / "manifest.json").read_text(encoding="utf-8"))
+    tensors = load_file(str(cand / "stages.safetensors"))
+    hidden = config["text_config"]["hidden_size"]
+    device: dict[str, np.ndarray] = {}
+    features = np.zeros((1, hidden), np.float32)
+    if "pixel_values" in tensors:
+        device.update(_run_program(vlmxla_bin, model_dir, "vision_encode",
+                                   {"pixel_values": tensors["pixel_values"]}, cand))
+        features = device["image_features"].reshape(-1, hidden)
+    ids = tensors["input_ids"]
+    is_image = ids == config.get("image_token_index", -1)
+    feature_index = np.where(is_image, np.cumsum(is_image) - 1, 0).astype(np.int32)
+    device.update(_run_program(vlmxla_bin, model_dir, "prefill",
+                               {"input_ids": ids.astype(np.int32), "feature_index": feature_index,
+                                "image_features": np.ascontiguousarray(features)}, cand))
+    for name, value in device.items():
+        manifest["stages"].append({"name": name, "dtype": "f32", "shape": list(value.shape),
+                                   "kind": "float"})
+    save_file({**tensors, **device}, str(cand / "stages.safetensors"))
+    (cand / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
 
 
 def _prepare(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict,
@@ -75,19 +121,26 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
         result.update(status="fail", first_divergence="prepare",
                       detail=proc.stderr.strip())
         return result
-    stages = [s["name"] for s in ref_manifest["stages"] if s["name"] in HOST_STAGES]
+    if backend == "pjrt-cpu":
+        try:
+            _add_device_stages(vlmxla_bin, model_dir, cand)
+        except RuntimeError as e:
+            result.update(status="fail", first_divergence="device", detail=str(e))
+            return result
+    produced = {s["name"] for s in json.loads((cand / "manifest.json").read_text())["stages"]}
+    stages = [s["name"] for s in ref_manifest["stages"] if s["name"] in produced]
     report = compare_mod.compare(ref, cand, stages=stages)
     for row in report.rows:
         result["stages"].append(row.to_json())
-    pending = [s["name"] for s in ref_manifest["stages"] if s["name"] not in HOST_STAGES]
+    pending = [s["name"] for s in ref_manifest["stages"] if s["name"] not in produced]
     for name in pending:
         result["stages"].append({"stage": name, "pass": None, "status": "unavailable",
-                                 "detail": DEVICE_UNAVAILABLE})
+                                 "detail": DEVICE_UNAVAILABLE[backend]})
     if not report.passed:
         result.update(status="fail", first_divergence=report.first_divergence)
     else:
         result.update(status="unavailable" if pending else "pass",
-                      detail=DEVICE_UNAVAILABLE if pending else None)
+                      detail=DEVICE_UNAVAILABLE[backend] if pending else None)
     return result
 
 

@@ -1,6 +1,7 @@
-"""The reference gate's contract while only the host stages exist: host stages pass, expected
-errors match by category, device stages are reported unavailable, and the gate fails (never
-passes what it could not check)."""
+"""The reference gate's contract while decoding is not wired: on PJRT the host, vision and prefill
+stages are compared and pass, expected errors match by category, what is not wired (greedy
+decoding; every device stage on IREE) is reported unavailable, and the gate fails — it never passes
+what it could not check."""
 
 import json
 import subprocess
@@ -24,9 +25,14 @@ def test_gate_reports_unavailable_device_stages_and_fails(repo_dir, vlmxla_bin, 
         case = by_case[name]
         assert case["status"] == "unavailable"
         checked = [s for s in case["stages"] if s.get("pass") is not None]
-        assert {s["stage"] for s in checked} >= {"rendered_text", "input_ids", "position_ids"}
+        names = {s["stage"] for s in checked}
+        assert names >= {"rendered_text", "input_ids", "position_ids", "inputs_embeds",
+                         "prefill_logits", "past_key_values.1.value"}
+        if name != "no_image":
+            assert names >= {"pixel_values", "vision_hidden_states.0", "image_features"}
         assert all(s["pass"] for s in checked)
-        assert any(s["stage"] == "prefill_logits" and s["status"] == "unavailable"
+        assert all(s["max_abs"] <= 1e-4 for s in checked if s.get("max_abs") is not None)
+        assert any(s["stage"] == "greedy_tokens" and s["status"] == "unavailable"
                    for s in case["stages"])
     for name in ("malformed_placeholder", "context_overflow"):
         assert by_case[name]["status"] == "pass", by_case[name]
