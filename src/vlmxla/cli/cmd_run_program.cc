@@ -20,7 +20,7 @@ namespace {
 
 const std::vector<FlagSpec> kFlags = {
     {"model", true, false, "Hugging Face model directory (required)"},
-    {"program", true, false, "vision_encode | prefill (required)"},
+    {"program", true, false, "vision_encode | prefill | decode (required)"},
     {"inputs", true, false, "safetensors holding the program's inputs by name (required)"},
     {"output", true, false, "safetensors to write the results to (required)"},
     {"taps", false, false, "add the diagnostic results the reference gate compares"},
@@ -145,6 +145,14 @@ Result<int> Run(const ParsedArgs& args) {
       VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo f, inputs.Info("image_features"));
       options.num_image_features = static_cast<int>(f.shape.at(0));
     }
+  } else if (program_name == "decode") {
+    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo tokens, inputs.Info("tokens"));
+    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo cache, inputs.Info("past_key_values.0.key"));
+    if (tokens.shape.size() != 1 || cache.shape.size() != 4) {
+      return InvalidArgument("decode: tokens must be [B] and past_key_values.0.key [B, kv, C, d]");
+    }
+    options.batch = static_cast<int>(tokens.shape[0]);
+    options.capacity = static_cast<int>(cache.shape[2]);
   }
   VLMXLA_ASSIGN_OR_RETURN(hlo::Program program,
                           hlo::BuildProgram(model.config(), program_name, options));

@@ -8,42 +8,12 @@
 #include <vector>
 
 #include "vlmxla/hlo/builder.h"
+#include "vlmxla/hlo/decoder_weights.h"
 #include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/programs.h"
 
 namespace vlmxla::hlo {
 namespace {
-
-// Collects kWeight params (deduplicated by checkpoint name, so a tied LM head reuses the
-// embedding) and gives each an MLIR-safe argument name.
-class Weights {
- public:
-  Weights(Builder& b, std::vector<ProgramParam>& params) : b_(b), params_(params) {}
-
-  Value Get(const std::string& name, TensorType type) {
-    for (size_t i = 0; i < names_.size(); ++i) {
-      if (names_[i] == name) return values_[i];
-    }
-    Value v = b_.Arg("w" + std::to_string(names_.size()), type);
-    names_.push_back(name);
-    values_.push_back(v);
-    params_.push_back({ProgramParam::Kind::kWeight, name, type});
-    return v;
-  }
-
- private:
-  Builder& b_;
-  std::vector<ProgramParam>& params_;
-  std::vector<std::string> names_;
-  std::vector<Value> values_;
-};
-
-struct LayerWeights {
-  Value input_norm, q, q_bias, k, k_bias, v, v_bias, o, o_bias;
-  Value post_norm, gate, gate_bias, up, up_bias, down, down_bias;
-};
-
-TensorType F32(std::vector<int64_t> dims) { return {ElementType::kF32, std::move(dims)}; }
 
 // cos/sin tables [L, head_dim] for positions 0..L-1, rounded as Transformers computes them:
 // inv_freq = 1 / theta^(2i/d) in float32, freqs = float32(pos) * inv_freq, emb = cat(freqs, freqs).
@@ -100,16 +70,7 @@ Value RepeatKv(Builder& b, Value x, int64_t rep) {
 
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const ProgramOptions& options) {
-  if (config.model_type != "llama" && config.model_type != "qwen2") {
-    return Unimplemented("prefill: decoder model_type '" + config.model_type +
-                         "' is not supported (llama, qwen2)");
-  }
-  if (config.hidden_act != "silu") {
-    return Unimplemented("prefill: hidden_act '" + config.hidden_act + "' is not supported (silu)");
-  }
-  if (config.rope_type != "default") {
-    return Unimplemented("prefill: rope_type '" + config.rope_type + "' is not supported");
-  }
+  VLMXLA_RETURN_IF_ERROR(CheckDecoderConfig(config, "prefill"));
   if (options.seq_len < 1) {
     return InvalidArgument("prefill: seq_len must be >= 1, got " +
                            std::to_string(options.seq_len));
@@ -120,17 +81,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   }
   const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
   const int64_t hd = config.head_dim, hidden = config.hidden_size;
-  if (heads < 1 || kv_heads < 1 || heads % kv_heads != 0 || hd < 2 || hd % 2 != 0) {
-    return InvalidArgument("prefill: attention heads " + std::to_string(heads) + " / kv heads " +
-                           std::to_string(kv_heads) + " / head_dim " + std::to_string(hd) +
-                           " do not form grouped-query attention with even head_dim");
-  }
   const int64_t seq = options.seq_len, vocab = config.vocab_size;
-  const int64_t inter = config.intermediate_size;
   const int64_t rep = heads / kv_heads;
-  // A multimodal checkpoint nests the decoder under language_model (Transformers v5 layout).
-  const std::string prefix = image_token_id >= 0 ? "language_model." : "";
-  const std::string model = prefix + "model.";
 
   Program program;
   program.name = "prefill";
@@ -143,40 +95,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   program.params.push_back({ProgramParam::Kind::kInput, "input_ids", ids_type});
   program.params.push_back({ProgramParam::Kind::kInput, "feature_index", ids_type});
   program.params.push_back({ProgramParam::Kind::kInput, "image_features", features_type});
-  Weights w(b, program.params);
-
-  // Every argument must precede the first op, so all weights are declared up front.
-  auto bias = [&](bool has, const std::string& name, int64_t n) {
-    return has ? w.Get(name, F32({n})) : Value{};
-  };
-  Value embed_table = w.Get(model + "embed_tokens.weight", F32({vocab, hidden}));
-  std::vector<LayerWeights> layers;
-  for (int l = 0; l < config.num_hidden_layers; ++l) {
-    const std::string p = model + "layers." + std::to_string(l) + ".";
-    const bool ab = config.attention_bias, ob = config.attention_output_bias, mb = config.mlp_bias;
-    LayerWeights lw;
-    lw.input_norm = w.Get(p + "input_layernorm.weight", F32({hidden}));
-    lw.q = w.Get(p + "self_attn.q_proj.weight", F32({heads * hd, hidden}));
-    lw.q_bias = bias(ab, p + "self_attn.q_proj.bias", heads * hd);
-    lw.k = w.Get(p + "self_attn.k_proj.weight", F32({kv_heads * hd, hidden}));
-    lw.k_bias = bias(ab, p + "self_attn.k_proj.bias", kv_heads * hd);
-    lw.v = w.Get(p + "self_attn.v_proj.weight", F32({kv_heads * hd, hidden}));
-    lw.v_bias = bias(ab, p + "self_attn.v_proj.bias", kv_heads * hd);
-    lw.o = w.Get(p + "self_attn.o_proj.weight", F32({hidden, heads * hd}));
-    lw.o_bias = bias(ob, p + "self_attn.o_proj.bias", hidden);
-    lw.post_norm = w.Get(p + "post_attention_layernorm.weight", F32({hidden}));
-    lw.gate = w.Get(p + "mlp.gate_proj.weight", F32({inter, hidden}));
-    lw.gate_bias = bias(mb, p + "mlp.gate_proj.bias", inter);
-    lw.up = w.Get(p + "mlp.up_proj.weight", F32({inter, hidden}));
-    lw.up_bias = bias(mb, p + "mlp.up_proj.bias", inter);
-    lw.down = w.Get(p + "mlp.down_proj.weight", F32({hidden, inter}));
-    lw.down_bias = bias(mb, p + "mlp.down_proj.bias", hidden);
-    layers.push_back(lw);
-  }
-  Value final_norm = w.Get(model + "norm.weight", F32({hidden}));
-  Value head = config.tie_word_embeddings
-                   ? embed_table
-                   : w.Get(prefix + "lm_head.weight", F32({vocab, hidden}));
+  const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, program.params);
+  const Value embed_table = dw.embed_table, final_norm = dw.final_norm, head = dw.head;
 
   // Embedding with the merge: image-token positions read their feature row instead. Their id may
   // lie outside the table (the image token is often vocab_size - 1 or beyond), so look up 0 there.
@@ -200,7 +120,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 
   std::vector<Value> kv_results;
   Value x = inputs_embeds;
-  for (const LayerWeights& lw : layers) {
+  for (const DecoderLayerWeights& lw : dw.layers) {
     Value h = RmsNorm(b, x, lw.input_norm, config.rms_norm_eps);
     Value q = Linear(b, h, lw.q, lw.q_bias);
     Value k = Linear(b, h, lw.k, lw.k_bias);

@@ -24,7 +24,12 @@ Result<Program> BuildProgram(const io::ModelConfig& config, const std::string& n
     const int image_token = config.llava ? config.llava->image_token_index : -1;
     return BuildPrefill(config.text, image_token, options);
   }
-  return InvalidArgument("unknown program '" + name + "' (known: vision_encode, prefill)");
+  if (name == "decode") {
+    const int image_token = config.llava ? config.llava->image_token_index : -1;
+    return BuildDecode(config.text, image_token, options);
+  }
+  return InvalidArgument("unknown program '" + name +
+                         "' (known: vision_encode, prefill, decode)");
 }
 
 }  // namespace vlmxla::hlo

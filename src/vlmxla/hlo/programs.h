@@ -16,6 +16,8 @@ struct ProgramOptions {
   int seq_len = 0;       // prefill: prompt positions (a shape bucket)
   int num_image_features = 1;  // prefill: rows of image_features (>= 1; unused rows are ignored)
   bool taps = false;     // add the diagnostic results the reference gate compares
+  int batch = 1;         // decode: KV-cache slots per call
+  int capacity = 0;      // decode: positions per slot's cache (C)
 };
 
 // vision_encode(pixel_values f32[n,3,H,W], weights...) ->
@@ -32,10 +34,18 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOp
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const ProgramOptions& options);
 
+// decode(tokens i32[B], positions i32[B], past_key_values.<l>.key / .value
+//   f32[B, kv_heads, C, head_dim] for every layer, weights...) ->
+//   logits f32[B, vocab], past_key_values.<l>.key / .value (same shapes) with each slot's new
+//   key/value written at row positions[b]. Slot b attends to its cache rows 0..positions[b];
+//   image_token_id only picks the weight-name prefix (-1: text-only checkpoint).
+Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
+                            const ProgramOptions& options);
+
 // Finishes `b` with `results` as @main and stores the module text and result types in `program`.
 Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program);
 
-// "vision_encode" | "prefill" for a model directory's config.
+// "vision_encode" | "prefill" | "decode" for a model directory's config.
 Result<Program> BuildProgram(const io::ModelConfig& config, const std::string& name,
                              const ProgramOptions& options);
 

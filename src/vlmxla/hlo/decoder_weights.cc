@@ -1,0 +1,74 @@
+#include "vlmxla/hlo/decoder_weights.h"
+
+namespace vlmxla::hlo {
+
+Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
+  const std::string p = program;
+  if (config.model_type != "llama" && config.model_type != "qwen2") {
+    return Unimplemented(p + ": decoder model_type '" + config.model_type +
+                         "' is not supported (llama, qwen2)");
+  }
+  if (config.hidden_act != "silu") {
+    return Unimplemented(p + ": hidden_act '" + config.hidden_act + "' is not supported (silu)");
+  }
+  if (config.rope_type != "default") {
+    return Unimplemented(p + ": rope_type '" + config.rope_type + "' is not supported");
+  }
+  const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
+  const int64_t hd = config.head_dim;
+  if (heads < 1 || kv_heads < 1 || heads % kv_heads != 0 || hd < 2 || hd % 2 != 0) {
+    return InvalidArgument(p + ": attention heads " + std::to_string(heads) + " / kv heads " +
+                           std::to_string(kv_heads) + " / head_dim " + std::to_string(hd) +
+                           " do not form grouped-query attention with even head_dim");
+  }
+  return Status::Ok();
+}
+
+DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
+                                     std::vector<ProgramParam>& params) {
+  const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
+  const int64_t hd = config.head_dim, hidden = config.hidden_size;
+  const int64_t vocab = config.vocab_size, inter = config.intermediate_size;
+  const std::string prefix = image_token_id >= 0 ? "language_model." : "";
+  const std::string model = prefix + "model.";
+  // Weight arguments get MLIR-safe names; each checkpoint tensor is declared once.
+  int count = 0;
+  auto get = [&](const std::string& name, TensorType type) {
+    Value v = b.Arg("w" + std::to_string(count++), type);
+    params.push_back({ProgramParam::Kind::kWeight, name, type});
+    return v;
+  };
+  auto bias = [&](bool has, const std::string& name, int64_t n) {
+    return has ? get(name, F32({n})) : Value{};
+  };
+  DecoderWeights w;
+  w.embed_table = get(model + "embed_tokens.weight", F32({vocab, hidden}));
+  const bool ab = config.attention_bias, ob = config.attention_output_bias, mb = config.mlp_bias;
+  for (int l = 0; l < config.num_hidden_layers; ++l) {
+    const std::string p = model + "layers." + std::to_string(l) + ".";
+    DecoderLayerWeights lw;
+    lw.input_norm = get(p + "input_layernorm.weight", F32({hidden}));
+    lw.q = get(p + "self_attn.q_proj.weight", F32({heads * hd, hidden}));
+    lw.q_bias = bias(ab, p + "self_attn.q_proj.bias", heads * hd);
+    lw.k = get(p + "self_attn.k_proj.weight", F32({kv_heads * hd, hidden}));
+    lw.k_bias = bias(ab, p + "self_attn.k_proj.bias", kv_heads * hd);
+    lw.v = get(p + "self_attn.v_proj.weight", F32({kv_heads * hd, hidden}));
+    lw.v_bias = bias(ab, p + "self_attn.v_proj.bias", kv_heads * hd);
+    lw.o = get(p + "self_attn.o_proj.weight", F32({hidden, heads * hd}));
+    lw.o_bias = bias(ob, p + "self_attn.o_proj.bias", hidden);
+    lw.post_norm = get(p + "post_attention_layernorm.weight", F32({hidden}));
+    lw.gate = get(p + "mlp.gate_proj.weight", F32({inter, hidden}));
+    lw.gate_bias = bias(mb, p + "mlp.gate_proj.bias", inter);
+    lw.up = get(p + "mlp.up_proj.weight", F32({inter, hidden}));
+    lw.up_bias = bias(mb, p + "mlp.up_proj.bias", inter);
+    lw.down = get(p + "mlp.down_proj.weight", F32({hidden, inter}));
+    lw.down_bias = bias(mb, p + "mlp.down_proj.bias", hidden);
+    w.layers.push_back(lw);
+  }
+  w.final_norm = get(model + "norm.weight", F32({hidden}));
+  w.head = config.tie_word_embeddings ? w.embed_table
+                                      : get(prefix + "lm_head.weight", F32({vocab, hidden}));
+  return w;
+}
+
+}  // namespace vlmxla::hlo
