@@ -2,10 +2,10 @@
 
 vlmxla captures the host stages with `vlmxla prepare` (rendered text, pixel values, ids,
 positions, mask) and, on PJRT, the device stages with `vlmxla run-program` fed by its own host
-output: vision_encode (every vision hidden state, selected and projected features) and prefill
-(merged embeddings, last-position logits, every layer's K and V). Greedy decoding, and every device
-stage on IREE, are not wired yet: each case reports them as `unavailable` and the gate fails — it
-never passes a stage it could not check.
+output: vision_encode (every vision hidden state, selected and projected features), prefill
+(merged embeddings, last-position logits, every layer's K and V) and greedy decode steps (tokens
+exact, text through vlmxla's own detokenizer). The IREE backend is not wired yet: its device stages
+are reported `unavailable` and the gate fails — it never passes a stage it could not check.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ HOST_STAGES = ("rendered_text", "pixel_values", "input_ids_unexpanded", "input_i
                "attention_mask", "position_ids")
 BACKENDS = ("pjrt-cpu", "iree-cpu")
 DEVICE_UNAVAILABLE = {
-    "pjrt-cpu": "greedy decoding is not wired into the gate yet",
+    "pjrt-cpu": "not produced by the PJRT path",
     "iree-cpu": "the IREE runtime host is not built yet",
 }
 
@@ -66,11 +66,60 @@ def _add_device_stages(vlmxla_bin, model_dir, cand: pathlib.Path) -> None:
     device.update(_run_program(vlmxla_bin, model_dir, "prefill",
                                {"input_ids": ids.astype(np.int32), "feature_index": feature_index,
                                 "image_features": np.ascontiguousarray(features)}, cand))
+    tokens, text = _greedy(vlmxla_bin, model_dir, config, device, cand)
     for name, value in device.items():
         manifest["stages"].append({"name": name, "dtype": "f32", "shape": list(value.shape),
                                    "kind": "float"})
+    device["greedy_tokens"] = tokens
+    manifest["stages"].append({"name": "greedy_tokens", "dtype": "i64",
+                               "shape": list(tokens.shape), "kind": "int"})
+    manifest["stages"].append({"name": "greedy_text", "kind": "text"})
+    manifest["greedy_text"] = text
     save_file({**tensors, **device}, str(cand / "stages.safetensors"))
     (cand / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+
+
+def _greedy(vlmxla_bin, model_dir, config: dict, prefill: dict, cand: pathlib.Path,
+            ) -> tuple[np.ndarray, str]:
+    """Greedy decoding as the engine will run it: the prefill's last logits give the first token,
+    then one decode step per token on a cache of capacity L + max_new_tokens, stopping at EOS.
+    The text comes from vlmxla's own detokenizer (skip_special_tokens, as the oracle decodes)."""
+    case = json.loads((cand / "case.json").read_text(encoding="utf-8"))
+    steps = int(case.get("max_new_tokens", 8))
+    text_config = config.get("text_config", config)
+    eos = text_config.get("eos_token_id", config.get("eos_token_id"))
+    gen = json.loads((pathlib.Path(model_dir) / "generation_config.json").read_text()) \
+        if (pathlib.Path(model_dir) / "generation_config.json").exists() else {}
+    eos = gen.get("eos_token_id", eos)
+    eos_ids = set(eos if isinstance(eos, list) else [eos] if eos is not None else [])
+    layers = text_config["num_hidden_layers"]
+    length = prefill["past_key_values.0.key"].shape[1]
+    capacity = length + steps
+    caches = {}
+    for l in range(layers):
+        for kv in ("key", "value"):
+            k = prefill[f"past_key_values.{l}.{kv}"]
+            c = np.zeros((1, k.shape[0], capacity, k.shape[2]), np.float32)
+            c[0, :, :length, :] = k
+            caches[f"past_key_values.{l}.{kv}"] = c
+    tokens = [int(np.argmax(prefill["prefill_logits"]))]
+    while len(tokens) < steps and tokens[-1] not in eos_ids:
+        out = _run_program(vlmxla_bin, model_dir, "decode",
+                           {"tokens": np.array([tokens[-1]], np.int32),
+                            "positions": np.array([length + len(tokens) - 1], np.int32), **caches},
+                           cand)
+        tokens.append(int(np.argmax(out["logits"][0])))
+        caches = {k: out[k] for k in caches}
+    line = json.dumps({"ids": tokens, "skip_special_tokens": True})
+    (cand / "greedy.jsonl").write_text(line + "\n", encoding="utf-8")
+    proc = subprocess.run([str(vlmxla_bin), "tokenize", "--tokenizer",
+                           str(pathlib.Path(model_dir) / "tokenizer.json"), "--input",
+                           str(cand / "greedy.jsonl"), "--output", str(cand / "greedy.out.jsonl")],
+                          check=False, capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        raise RuntimeError(f"tokenize: {proc.stderr.strip()}")
+    decoded = json.loads((cand / "greedy.out.jsonl").read_text(encoding="utf-8"))
+    return np.array(tokens, np.int64), decoded["decoded_skip_special"]
 
 
 def _prepare(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict,
