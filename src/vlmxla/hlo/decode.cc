@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "vlmxla/hlo/builder.h"
-#include "vlmxla/hlo/decoder_weights.h"
+#include "vlmxla/hlo/decoder_layers.h"
 #include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/programs.h"
 
@@ -25,19 +25,6 @@ std::vector<float> InvFreq(double theta, int64_t head_dim) {
     out[j] = 1.0f / static_cast<float>(std::pow(static_cast<double>(base), exponent));
   }
   return out;
-}
-
-// x [B, heads, d] * cos + rotate_half(x) * sin, cos/sin [B, d] (one row per slot).
-Value RopeSlots(Builder& b, Value x, Value cos, Value sin) {
-  if (!b.status().ok()) return Value{};
-  const std::vector<int64_t> dims = b.dims(x);
-  const int64_t n = dims[0], h = dims[1], d = dims[2];
-  Value x1 = b.Slice(x, {0, 0, 0}, {n, h, d / 2});
-  Value x2 = b.Slice(x, {0, 0, d / 2}, {n, h, d});
-  Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
-  Value c = b.BroadcastInDim(cos, dims, {0, 2});
-  Value s = b.BroadcastInDim(sin, dims, {0, 2});
-  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
 }
 
 // repeat_kv on a cache: [B, kv, C, d] -> [B, kv * rep, C, d], head h reading kv head h / rep.
@@ -118,8 +105,8 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
     Value q = b.Reshape(Linear(b, h, lw.q, lw.q_bias), {batch, heads, hd});
     Value k = b.Reshape(Linear(b, h, lw.k, lw.k_bias), {batch, kv_heads, hd});
     Value v = b.Reshape(Linear(b, h, lw.v, lw.v_bias), {batch, kv_heads, hd});
-    q = RopeSlots(b, q, cos, sin);
-    k = RopeSlots(b, k, cos, sin);
+    q = ApplyRope(b, q, cos, sin, {0, 2});
+    k = ApplyRope(b, k, cos, sin, {0, 2});
     Value key_cache =
         b.Select(write_row, b.BroadcastInDim(k, cache_type.dims, {0, 1, 3}), caches[l].key);
     Value value_cache =

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "vlmxla/hlo/builder.h"
-#include "vlmxla/hlo/decoder_weights.h"
+#include "vlmxla/hlo/decoder_layers.h"
 #include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/programs.h"
 
@@ -36,19 +36,6 @@ void RopeTables(double theta, int64_t head_dim, int64_t seq_len, std::vector<flo
       sin_out[p * head_dim + j] = static_cast<float>(std::sin(static_cast<double>(f)));
     }
   }
-}
-
-// x [heads, L, d] * cos + rotate_half(x) * sin, with rotate_half(x) = cat(-x2, x1).
-Value ApplyRope(Builder& b, Value x, Value cos, Value sin) {
-  if (!b.status().ok()) return Value{};
-  const std::vector<int64_t> dims = b.dims(x);
-  const int64_t h = dims[0], l = dims[1], d = dims[2];
-  Value x1 = b.Slice(x, {0, 0, 0}, {h, l, d / 2});
-  Value x2 = b.Slice(x, {0, 0, d / 2}, {h, l, d});
-  Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
-  Value c = b.BroadcastInDim(cos, dims, {1, 2});
-  Value s = b.BroadcastInDim(sin, dims, {1, 2});
-  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
 }
 
 // [L, heads*d] -> [heads, L, d].
@@ -125,8 +112,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     Value q = Linear(b, h, lw.q, lw.q_bias);
     Value k = Linear(b, h, lw.k, lw.k_bias);
     Value v = Linear(b, h, lw.v, lw.v_bias);
-    q = ApplyRope(b, SplitHeads(b, q, heads, hd), cos, sin);
-    k = ApplyRope(b, SplitHeads(b, k, kv_heads, hd), cos, sin);
+    q = ApplyRope(b, SplitHeads(b, q, heads, hd), cos, sin, {1, 2});
+    k = ApplyRope(b, SplitHeads(b, k, kv_heads, hd), cos, sin, {1, 2});
     v = SplitHeads(b, v, kv_heads, hd);
     kv_results.push_back(k);
     kv_results.push_back(v);

@@ -1,5 +1,5 @@
-// What the prefill and decode programs of a Llama/Qwen2 decoder share: the config checks and the
-// declaration of every decoder weight as a program argument, under its checkpoint name.
+// What the prefill and decode programs of a Llama/Qwen2 decoder share: the config checks, the
+// declaration of every decoder weight as a program argument under its checkpoint name, and RoPE.
 #pragma once
 
 #include <string>
@@ -32,6 +32,10 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 // (image_token_id >= 0) nests the decoder under "language_model." (Transformers v5 layout).
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
                                      std::vector<ProgramParam>& params);
+
+// Rotary embedding on the last axis of a rank-3 x: x * cos + rotate_half(x) * sin, with
+// rotate_half(x) = cat(-x2, x1). cos/sin are rank 2 and broadcast into x along `cos_dims`.
+Value ApplyRope(Builder& b, Value x, Value cos, Value sin, const std::vector<int64_t>& cos_dims);
 
 inline TensorType F32(std::vector<int64_t> dims) { return {ElementType::kF32, std::move(dims)}; }
 

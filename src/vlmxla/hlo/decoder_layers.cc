@@ -1,4 +1,4 @@
-#include "vlmxla/hlo/decoder_weights.h"
+#include "vlmxla/hlo/decoder_layers.h"
 
 namespace vlmxla::hlo {
 
@@ -69,6 +69,19 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
   w.head = config.tie_word_embeddings ? w.embed_table
                                       : get(prefix + "lm_head.weight", F32({vocab, hidden}));
   return w;
+}
+
+Value ApplyRope(Builder& b, Value x, Value cos, Value sin,
+                const std::vector<int64_t>& cos_dims) {
+  if (!b.status().ok()) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  const int64_t d0 = dims[0], d1 = dims[1], d = dims[2];
+  Value x1 = b.Slice(x, {0, 0, 0}, {d0, d1, d / 2});
+  Value x2 = b.Slice(x, {0, 0, d / 2}, {d0, d1, d});
+  Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
+  Value c = b.BroadcastInDim(cos, dims, cos_dims);
+  Value s = b.BroadcastInDim(sin, dims, cos_dims);
+  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
 }
 
 }  // namespace vlmxla::hlo
