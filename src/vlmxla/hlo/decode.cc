@@ -15,18 +15,6 @@
 namespace vlmxla::hlo {
 namespace {
 
-// inv_freq[j % half] for j in 0..head_dim-1, rounded as Transformers computes it in float32.
-std::vector<float> InvFreq(double theta, int64_t head_dim) {
-  const int64_t half = head_dim / 2;
-  const float base = static_cast<float>(theta);
-  std::vector<float> out(head_dim);
-  for (int64_t j = 0; j < head_dim; ++j) {
-    const float exponent = static_cast<float>(2 * (j % half)) / static_cast<float>(head_dim);
-    out[j] = 1.0f / static_cast<float>(std::pow(static_cast<double>(base), exponent));
-  }
-  return out;
-}
-
 // repeat_kv on a cache: [B, kv, C, d] -> [B, kv * rep, C, d], head h reading kv head h / rep.
 Value RepeatCache(Builder& b, Value x, int64_t rep) {
   if (rep == 1 || !b.status().ok()) return x;
@@ -57,10 +45,8 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
   Builder b("main");
   const TensorType slot_type{ElementType::kI32, {batch}};
   const TensorType cache_type = F32({batch, kv_heads, cap, hd});
-  Value tokens = b.Arg("tokens", slot_type);
-  Value positions = b.Arg("positions", slot_type);
-  program.params.push_back({ProgramParam::Kind::kInput, "tokens", slot_type});
-  program.params.push_back({ProgramParam::Kind::kInput, "positions", slot_type});
+  Value tokens = DeclareInput(b, program, "tokens", slot_type);
+  Value positions = DeclareInput(b, program, "positions", slot_type);
   struct Cache {
     Value key, value;
   };

@@ -19,19 +19,12 @@ namespace {
 // inv_freq = 1 / theta^(2i/d) in float32, freqs = float32(pos) * inv_freq, emb = cat(freqs, freqs).
 void RopeTables(double theta, int64_t head_dim, int64_t seq_len, std::vector<float>& cos_out,
                 std::vector<float>& sin_out) {
-  const int64_t half = head_dim / 2;
-  std::vector<float> inv_freq(half);
-  const float base = static_cast<float>(theta);
-  for (int64_t i = 0; i < half; ++i) {
-    const float exponent = static_cast<float>(2 * i) / static_cast<float>(head_dim);
-    const float p = static_cast<float>(std::pow(static_cast<double>(base), exponent));
-    inv_freq[i] = 1.0f / p;
-  }
+  const std::vector<float> inv_freq = InvFreq(theta, head_dim);
   cos_out.assign(seq_len * head_dim, 0.0f);
   sin_out.assign(seq_len * head_dim, 0.0f);
   for (int64_t p = 0; p < seq_len; ++p) {
     for (int64_t j = 0; j < head_dim; ++j) {
-      const float f = static_cast<float>(p) * inv_freq[j % half];
+      const float f = static_cast<float>(p) * inv_freq[j];
       cos_out[p * head_dim + j] = static_cast<float>(std::cos(static_cast<double>(f)));
       sin_out[p * head_dim + j] = static_cast<float>(std::sin(static_cast<double>(f)));
     }
@@ -76,12 +69,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   Builder b("main");
   const TensorType ids_type{ElementType::kI32, {seq}};
   const TensorType features_type = F32({options.num_image_features, hidden});
-  Value ids = b.Arg("input_ids", ids_type);
-  Value feature_index = b.Arg("feature_index", ids_type);
-  Value features = b.Arg("image_features", features_type);
-  program.params.push_back({ProgramParam::Kind::kInput, "input_ids", ids_type});
-  program.params.push_back({ProgramParam::Kind::kInput, "feature_index", ids_type});
-  program.params.push_back({ProgramParam::Kind::kInput, "image_features", features_type});
+  Value ids = DeclareInput(b, program, "input_ids", ids_type);
+  Value feature_index = DeclareInput(b, program, "feature_index", ids_type);
+  Value features = DeclareInput(b, program, "image_features", features_type);
   const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, program.params);
   const Value embed_table = dw.embed_table, final_norm = dw.final_norm, head = dw.head;
 

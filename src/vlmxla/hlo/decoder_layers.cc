@@ -1,5 +1,7 @@
 #include "vlmxla/hlo/decoder_layers.h"
 
+#include <cmath>
+
 namespace vlmxla::hlo {
 
 Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
@@ -82,6 +84,17 @@ Value ApplyRope(Builder& b, Value x, Value cos, Value sin,
   Value c = b.BroadcastInDim(cos, dims, cos_dims);
   Value s = b.BroadcastInDim(sin, dims, cos_dims);
   return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
+}
+
+std::vector<float> InvFreq(double theta, int64_t head_dim) {
+  const int64_t half = head_dim / 2;
+  const float base = static_cast<float>(theta);
+  std::vector<float> out(head_dim);
+  for (int64_t j = 0; j < head_dim; ++j) {
+    const float exponent = static_cast<float>(2 * (j % half)) / static_cast<float>(head_dim);
+    out[j] = 1.0f / static_cast<float>(std::pow(static_cast<double>(base), exponent));
+  }
+  return out;
 }
 
 }  // namespace vlmxla::hlo

@@ -37,6 +37,10 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
 // rotate_half(x) = cat(-x2, x1). cos/sin are rank 2 and broadcast into x along `cos_dims`.
 Value ApplyRope(Builder& b, Value x, Value cos, Value sin, const std::vector<int64_t>& cos_dims);
 
+// inv_freq[j % (head_dim / 2)] for j in 0..head_dim-1 (emb = cat(freqs, freqs)), rounded as
+// Transformers computes it in float32: 1 / theta^(2i/d).
+std::vector<float> InvFreq(double theta, int64_t head_dim);
+
 inline TensorType F32(std::vector<int64_t> dims) { return {ElementType::kF32, std::move(dims)}; }
 
 }  // namespace vlmxla::hlo

@@ -2,6 +2,11 @@
 
 namespace vlmxla::hlo {
 
+Value DeclareInput(Builder& b, Program& program, const std::string& name, TensorType type) {
+  program.params.push_back({ProgramParam::Kind::kInput, name, type});
+  return b.Arg(name, std::move(type));
+}
+
 Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program) {
   VLMXLA_ASSIGN_OR_RETURN(Function fn, b.Finish(results));
   program.result_types = fn.result_types;

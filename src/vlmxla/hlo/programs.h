@@ -42,6 +42,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
                             const ProgramOptions& options);
 
+// Declares an argument of `b` that the runner binds from the request's inputs by `name`.
+Value DeclareInput(Builder& b, Program& program, const std::string& name, TensorType type);
+
 // Finishes `b` with `results` as @main and stores the module text and result types in `program`.
 Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program);
 
