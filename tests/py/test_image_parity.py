@@ -282,41 +282,17 @@ def test_truncated_and_garbage_fail_cleanly(vlmxla_bin, tmp_path, kind):
     bad.write_bytes(data[: len(data) * 2 // 3])
     cfg = tmp_path / "c.json"
     cfg.write_text(json.dumps(SIGLIP_SMALL))
-    for path in (bad,):
-        r = subprocess.run(
-            [
-                str(vlmxla_bin),
-                "preprocess-image",
-                "--config",
-                str(cfg),
-                "--image",
-                str(path),
-                "--output",
-                str(tmp_path / "o.safetensors"),
-            ],
-            check=False,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert r.returncode == 1, r.stderr
-        assert str(path) in r.stderr and "DATA_LOSS" in r.stderr, r.stderr
+    r = _preprocess(vlmxla_bin, cfg, bad, tmp_path / "o.safetensors")
+    assert r.returncode == 1, r.stderr
+    assert str(bad) in r.stderr and "DATA_LOSS" in r.stderr, r.stderr
     garbage = tmp_path / "garbage.png"
     garbage.write_bytes(np.random.default_rng(0).integers(0, 256, 500, dtype=np.uint8).tobytes())
-    r = subprocess.run(
-        [
-            str(vlmxla_bin),
-            "preprocess-image",
-            "--config",
-            str(cfg),
-            "--image",
-            str(garbage),
-            "--output",
-            str(tmp_path / "o.safetensors"),
-        ],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    r = _preprocess(vlmxla_bin, cfg, garbage, tmp_path / "o.safetensors")
     assert r.returncode == 1 and "unknown image format" in r.stderr, r.stderr
+
+
+def _preprocess(vlmxla_bin, cfg, image, out) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(vlmxla_bin), "preprocess-image", "--config", str(cfg), "--image", str(image),
+         "--output", str(out)],
+        check=False, capture_output=True, text=True, timeout=60)
