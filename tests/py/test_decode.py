@@ -2,7 +2,8 @@
 
 Starting from the oracle's prefill K/V for a case, `vlmxla run-program --program decode` is run
 step by step on PJRT CPU with its returned caches fed back; every step's argmax must equal the
-oracle's next greedy token. A batch-2 call with two slots at different positions must give each
+oracle's next greedy token. Each slot's cache is its own buffers kv.<b>.<l>.key / .value
+[kv_heads, C, head_dim]; a batch-3 call with three slots at different positions must give each
 slot its solo result.
 """
 
@@ -30,17 +31,23 @@ def _layers(fixture: str) -> int:
     return config["text_config"]["num_hidden_layers"]
 
 
-def _prefill_caches(ref: dict, layers: int, capacity: int) -> dict:
-    """The oracle's prefill K/V [kv, L, hd] as one slot [1, kv, capacity, hd], zeros beyond L."""
+def _prefill_caches(ref: dict, layers: int, capacity: int, slot: int = 0) -> dict:
+    """The oracle's prefill K/V [kv, L, hd] as slot `slot`'s caches [kv, capacity, hd], zeros
+    beyond L."""
     caches = {}
     for i in range(layers):
         for kv in ("key", "value"):
             t = ref[f"past_key_values.{i}.{kv}"].astype(np.float32)
             t = t.reshape(t.shape[-3:])
-            padded = np.zeros((1, t.shape[0], capacity, t.shape[2]), np.float32)
-            padded[0, :, : t.shape[1]] = t
-            caches[f"past_key_values.{i}.{kv}"] = padded
+            padded = np.zeros((t.shape[0], capacity, t.shape[2]), np.float32)
+            padded[:, : t.shape[1]] = t
+            caches[f"kv.{slot}.{i}.{kv}"] = padded
     return caches
+
+
+def _as_slot(caches: dict, slot: int) -> dict:
+    """Renames one slot's caches kv.<b>.<l>.* to slot `slot`."""
+    return {f"kv.{slot}." + k.split(".", 2)[2]: v for k, v in caches.items()}
 
 
 def _prompt_len(ref: dict) -> int:
@@ -59,9 +66,10 @@ def _decode(vlmxla_bin, model_dir, work, tokens, positions, caches) -> dict:
     return load_file(str(work / "out.safetensors"))
 
 
-def _split(out: dict, layers: int):
-    caches = {f"past_key_values.{i}.{kv}": out[f"past_key_values.{i}.{kv}"]
-              for i in range(layers) for kv in ("key", "value")}
+def _split(out: dict, layers: int, batch: int = 1):
+    caches = {f"kv.{b}.{i}.{kv}": out[f"kv.{b}.{i}.{kv}"]
+              for b in range(batch) for i in range(layers) for kv in ("key", "value")}
+    assert set(out) == {"logits", *caches}
     return out["logits"], caches
 
 
@@ -89,35 +97,59 @@ def test_decode_reproduces_greedy(vlmxla_bin, captures, fixture, case, tmp_path)
         for name, cache in caches.items():
             assert cache.shape == before[name].shape
             # Only row length + s changed; earlier rows are kept exactly.
-            changed = np.any(cache != before[name], axis=(0, 1, 3))
+            changed = np.any(cache != before[name], axis=(0, 2))
             assert changed[length + s], name
             assert not np.any(np.delete(changed, length + s)), name
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
 def test_decode_batch_matches_solo(vlmxla_bin, captures, fixture, tmp_path):
+    """Three slots at three different positions (two prompts, and the first one a step further)
+    in one B=3 call equal three B=1 calls: each slot reads and writes only its own cache."""
     model_dir = paths.cache_dir() / "fixtures" / fixture
     layers = _layers(fixture)
     refs = [load_file(str(captures[(fixture, c)] / "stages.safetensors")) for c in CASES]
     lengths = [_prompt_len(r) for r in refs]
     capacity = max(lengths) + EXTRA
-    solo_caches = [_prefill_caches(r, layers, capacity) for r in refs]
-    tokens = [int(r["greedy_tokens"].reshape(-1)[0]) for r in refs]
+    greedy = [r["greedy_tokens"].reshape(-1) for r in refs]
     assert lengths[0] != lengths[1]
+    first = _prefill_caches(refs[0], layers, capacity)
+    out = _decode(vlmxla_bin, model_dir, tmp_path, [greedy[0][0]], [lengths[0]], first)
+    _, stepped = _split(out, layers)
+    # (token, position, slot-0 caches, expected next greedy token) per slot.
+    slots = [(greedy[0][0], lengths[0], first, greedy[0][1]),
+             (greedy[1][0], lengths[1], _prefill_caches(refs[1], layers, capacity), greedy[1][1]),
+             (greedy[0][1], lengths[0] + 1, stepped, greedy[0][2])]
+    assert len({p for _, p, _, _ in slots}) == 3
 
     solo = []
-    for i in range(2):
-        out = _decode(vlmxla_bin, model_dir, tmp_path, [tokens[i]], [lengths[i]], solo_caches[i])
-        solo.append(_split(out, layers))
-    batch = {k: np.concatenate([solo_caches[0][k], solo_caches[1][k]]) for k in solo_caches[0]}
-    logits, caches = _split(_decode(vlmxla_bin, model_dir, tmp_path, tokens, lengths, batch),
-                            layers)
-    assert logits.shape[0] == 2
-    for i in range(2):
-        assert int(np.argmax(logits[i])) == int(np.argmax(solo[i][0][0]))
-        assert int(np.argmax(logits[i])) == int(refs[i]["greedy_tokens"].reshape(-1)[1])
+    for token, pos, caches, _ in slots:
+        solo.append(_split(_decode(vlmxla_bin, model_dir, tmp_path, [token], [pos], caches),
+                           layers))
+    batch_in = {}
+    for b, (_, _, caches, _) in enumerate(slots):
+        batch_in.update(_as_slot(caches, b))
+    logits, caches = _split(_decode(vlmxla_bin, model_dir, tmp_path, [t for t, *_ in slots],
+                                    [p for _, p, *_ in slots], batch_in), layers, batch=3)
+    assert logits.shape[0] == 3
+    for b, (_, _, _, want) in enumerate(slots):
+        assert int(np.argmax(logits[b])) == int(np.argmax(solo[b][0][0])) == int(want)
         # Batched matmuls may accumulate in another order: float32 rounding only.
-        np.testing.assert_allclose(logits[i], solo[i][0][0], atol=1e-4, rtol=1e-5)
-        for name in caches:
-            np.testing.assert_allclose(caches[name][i], solo[i][1][name][0], atol=1e-5,
-                                       rtol=1e-5, err_msg=name)
+        np.testing.assert_allclose(logits[b], solo[b][0][0], atol=1e-4, rtol=1e-5)
+        for name, cache in _as_slot(solo[b][1], b).items():
+            np.testing.assert_allclose(caches[name], cache, atol=1e-5, rtol=1e-5, err_msg=name)
+
+
+def test_decode_rejects_position_outside_cache(vlmxla_bin, tmp_path):
+    """A position at or past the capacity would be clamped by the program: the runner refuses."""
+    model_dir = paths.cache_dir() / "fixtures" / FIXTURES[0]
+    caches = {f"kv.0.{i}.{kv}": np.zeros((2, 8, 16), np.float32)
+              for i in range(_layers(FIXTURES[0])) for kv in ("key", "value")}
+    save_file({"tokens": np.array([5], np.int32), "positions": np.array([8], np.int32), **caches},
+              str(tmp_path / "in.safetensors"))
+    proc = subprocess.run(
+        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "decode",
+         "--inputs", str(tmp_path / "in.safetensors"), "--output", str(tmp_path / "out.st")],
+        check=False, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert "input 'positions' holds 8 but it must be in [0, 7]" in proc.stderr, proc.stderr

@@ -2,7 +2,9 @@
 
 For each fixture and case, the oracle's expanded ids and image features go into
 `vlmxla run-program --program prefill --taps` on PJRT CPU; its results are written as a candidate
-capture and compared stage by stage with the committed float32 tolerances.
+capture and compared stage by stage with the committed float32 tolerances. The program writes the
+prompt's keys and values into rows 0..L-1 of the slot's KV cache (capacity C >= L), and a prompt
+padded to a larger length bucket gives the same logits and cache rows as its exact length.
 """
 
 import json
@@ -35,7 +37,24 @@ def _prefill_inputs(ref: dict, image_token_id: int, hidden: int) -> dict:
     else:
         features = np.zeros((1, hidden), np.float32)
     assert int(is_image.sum()) in (0, features.shape[0])
-    return {"input_ids": ids, "feature_index": feature_index, "image_features": features}
+    return {"input_ids": ids, "feature_index": feature_index, "image_features": features,
+            "length": np.array(ids.size, np.int32)}
+
+
+def _run_prefill(vlmxla_bin, model_dir, inputs: dict, work, *extra):
+    work.mkdir(parents=True, exist_ok=True)
+    save_file(inputs, str(work / "inputs.safetensors"))
+    proc = subprocess.run(
+        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "prefill",
+         "--inputs", str(work / "inputs.safetensors"), "--output", str(work / "out.safetensors"),
+         *extra],
+        check=False, capture_output=True, text=True, timeout=300)
+    results = load_file(str(work / "out.safetensors")) if proc.returncode == 0 else None
+    return proc, results
+
+
+def _cache_names(layers: int) -> list[str]:
+    return [f"kv.{i}.{kv}" for i in range(layers) for kv in ("key", "value")]
 
 
 def _write_candidate(out_dir, results: dict, ref_manifest: dict) -> None:
@@ -63,21 +82,23 @@ def test_prefill_matches_oracle(vlmxla_bin, captures, fixture, case):
     ref = load_file(str(ref_dir / "stages.safetensors"))
 
     work = paths.cache_dir() / "prefill" / fixture / case
-    work.mkdir(parents=True, exist_ok=True)
     inputs = _prefill_inputs(ref, config["image_token_index"], hidden)
     if case != "no_image":
         assert (inputs["input_ids"] == config["image_token_index"]).sum() > 0
-    save_file(inputs, str(work / "inputs.safetensors"))
-    proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", model_dir, "--program", "prefill",
-         "--inputs", str(work / "inputs.safetensors"), "--output", str(work / "out.safetensors"),
-         "--taps"],
-        check=False, capture_output=True, text=True, timeout=300)
+    length = inputs["input_ids"].size
+    capacity = length + 3
+    proc, results = _run_prefill(vlmxla_bin, model_dir, inputs, work, "--taps", "--capacity",
+                                 str(capacity))
     assert proc.returncode == 0, proc.stderr
-    results = load_file(str(work / "out.safetensors"))
     layers = config["text_config"]["num_hidden_layers"]
-    assert set(results) == {"prefill_logits", "inputs_embeds"} | {
+    assert set(results) == {"prefill_logits", "inputs_embeds", *_cache_names(layers)} | {
         f"past_key_values.{i}.{kv}" for i in range(layers) for kv in ("key", "value")}
+    for name in _cache_names(layers):
+        cache, fresh = results[name], results["past_" + name.replace("kv.", "key_values.")]
+        assert cache.shape == (fresh.shape[0], capacity, fresh.shape[2])
+        # Rows 0..L-1 hold the prompt's K/V; the rest of the (empty) cache is untouched.
+        np.testing.assert_array_equal(cache[:, :length], fresh, err_msg=name)
+        assert not cache[:, length:].any(), name
 
     cand_dir = work / "candidate"
     _write_candidate(cand_dir, results, manifest)
@@ -101,18 +122,20 @@ def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
     config = json.loads((model_dir / "config.json").read_text())
     ref = load_file(str(ref_dir / "stages.safetensors"))
     inputs = _prefill_inputs(ref, config["image_token_index"], config["text_config"]["hidden_size"])
-    save_file(inputs, str(tmp_path / "inputs.safetensors"))
     mlir, vmfb = tmp_path / "prefill.mlir", tmp_path / "prefill.vmfb"
-    proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "prefill",
-         "--inputs", str(tmp_path / "inputs.safetensors"), "--output", str(tmp_path / "out.st"),
-         "--emit", str(mlir)],
-        check=False, capture_output=True, text=True, timeout=300)
+    proc, pjrt = _run_prefill(vlmxla_bin, model_dir, inputs, tmp_path, "--emit", str(mlir))
     assert proc.returncode == 0, proc.stderr
-    pjrt = load_file(str(tmp_path / "out.st"))
 
-    params = json.loads((tmp_path / "prefill.mlir.params.json").read_text())["params"]
-    assert [p["name"] for p in params[:3]] == ["input_ids", "feature_index", "image_features"]
+    emitted = json.loads((tmp_path / "prefill.mlir.params.json").read_text())
+    params = emitted["params"]
+    layers = config["text_config"]["num_hidden_layers"]
+    inputs_named = ["input_ids", "feature_index", "image_features", "length",
+                    *_cache_names(layers)]
+    assert [p["name"] for p in params if p["kind"] == "input"] == inputs_named
+    # Cache argument i is aliased to result 1 + i, which carries the same name.
+    result_names = [r["name"] for r in emitted["results"]]
+    for i, p in enumerate(params[4:4 + 2 * layers]):
+        assert p["alias_result"] == 1 + i and result_names[1 + i] == p["name"]
     names = [p["name"] for p in params if p["kind"] == "weight"]
     # Every decoder tensor of the checkpoint is bound exactly once, nothing else.
     checkpoint = load_file(str(model_dir / "model.safetensors"))
@@ -128,13 +151,14 @@ def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
          str(mlir), "-o", str(vmfb)],
         check=False, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-4000:]
+    length = inputs["input_ids"].size
+    empty = np.zeros(pjrt["kv.0.key"].shape, np.float32)  # capacity defaults to L
     args = [inputs["input_ids"].astype(np.int32), inputs["feature_index"].astype(np.int32),
-            inputs["image_features"]] + [checkpoint[n] for n in names]
+            inputs["image_features"], np.array(length, np.int32)] + [empty] * (2 * layers) + [
+            checkpoint[n] for n in names]
     module = rt.load_vm_flatbuffer_file(str(vmfb), driver="local-task")
     out = [np.asarray(o.to_host()) for o in module.main(*args)]
-    layers = config["text_config"]["num_hidden_layers"]
-    result_names = ["prefill_logits"] + [
-        f"past_key_values.{i}.{kv}" for i in range(layers) for kv in ("key", "value")]
+    assert result_names == ["prefill_logits", *_cache_names(layers)]
     assert len(out) == len(result_names)
     for name, value in zip(result_names, out):
         np.testing.assert_allclose(value, pjrt[name], atol=1e-5, rtol=1e-4, err_msg=name)
@@ -159,18 +183,66 @@ def test_prefill_text_only_checkpoint(vlmxla_bin, captures, fixture, tmp_path):
     ref = load_file(str(ref_dir / "stages.safetensors"))
     hidden = config["text_config"]["hidden_size"]
     inputs = _prefill_inputs(ref, config["image_token_index"], hidden)
-    save_file(inputs, str(tmp_path / "inputs.safetensors"))
-    proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", str(text_dir), "--program", "prefill",
-         "--inputs", str(tmp_path / "inputs.safetensors"), "--output", str(tmp_path / "out.st")],
-        check=False, capture_output=True, text=True, timeout=300)
+    proc, out = _run_prefill(vlmxla_bin, text_dir, inputs, tmp_path)
     assert proc.returncode == 0, proc.stderr
-    out = load_file(str(tmp_path / "out.st"))
-    assert "inputs_embeds" not in out  # no taps asked for
+    layers = config["text_config"]["num_hidden_layers"]
+    assert set(out) == {"prefill_logits", *_cache_names(layers)}  # no taps asked for
     np.testing.assert_allclose(out["prefill_logits"], ref["prefill_logits"].reshape(-1),
                                atol=1e-4, rtol=1e-4)
-    for i in range(config["text_config"]["num_hidden_layers"]):
+    for i in range(layers):
         for kv in ("key", "value"):
-            name = f"past_key_values.{i}.{kv}"
-            np.testing.assert_allclose(out[name], ref[name].reshape(out[name].shape),
+            name, want = f"kv.{i}.{kv}", ref[f"past_key_values.{i}.{kv}"]
+            np.testing.assert_allclose(out[name], want.reshape(out[name].shape),
                                        atol=1e-5, rtol=1e-4, err_msg=name)
+
+
+@pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
+def test_prefill_length_bucket_matches_exact_length(vlmxla_bin, captures, fixture, tmp_path):
+    """A prompt padded to a larger bucket L (length < L) gives the logits of position length-1
+    and the K/V rows 0..length-1 of the exact-length program: padding comes after every real
+    position, so causality keeps it invisible."""
+    ref = load_file(str(captures[(fixture, "image_text")] / "stages.safetensors"))
+    model_dir = paths.cache_dir() / "fixtures" / fixture
+    config = json.loads((model_dir / "config.json").read_text())
+    layers = config["text_config"]["num_hidden_layers"]
+    exact = _prefill_inputs(ref, config["image_token_index"], config["text_config"]["hidden_size"])
+    length, pad = exact["input_ids"].size, 7
+    padded = dict(exact)
+    # Padding ids that differ from every real one make a leak visible.
+    padded["input_ids"] = np.concatenate([exact["input_ids"], np.arange(3, 3 + pad)])
+    padded["feature_index"] = np.concatenate([exact["feature_index"], np.zeros(pad, np.int64)])
+    capacity = length + pad + 2
+    proc, want = _run_prefill(vlmxla_bin, model_dir, exact, tmp_path / "exact", "--capacity",
+                              str(capacity))
+    assert proc.returncode == 0, proc.stderr
+    proc, got = _run_prefill(vlmxla_bin, model_dir, padded, tmp_path / "padded", "--capacity",
+                             str(capacity))
+    assert proc.returncode == 0, proc.stderr
+    np.testing.assert_allclose(got["prefill_logits"], want["prefill_logits"], atol=1e-5,
+                               rtol=1e-5)
+    assert int(np.argmax(got["prefill_logits"])) == int(ref["greedy_tokens"].reshape(-1)[0])
+    for name in _cache_names(layers):
+        np.testing.assert_allclose(got[name][:, :length], want[name][:, :length], atol=1e-5,
+                                   rtol=1e-5, err_msg=name)
+        assert got[name][:, length:length + pad].any(), name  # the padding's own rows
+        assert not got[name][:, length + pad:].any(), name
+    # The last *bucket* position would give other logits: the dynamic slice really picks length-1.
+    padded["length"] = np.array(length + pad, np.int32)
+    proc, last = _run_prefill(vlmxla_bin, model_dir, padded, tmp_path / "last", "--capacity",
+                              str(capacity))
+    assert proc.returncode == 0, proc.stderr
+    assert np.abs(last["prefill_logits"] - want["prefill_logits"]).max() > 1e-3
+
+
+def test_prefill_rejects_prompt_longer_than_cache_or_bad_length(vlmxla_bin, tmp_path):
+    model_dir = paths.cache_dir() / "fixtures" / "tiny-llava-clip-llama"
+    inputs = {"input_ids": np.arange(1, 7, dtype=np.int64), "feature_index": np.zeros(6, np.int64),
+              "image_features": np.zeros((1, 64), np.float32)}
+    proc, _ = _run_prefill(vlmxla_bin, model_dir, inputs, tmp_path, "--capacity", "5")
+    assert proc.returncode == 1
+    assert "seq_len 6 exceeds the KV cache capacity 5" in proc.stderr, proc.stderr
+    for bad in (0, 7):
+        proc, _ = _run_prefill(vlmxla_bin, model_dir, {**inputs, "length": np.array(bad, np.int32)},
+                               tmp_path)
+        assert proc.returncode == 1
+        assert f"input 'length' holds {bad} but it must be in [1, 6]" in proc.stderr, proc.stderr

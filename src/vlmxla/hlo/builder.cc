@@ -122,9 +122,25 @@ Value Builder::Arg(const std::string& name, TensorType type) {
   }
   arg_names_.push_back(name);
   arg_types_.push_back(type);
+  arg_aliases_.push_back(-1);
   types_.push_back(std::move(type));
   names_.push_back("%" + name);
   return Value{static_cast<int>(types_.size()) - 1};
+}
+
+void Builder::SetAliasingOutput(Value arg, int result_index) {
+  if (!Usable({arg})) return;
+  if (arg.id >= static_cast<int>(arg_names_.size())) {
+    Fail(InvalidArgument("value " + Name(arg) +
+                         " is not an argument: only arguments alias results"));
+    return;
+  }
+  if (result_index < 0) {
+    Fail(InvalidArgument("argument %" + arg_names_[arg.id] + " aliases result " +
+                         std::to_string(result_index) + ", which is negative"));
+    return;
+  }
+  arg_aliases_[arg.id] = result_index;
 }
 
 Result<Function> Builder::Finish(const std::vector<Value>& results) {
@@ -132,15 +148,33 @@ Result<Function> Builder::Finish(const std::vector<Value>& results) {
   for (Value r : results) {
     if (!Usable({r})) break;
   }
+  for (size_t i = 0; i < arg_aliases_.size() && status_.ok(); ++i) {
+    const int r = arg_aliases_[i];
+    if (r < 0) continue;
+    if (r >= static_cast<int>(results.size())) {
+      Fail(InvalidArgument("argument %" + arg_names_[i] + " aliases result " + std::to_string(r) +
+                           " but the function has " + std::to_string(results.size()) +
+                           " results"));
+    } else if (type(results[r]) != arg_types_[i]) {
+      Fail(InvalidArgument("argument %" + arg_names_[i] + " " + arg_types_[i].ToString() +
+                           " aliases result " + std::to_string(r) + " of another type " +
+                           type(results[r]).ToString()));
+    }
+  }
   if (!status_.ok()) return status_;
   finished_ = true;
   Function f;
   f.name = name_;
   f.arg_names = arg_names_;
   f.arg_types = arg_types_;
+  f.arg_aliases = arg_aliases_;
   std::string sig, ret_names, ret_types;
   for (size_t i = 0; i < arg_names_.size(); ++i) {
     sig += (i ? ", %" : "%") + arg_names_[i] + ": " + arg_types_[i].ToString();
+    // The argument-attribute dictionary of func.func's custom form, which XLA reads for donation.
+    if (arg_aliases_[i] >= 0) {
+      sig += " {tf.aliasing_output = " + std::to_string(arg_aliases_[i]) + " : i32}";
+    }
   }
   for (size_t i = 0; i < results.size(); ++i) {
     f.result_types.push_back(type(results[i]));

@@ -32,6 +32,7 @@ struct Function {
   std::string name;
   std::vector<std::string> arg_names;
   std::vector<TensorType> arg_types;
+  std::vector<int> arg_aliases;  // per argument: the result it may alias (donation), or -1
   std::vector<TensorType> result_types;
   std::string text;  // "func.func public @name(...) -> (...) {\n ... \n}\n"
 };
@@ -43,6 +44,10 @@ class Builder {
   // --- signature ---
   // A function argument; `name` must be an MLIR identifier ([A-Za-z_][A-Za-z0-9_]*) and unique.
   Value Arg(const std::string& name, TensorType type);
+  // Marks argument `arg` as aliasable with result `result_index` (`tf.aliasing_output` in its
+  // argument attributes), so a runtime can update it in place when the caller donates it. Finish()
+  // checks the index and that both have the same type.
+  void SetAliasingOutput(Value arg, int result_index);
   // Sets the results (at least one) and finishes the body. Call once, last.
   Result<Function> Finish(const std::vector<Value>& results);
 
@@ -131,6 +136,7 @@ class Builder {
   std::string name_;
   std::vector<std::string> arg_names_;
   std::vector<TensorType> arg_types_;
+  std::vector<int> arg_aliases_;
   std::vector<TensorType> types_;     // by value id
   std::vector<std::string> names_;    // by value id: "%arg", "%3"
   std::string body_;

@@ -1,15 +1,14 @@
 // The prefill program of a Llama/Qwen2 decoder: embedding lookup with the image-feature merge,
-// every decoder layer (RMSNorm, GQA attention with default RoPE, SwiGLU MLP), the final norm and
-// the LM head on the last position, with Transformers' float32 eager-attention math.
+// every decoder layer (RMSNorm, GQA attention with default RoPE, SwiGLU MLP) writing its keys and
+// values into the slot's KV cache, the final norm and the LM head on the last real position,
+// with Transformers' float32 eager-attention math.
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <vector>
 
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/decoder_layers.h"
-#include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/programs.h"
 
 namespace vlmxla::hlo {
@@ -31,21 +30,6 @@ void RopeTables(double theta, int64_t head_dim, int64_t seq_len, std::vector<flo
   }
 }
 
-// [L, heads*d] -> [heads, L, d].
-Value SplitHeads(Builder& b, Value x, int64_t heads, int64_t d) {
-  if (!b.status().ok()) return Value{};
-  const int64_t l = b.dims(x)[0];
-  return b.Transpose(b.Reshape(x, {l, heads, d}), {1, 0, 2});
-}
-
-// repeat_kv: [kv, L, d] -> [kv * rep, L, d], head h reading kv head h / rep.
-Value RepeatKv(Builder& b, Value x, int64_t rep) {
-  if (rep == 1 || !b.status().ok()) return x;
-  const std::vector<int64_t> dims = b.dims(x);
-  Value e = b.BroadcastInDim(x, {dims[0], rep, dims[1], dims[2]}, {0, 2, 3});
-  return b.Reshape(e, {dims[0] * rep, dims[1], dims[2]});
-}
-
 }  // namespace
 
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
@@ -55,6 +39,12 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     return InvalidArgument("prefill: seq_len must be >= 1, got " +
                            std::to_string(options.seq_len));
   }
+  if (options.seq_len > options.capacity) {
+    return InvalidArgument("prefill: seq_len " + std::to_string(options.seq_len) +
+                               " exceeds the KV cache capacity " +
+                               std::to_string(options.capacity),
+                           "context_length_exceeded");
+  }
   if (options.num_image_features < 1) {
     return InvalidArgument("prefill: num_image_features must be >= 1, got " +
                            std::to_string(options.num_image_features));
@@ -63,82 +53,88 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   const int64_t hd = config.head_dim, hidden = config.hidden_size;
   const int64_t seq = options.seq_len, vocab = config.vocab_size;
   const int64_t rep = heads / kv_heads;
+  const int layers = config.num_hidden_layers;
 
   Program program;
   program.name = "prefill";
   Builder b("main");
   const TensorType ids_type{ElementType::kI32, {seq}};
-  const TensorType features_type = F32({options.num_image_features, hidden});
+  const TensorType scalar_i32{ElementType::kI32, {}};
+  const TensorType cache_type = F32({kv_heads, options.capacity, hd});
   Value ids = DeclareInput(b, program, "input_ids", ids_type);
   Value feature_index = DeclareInput(b, program, "feature_index", ids_type);
-  Value features = DeclareInput(b, program, "image_features", features_type);
+  Value features =
+      DeclareInput(b, program, "image_features", F32({options.num_image_features, hidden}));
+  Value length = DeclareInput(b, program, "length", scalar_i32);
+  std::vector<Value> caches;  // kv.<l>.key, kv.<l>.value, ...; cache i updates into result 1 + i
+  for (int l = 0; l < layers; ++l) {
+    for (const char* kv : {"key", "value"}) {
+      const int result = 1 + static_cast<int>(caches.size());
+      caches.push_back(DeclareInput(b, program, "kv." + std::to_string(l) + "." + kv, cache_type,
+                                    result));
+    }
+  }
   const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, program.params);
-  const Value embed_table = dw.embed_table, final_norm = dw.final_norm, head = dw.head;
 
   // Embedding with the merge: image-token positions read their feature row instead. Their id may
   // lie outside the table (the image token is often vocab_size - 1 or beyond), so look up 0 there.
   Value is_image = b.Compare(ids, b.Splat(ids_type, image_token_id), CompareDirection::kEq);
   Value safe_ids = b.Select(is_image, b.Splat(ids_type, 0), ids);
-  Value text_embeds = b.GatherRows(embed_table, safe_ids);
+  Value text_embeds = b.GatherRows(dw.embed_table, safe_ids);
   Value image_rows = b.GatherRows(features, feature_index);
   Value is_image_2d = b.BroadcastInDim(is_image, {seq, hidden}, {0});
   Value inputs_embeds = b.Select(is_image_2d, image_rows, text_embeds);
 
   std::vector<float> cos_data, sin_data;
   RopeTables(config.rope_theta, hd, seq, cos_data, sin_data);
-  Value cos = b.Constant(F32({seq, hd}), cos_data);
-  Value sin = b.Constant(F32({seq, hd}), sin_data);
+  const Rope rope{b.Constant(F32({seq, hd}), cos_data), b.Constant(F32({seq, hd}), sin_data)};
 
+  // Scores are grouped by kv head, [kv, rep, L(query), L(key)], so K and V are never repeated.
   // Causal mask: key position j is visible from query position i when j <= i.
-  const TensorType mask_type{ElementType::kI32, {heads, seq, seq}};
-  Value visible = b.Compare(b.Iota(mask_type, 2), b.Iota(mask_type, 1), CompareDirection::kLe);
-  Value masked = b.Splat(F32({heads, seq, seq}), std::numeric_limits<float>::lowest());
-  const double scaling = 1.0 / std::sqrt(static_cast<double>(hd));
+  const TensorType mask_type{ElementType::kI32, {kv_heads, rep, seq, seq}};
+  Value visible = b.Compare(b.Iota(mask_type, 3), b.Iota(mask_type, 2), CompareDirection::kLe);
+  Value zero = b.Scalar(ElementType::kI32, 0);
 
-  std::vector<Value> kv_results;
+  std::vector<Value> fresh_kv, new_caches;
   Value x = inputs_embeds;
-  for (const DecoderLayerWeights& lw : dw.layers) {
-    Value h = RmsNorm(b, x, lw.input_norm, config.rms_norm_eps);
-    Value q = Linear(b, h, lw.q, lw.q_bias);
-    Value k = Linear(b, h, lw.k, lw.k_bias);
-    Value v = Linear(b, h, lw.v, lw.v_bias);
-    q = ApplyRope(b, SplitHeads(b, q, heads, hd), cos, sin, {1, 2});
-    k = ApplyRope(b, SplitHeads(b, k, kv_heads, hd), cos, sin, {1, 2});
-    v = SplitHeads(b, v, kv_heads, hd);
-    kv_results.push_back(k);
-    kv_results.push_back(v);
+  for (int l = 0; l < layers; ++l) {
+    const LayerQkv a = AttentionInputs(b, config, dw.layers[l], x, rope);
+    Value k = b.Transpose(a.k, {1, 0, 2});  // [kv, L, hd]
+    Value v = b.Transpose(a.v, {1, 0, 2});
+    fresh_kv.push_back(k);
+    fresh_kv.push_back(v);
+    // Rows 0..L-1 of the slot's cache; an update at a constant row 0 is done in place by XLA.
+    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, zero, zero}));
+    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, zero, zero}));
 
-    // Eager attention: (q k^T) * scaling, masked, float32 softmax, then @ v.
-    Value scores = b.DotGeneral(q, RepeatKv(b, k, rep), {0}, {0}, {2}, {2});
-    scores = b.Multiply(scores, b.Splat(F32({heads, seq, seq}), scaling));
-    scores = b.Select(visible, scores, masked);
-    Value probs = Softmax(b, scores, 2);
-    Value attn = b.DotGeneral(probs, RepeatKv(b, v, rep), {0}, {0}, {2}, {1});  // [H, L, hd]
-    attn = b.Reshape(b.Transpose(attn, {1, 0, 2}), {seq, heads * hd});
-    x = b.Add(x, Linear(b, attn, lw.o, lw.o_bias));
-
-    h = RmsNorm(b, x, lw.post_norm, config.rms_norm_eps);
-    Value gate = Linear(b, h, lw.gate, lw.gate_bias);
-    Value up = Linear(b, h, lw.up, lw.up_bias);
-    x = b.Add(x, Linear(b, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
+    Value q = b.Transpose(b.Reshape(a.q, {seq, kv_heads, rep, hd}), {1, 2, 0, 3});
+    Value scores = b.DotGeneral(q, k, {0}, {0}, {3}, {2});  // [kv, rep, L, L]
+    Value probs = AttentionProbs(b, config, scores, visible);
+    Value attn = b.DotGeneral(probs, v, {0}, {0}, {3}, {1});  // [kv, rep, L, hd]
+    attn = b.Reshape(b.Transpose(attn, {2, 0, 1, 3}), {seq, heads * hd});
+    x = FinishLayer(b, config, dw.layers[l], x, attn);
   }
 
-  // Only the last position's logits are needed to start generation.
-  Value last = b.Slice(x, {seq - 1, 0}, {seq, hidden});
-  last = RmsNorm(b, last, final_norm, config.rms_norm_eps);
-  Value logits = b.Reshape(Linear(b, last, head), {vocab});
+  // Only the last real position's logits are needed to start generation.
+  Value last_row = b.Subtract(length, b.Scalar(ElementType::kI32, 1));
+  Value last = b.DynamicSlice(x, {last_row, zero}, {1, hidden});
+  Value logits = b.Reshape(LmHead(b, config, dw, last), {vocab});
 
   std::vector<Value> results = {logits};
   program.result_names.push_back("prefill_logits");
-  for (int l = 0; l < config.num_hidden_layers; ++l) {
-    results.push_back(kv_results[2 * l]);
-    results.push_back(kv_results[2 * l + 1]);
-    program.result_names.push_back("past_key_values." + std::to_string(l) + ".key");
-    program.result_names.push_back("past_key_values." + std::to_string(l) + ".value");
+  for (size_t i = 0; i < new_caches.size(); ++i) {
+    results.push_back(new_caches[i]);
+    program.result_names.push_back(program.params[4 + i].name);
   }
   if (options.taps) {
     results.push_back(inputs_embeds);
     program.result_names.push_back("inputs_embeds");
+    for (int l = 0; l < layers; ++l) {
+      results.push_back(fresh_kv[2 * l]);
+      results.push_back(fresh_kv[2 * l + 1]);
+      program.result_names.push_back("past_key_values." + std::to_string(l) + ".key");
+      program.result_names.push_back("past_key_values." + std::to_string(l) + ".value");
+    }
   }
   VLMXLA_RETURN_IF_ERROR(FinishProgram(b, results, program));
   return program;

@@ -1,8 +1,28 @@
 #include "vlmxla/hlo/decoder_layers.h"
 
 #include <cmath>
+#include <limits>
+
+#include "vlmxla/hlo/nn.h"
 
 namespace vlmxla::hlo {
+namespace {
+
+// Rotary embedding of x [N, heads, d] with cos/sin [N, d]: x * cos + rotate_half(x) * sin, with
+// rotate_half(x) = cat(-x2, x1).
+Value ApplyRope(Builder& b, Value x, const Rope& rope) {
+  if (!b.status().ok()) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  const int64_t d0 = dims[0], d1 = dims[1], d = dims[2];
+  Value x1 = b.Slice(x, {0, 0, 0}, {d0, d1, d / 2});
+  Value x2 = b.Slice(x, {0, 0, d / 2}, {d0, d1, d});
+  Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
+  Value c = b.BroadcastInDim(rope.cos, dims, {0, 2});
+  Value s = b.BroadcastInDim(rope.sin, dims, {0, 2});
+  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
+}
+
+}  // namespace
 
 Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
   const std::string p = program;
@@ -73,17 +93,37 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
   return w;
 }
 
-Value ApplyRope(Builder& b, Value x, Value cos, Value sin,
-                const std::vector<int64_t>& cos_dims) {
+LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw,
+                         Value x, const Rope& rope) {
+  if (!b.status().ok()) return {};
+  const int64_t n = b.dims(x)[0], hd = config.head_dim;
+  Value h = RmsNorm(b, x, lw.input_norm, config.rms_norm_eps);
+  Value q = b.Reshape(Linear(b, h, lw.q, lw.q_bias), {n, config.num_attention_heads, hd});
+  Value k = b.Reshape(Linear(b, h, lw.k, lw.k_bias), {n, config.num_key_value_heads, hd});
+  Value v = b.Reshape(Linear(b, h, lw.v, lw.v_bias), {n, config.num_key_value_heads, hd});
+  return {ApplyRope(b, q, rope), ApplyRope(b, k, rope), v};
+}
+
+Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible) {
   if (!b.status().ok()) return Value{};
-  const std::vector<int64_t> dims = b.dims(x);
-  const int64_t d0 = dims[0], d1 = dims[1], d = dims[2];
-  Value x1 = b.Slice(x, {0, 0, 0}, {d0, d1, d / 2});
-  Value x2 = b.Slice(x, {0, 0, d / 2}, {d0, d1, d});
-  Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
-  Value c = b.BroadcastInDim(cos, dims, cos_dims);
-  Value s = b.BroadcastInDim(sin, dims, cos_dims);
-  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
+  const TensorType type = b.type(scores);
+  const double scaling = 1.0 / std::sqrt(static_cast<double>(config.head_dim));
+  scores = b.Multiply(scores, b.Splat(type, scaling));
+  scores = b.Select(visible, scores, b.Splat(type, std::numeric_limits<float>::lowest()));
+  return Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1);
+}
+
+Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
+                  Value attn) {
+  x = b.Add(x, Linear(b, attn, lw.o, lw.o_bias));
+  Value h = RmsNorm(b, x, lw.post_norm, config.rms_norm_eps);
+  Value gate = Linear(b, h, lw.gate, lw.gate_bias);
+  Value up = Linear(b, h, lw.up, lw.up_bias);
+  return b.Add(x, Linear(b, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
+}
+
+Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x) {
+  return Linear(b, RmsNorm(b, x, w.final_norm, config.rms_norm_eps), w.head);
 }
 
 std::vector<float> InvFreq(double theta, int64_t head_dim) {

@@ -1,5 +1,7 @@
 // What the prefill and decode programs of a Llama/Qwen2 decoder share: the config checks, the
-// declaration of every decoder weight as a program argument under its checkpoint name, and RoPE.
+// declaration of every decoder weight as a program argument under its checkpoint name, and one
+// decoder layer written once (projections + RoPE before attention, o-proj + SwiGLU MLP after it,
+// the masked softmax in between). Each program keeps only its own attention and KV-cache code.
 #pragma once
 
 #include <string>
@@ -33,9 +35,31 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
                                      std::vector<ProgramParam>& params);
 
-// Rotary embedding on the last axis of a rank-3 x: x * cos + rotate_half(x) * sin, with
-// rotate_half(x) = cat(-x2, x1). cos/sin are rank 2 and broadcast into x along `cos_dims`.
-Value ApplyRope(Builder& b, Value x, Value cos, Value sin, const std::vector<int64_t>& cos_dims);
+// Rotary cos/sin for N tokens, [N, head_dim] each (how a program computes them is its own).
+struct Rope {
+  Value cos, sin;
+};
+
+// The attention inputs of one decoder layer for N tokens x [N, D]: input RMSNorm, q/k/v
+// projections with their biases, split into heads (token-major) and rotated:
+// q [N, heads, head_dim], k and v [N, kv_heads, head_dim] (v not rotated).
+struct LayerQkv {
+  Value q, k, v;
+};
+LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw,
+                         Value x, const Rope& rope);
+
+// Eager attention probabilities: scores * 1/sqrt(head_dim), positions where `visible` (i1, the
+// scores' shape) is false set to the lowest float, float32 softmax over the last axis.
+Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible);
+
+// The rest of a decoder layer after attention: x [N, D] + o_proj(attn [N, heads * head_dim]),
+// then + SwiGLU MLP of the post-attention RMSNorm. Returns the layer's output [N, D].
+Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
+                  Value attn);
+
+// Final RMSNorm and LM head: x [N, D] -> logits [N, vocab].
+Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x);
 
 // inv_freq[j % (head_dim / 2)] for j in 0..head_dim-1 (emb = cat(freqs, freqs)), rounded as
 // Transformers computes it in float32: 1 / theta^(2i/d).

@@ -17,6 +17,9 @@ struct ProgramParam {
   // (e.g. "model.vision_tower.vision_model.embeddings.patch_embedding.weight").
   std::string name;
   TensorType type;
+  // The result this parameter may be updated into in place (`tf.aliasing_output`), or -1. A
+  // runner donates such a buffer and takes the result as its new value (the KV caches).
+  int alias_result = -1;
 };
 
 struct Program {

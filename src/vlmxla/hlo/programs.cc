@@ -2,9 +2,17 @@
 
 namespace vlmxla::hlo {
 
-Value DeclareInput(Builder& b, Program& program, const std::string& name, TensorType type) {
-  program.params.push_back({ProgramParam::Kind::kInput, name, type});
-  return b.Arg(name, std::move(type));
+Value DeclareInput(Builder& b, Program& program, const std::string& name, TensorType type,
+                   int alias_result) {
+  program.params.push_back({ProgramParam::Kind::kInput, name, type, alias_result});
+  // Input names may hold dots ("kv.0.key"); MLIR argument names may not.
+  std::string arg = name;
+  for (char& c : arg) {
+    if (c == '.') c = '_';
+  }
+  Value v = b.Arg(arg, std::move(type));
+  if (alias_result >= 0) b.SetAliasingOutput(v, alias_result);
+  return v;
 }
 
 Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program) {

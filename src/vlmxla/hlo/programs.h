@@ -13,11 +13,11 @@ namespace vlmxla::hlo {
 
 struct ProgramOptions {
   int num_images = 1;    // vision_encode: images per call
-  int seq_len = 0;       // prefill: prompt positions (a shape bucket)
+  int seq_len = 0;       // prefill: prompt positions (L, a shape bucket)
   int num_image_features = 1;  // prefill: rows of image_features (>= 1; unused rows are ignored)
   bool taps = false;     // add the diagnostic results the reference gate compares
   int batch = 1;         // decode: KV-cache slots per call
-  int capacity = 0;      // decode: positions per slot's cache (C)
+  int capacity = 0;      // prefill, decode: positions per slot's KV cache (C, a shape bucket)
 };
 
 // vision_encode(pixel_values f32[n,3,H,W], weights...) ->
@@ -25,25 +25,38 @@ struct ProgramOptions {
 //   (+ taps: vision_hidden_states.<i> for i = 0..layers, selected_image_features)
 Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOptions& options);
 
-// prefill(input_ids i32[L], feature_index i32[L], image_features f32[F, D], weights...) ->
-//   prefill_logits f32[vocab] (last position),
-//   past_key_values.<l>.key / .value f32[kv_heads, L, head_dim] for every layer
-//   (+ taps: inputs_embeds f32[L, D]).
+// The KV cache of one slot is one device buffer per layer and per K/V, f32[kv_heads, C, head_dim],
+// named kv.<l>.key / kv.<l>.value (prefill) or kv.<b>.<l>.key / .value (decode, slot b). Programs
+// take the caches as arguments and return the updated ones, each argument marked aliasable to its
+// result (ProgramParam::alias_result, `tf.aliasing_output`) so a donated cache is updated in place.
+
+// prefill(input_ids i32[L], feature_index i32[L], image_features f32[F, D], length i32[],
+//   kv.<l>.key, kv.<l>.value for l = 0..layers-1, weights...) ->
+//   prefill_logits f32[vocab] (of position length-1), kv.<l>.key / .value (rows 0..L-1 hold the
+//   prompt's keys/values, rows >= L untouched)
+//   (+ taps: inputs_embeds f32[L, D], past_key_values.<l>.key / .value f32[kv_heads, L, head_dim]).
+// Positions are 0..L-1; positions length..L-1 are padding, invisible to real ones by causality
+// (1 <= length <= L is the caller's to check: a dynamic slice clamps anything else).
 // Position p takes image_features[feature_index[p]] where input_ids[p] is the image token,
 // else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
+// Requires seq_len <= capacity.
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const ProgramOptions& options);
 
-// decode(tokens i32[B], positions i32[B], past_key_values.<l>.key / .value
-//   f32[B, kv_heads, C, head_dim] for every layer, weights...) ->
-//   logits f32[B, vocab], past_key_values.<l>.key / .value (same shapes) with each slot's new
-//   key/value written at row positions[b]. Slot b attends to its cache rows 0..positions[b];
+// decode(tokens i32[B], positions i32[B], for slot b = 0..B-1, for layer l:
+//   kv.<b>.<l>.key, kv.<b>.<l>.value, weights...) ->
+//   logits f32[B, vocab], then the updated caches in the arguments' order. Slot b's new key/value
+//   is written at row positions[b] of its own buffers and it attends to rows 0..positions[b]
+//   (positions[b] < C is the caller's to check: a dynamic update slice clamps). The caches are
+//   never gathered into one [B, ...] tensor, which would copy every cache every step.
 //   image_token_id only picks the weight-name prefix (-1: text-only checkpoint).
 Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
                             const ProgramOptions& options);
 
-// Declares an argument of `b` that the runner binds from the request's inputs by `name`.
-Value DeclareInput(Builder& b, Program& program, const std::string& name, TensorType type);
+// Declares an argument of `b` that the runner binds from the request's inputs by `name`; with
+// alias_result >= 0 it may be updated in place into that result when the runner donates it.
+Value DeclareInput(Builder& b, Program& program, const std::string& name, TensorType type,
+                   int alias_result = -1);
 
 // Finishes `b` with `results` as @main and stores the module text and result types in `program`.
 Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program);

@@ -42,6 +42,18 @@ std::optional<ElementType> ElementTypeFromDType(DType dtype) {
   }
 }
 
+DType DTypeFromElementType(ElementType type) {
+  switch (type) {
+    case ElementType::kF32: return DType::kF32;
+    case ElementType::kBF16: return DType::kBF16;
+    case ElementType::kF16: return DType::kF16;
+    case ElementType::kI32: return DType::kI32;
+    case ElementType::kI64: return DType::kI64;
+    case ElementType::kI1: return DType::kBool;
+  }
+  return DType::kF32;
+}
+
 int64_t TensorType::num_elements() const {
   int64_t n = 1;
   for (int64_t d : dims) n *= d;

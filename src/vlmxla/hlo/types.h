@@ -19,6 +19,8 @@ bool IsFloat(ElementType type);
 int ElementByteSize(ElementType type);
 // The host dtype with the same layout (i1 <-> kBool); nullopt for dtypes StableHLO here lacks.
 std::optional<ElementType> ElementTypeFromDType(DType dtype);
+// The inverse: the host dtype a runner binds for an argument of this element type.
+DType DTypeFromElementType(ElementType type);
 
 // A static-shaped ranked tensor type. Rank 0 is a scalar tensor.
 struct TensorType {

@@ -140,6 +140,8 @@ Value Embeddings(Builder& b, Params& p, const io::VisionConfig& vc, Value pixels
   Value class_emb;
   if (clip) class_emb = p.Weight(pre + "class_embedding", {d});
   Value kernel = p.Weight(pre + "patch_embedding.weight", {d, c, ps, ps});
+  // A stride-ps VALID convolution: an image_size that is not a multiple of the patch (SigLIP
+  // so400m: 384 / 14) leaves its last pixels unread, as in Transformers; g = image_size / ps.
   Value conv = b.Conv2D(pixels, kernel, ps, ps);  // [n, D, g, g]
   if (!clip) {
     Value bias = p.Weight(pre + "patch_embedding.bias", {d});
@@ -173,7 +175,7 @@ Status CheckConfig(const io::LlavaConfig& config, const ProgramOptions& options)
   }
   if (vc.hidden_size <= 0 || vc.num_attention_heads <= 0 ||
       vc.hidden_size % vc.num_attention_heads != 0 || vc.patch_size <= 0 ||
-      vc.image_size % vc.patch_size != 0 || vc.num_hidden_layers < 0) {
+      vc.image_size < vc.patch_size || vc.num_hidden_layers < 0) {
     return InvalidArgument("vision_encode: inconsistent vision config (hidden_size " +
                            std::to_string(vc.hidden_size) + ", heads " +
                            std::to_string(vc.num_attention_heads) + ", image_size " +

@@ -97,6 +97,47 @@ TEST(Builder, SnapshotOfStructuredOps) {
       << f->text;
 }
 
+TEST(Builder, AliasedArgumentsCarryTfAliasingOutput) {
+  Builder b("step");
+  Value kv = b.Arg("kv", F32({4}));
+  Value x = b.Arg("x", F32({4}));
+  b.SetAliasingOutput(kv, 1);
+  auto f = b.Finish({x, b.Add(kv, x)});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_TRUE(Contains(f->text,
+                       "func.func public @step(%kv: tensor<4xf32> {tf.aliasing_output = 1 : i32}, "
+                       "%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {\n"));
+  EXPECT_EQ(f->arg_aliases, (std::vector<int>{1, -1}));
+}
+
+TEST(Builder, AliasErrorsNameTheArgumentAndResult) {
+  {
+    Builder b("f");
+    Value kv = b.Arg("kv", F32({4}));
+    b.SetAliasingOutput(kv, 1);
+    auto f = b.Finish({kv});
+    ASSERT_FALSE(f.ok());
+    EXPECT_TRUE(Contains(f.status().message(), "%kv aliases result 1 but the function has 1"))
+        << f.status().ToString();
+  }
+  {
+    Builder b("f");
+    Value kv = b.Arg("kv", F32({4}));
+    b.SetAliasingOutput(kv, 0);
+    auto f = b.Finish({b.Reshape(kv, {2, 2})});
+    ASSERT_FALSE(f.ok());
+    EXPECT_TRUE(Contains(f.status().message(), "of another type tensor<2x2xf32>"))
+        << f.status().ToString();
+  }
+  {
+    Builder b("f");
+    Value kv = b.Arg("kv", F32({4}));
+    b.SetAliasingOutput(b.Negate(kv), 0);
+    EXPECT_FALSE(b.status().ok());
+    EXPECT_TRUE(Contains(b.status().message(), "is not an argument"));
+  }
+}
+
 TEST(Builder, ShapeInference) {
   Builder b("shapes");
   Value x = b.Arg("x", F32({2, 3, 4}));

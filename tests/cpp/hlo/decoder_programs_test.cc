@@ -1,0 +1,138 @@
+// The prefill and decode programs' KV-cache contract, read from the emitted module: input names
+// and order, aliased cache arguments (`tf.aliasing_output`), and that no op copies a cache.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "small_decoder_config.h"
+#include "vlmxla/hlo/programs.h"
+
+namespace vlmxla::hlo {
+namespace {
+
+io::TextConfig TinyLlama() { return testing::SmallLlamaConfig(); }
+
+std::vector<std::string> InputNames(const Program& p) {
+  std::vector<std::string> names;
+  for (const auto& param : p.params) {
+    if (param.kind == ProgramParam::Kind::kInput) names.push_back(param.name);
+  }
+  return names;
+}
+
+// Ops whose result has type `type` (the text after the last "-> " of the op's line).
+std::vector<std::string> OpsProducing(const std::string& mlir, const std::string& type) {
+  std::vector<std::string> ops;
+  std::istringstream lines(mlir);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t arrow = line.rfind("-> ");
+    if (line.find(" = \"") == std::string::npos || arrow == std::string::npos) continue;
+    if (line.substr(arrow + 3) != type) continue;
+    const size_t q = line.find('"');
+    ops.push_back(line.substr(q + 1, line.find('"', q + 1) - q - 1));
+  }
+  return ops;
+}
+
+TEST(PrefillProgram, TakesAndReturnsAliasedCaches) {
+  ProgramOptions o;
+  o.seq_len = 6;
+  o.capacity = 16;
+  o.taps = true;
+  auto p = BuildPrefill(TinyLlama(), -1, o);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(InputNames(*p), (std::vector<std::string>{"input_ids", "feature_index",
+                                                      "image_features", "length", "kv.0.key",
+                                                      "kv.0.value", "kv.1.key", "kv.1.value"}));
+  EXPECT_EQ(p->params[3].type.ToString(), "tensor<i32>");
+  EXPECT_EQ(p->result_names,
+            (std::vector<std::string>{"prefill_logits", "kv.0.key", "kv.0.value", "kv.1.key",
+                                      "kv.1.value", "inputs_embeds", "past_key_values.0.key",
+                                      "past_key_values.0.value", "past_key_values.1.key",
+                                      "past_key_values.1.value"}));
+  for (int i = 0; i < 4; ++i) {
+    const ProgramParam& cache = p->params[4 + i];
+    EXPECT_EQ(cache.alias_result, 1 + i) << cache.name;
+    EXPECT_EQ(cache.type.ToString(), "tensor<2x16x8xf32>");
+    EXPECT_EQ(p->result_types[1 + i], cache.type);
+  }
+  for (size_t i = 0; i < p->params.size(); ++i) {
+    if (i < 4 || i >= 8) EXPECT_EQ(p->params[i].alias_result, -1) << p->params[i].name;
+  }
+  EXPECT_EQ(p->result_types[0].ToString(), "tensor<64xf32>");
+  EXPECT_EQ(p->result_types[6].ToString(), "tensor<2x6x8xf32>");  // the fresh K, L rows
+  EXPECT_NE(p->mlir.find("%kv_0_key: tensor<2x16x8xf32> {tf.aliasing_output = 1 : i32}"),
+            std::string::npos);
+  EXPECT_NE(p->mlir.find("%kv_1_value: tensor<2x16x8xf32> {tf.aliasing_output = 4 : i32}"),
+            std::string::npos);
+  // The caches are only ever written by dynamic_update_slice (in place when donated).
+  EXPECT_EQ(OpsProducing(p->mlir, "tensor<2x16x8xf32>"),
+            std::vector<std::string>(4, "stablehlo.dynamic_update_slice"));
+}
+
+TEST(PrefillProgram, RejectsAPromptLongerThanTheCache) {
+  ProgramOptions o;
+  o.seq_len = 9;
+  o.capacity = 8;
+  auto p = BuildPrefill(TinyLlama(), -1, o);
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidArgument);
+  EXPECT_NE(p.status().message().find("seq_len 9 exceeds the KV cache capacity 8"),
+            std::string::npos)
+      << p.status().ToString();
+  o.capacity = 9;
+  EXPECT_TRUE(BuildPrefill(TinyLlama(), -1, o).ok());
+}
+
+TEST(DecodeProgram, EverySlotHasItsOwnAliasedCaches) {
+  ProgramOptions o;
+  o.batch = 3;
+  o.capacity = 32;
+  auto p = BuildDecode(TinyLlama(), -1, o);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  std::vector<std::string> want = {"tokens", "positions"};
+  for (int s = 0; s < 3; ++s) {
+    for (int l = 0; l < 2; ++l) {
+      for (const char* kv : {"key", "value"}) {
+        want.push_back("kv." + std::to_string(s) + "." + std::to_string(l) + "." + kv);
+      }
+    }
+  }
+  EXPECT_EQ(InputNames(*p), want);
+  ASSERT_EQ(p->result_names.size(), 13u);
+  EXPECT_EQ(p->result_names[0], "logits");
+  EXPECT_EQ(p->result_types[0].ToString(), "tensor<3x64xf32>");
+  for (int i = 0; i < 12; ++i) {
+    const ProgramParam& cache = p->params[2 + i];
+    EXPECT_EQ(cache.alias_result, 1 + i);
+    EXPECT_EQ(p->result_names[1 + i], cache.name);
+    EXPECT_EQ(cache.type.ToString(), "tensor<2x32x8xf32>");
+  }
+  EXPECT_NE(p->mlir.find("%kv_2_1_value: tensor<2x32x8xf32> {tf.aliasing_output = 12 : i32}"),
+            std::string::npos);
+  // No cache is gathered, repeated or selected into a new tensor: per step, one
+  // dynamic_update_slice per slot, layer and K/V writes a cache, and nothing of a batched or
+  // head-repeated cache's size exists.
+  EXPECT_EQ(OpsProducing(p->mlir, "tensor<2x32x8xf32>"),
+            std::vector<std::string>(12, "stablehlo.dynamic_update_slice"));
+  EXPECT_EQ(p->mlir.find("tensor<3x2x32x8xf32>"), std::string::npos);
+  EXPECT_EQ(p->mlir.find("tensor<4x32x8xf32>"), std::string::npos);
+  EXPECT_EQ(p->mlir.find("x2x2x32x8xf32>"), std::string::npos);
+}
+
+TEST(DecodeProgram, RejectsEmptyBatchOrCache) {
+  ProgramOptions o;
+  o.batch = 0;
+  o.capacity = 4;
+  EXPECT_FALSE(BuildDecode(TinyLlama(), -1, o).ok());
+  o.batch = 1;
+  o.capacity = 0;
+  auto p = BuildDecode(TinyLlama(), -1, o);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.status().message().find("capacity must be >= 1"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace vlmxla::hlo
