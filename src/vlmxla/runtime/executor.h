@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -31,6 +32,9 @@ class DeviceBuffer {
   virtual bool is_deleted() const = 0;
   // Copies the contents back to an owned host tensor (waits for pending computations).
   virtual Result<HostTensor> ToHost() const = 0;
+  // The buffer's device address as the backend reports it, for checking that a donated input and
+  // its aliased output share memory (an in-place update); 0 = unknown or not reported.
+  virtual uintptr_t opaque_device_pointer() const { return 0; }
 };
 
 struct CompileOptions {

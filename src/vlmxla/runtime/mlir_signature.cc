@@ -216,4 +216,44 @@ Result<FunctionSignature> ParseMainSignature(std::string_view text) {
   return sig;
 }
 
+Status CheckExecuteArguments(const FunctionSignature& signature,
+                             std::span<DeviceBuffer* const> args, std::span<const bool> donate) {
+  if (!donate.empty() && donate.size() != args.size()) {
+    return InvalidArgument("donation mask has " + std::to_string(donate.size()) +
+                           " entries but there are " + std::to_string(args.size()) +
+                           " arguments");
+  }
+  if (args.size() != signature.inputs.size()) {
+    return InvalidArgument("@main takes " + std::to_string(signature.inputs.size()) +
+                               " arguments but " + std::to_string(args.size()) + " were given",
+                           "argument_mismatch");
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const DeviceBuffer* buffer = args[i];
+    if (buffer == nullptr) return InvalidArgument("argument " + std::to_string(i) + " is null");
+    const TensorSpec& spec = signature.inputs[i];
+    if (!spec.Matches(buffer->dtype(), buffer->shape())) {
+      return InvalidArgument("argument " + std::to_string(i) + " is " +
+                                 DTypeName(buffer->dtype()) + ShapeToString(buffer->shape()) +
+                                 " but @main expects " + spec.ToString(),
+                             "argument_mismatch");
+    }
+    if (buffer->is_deleted()) {
+      return FailedPrecondition("argument " + std::to_string(i) + " " +
+                                    ShapeToString(buffer->shape()) +
+                                    " was already donated to an earlier execution",
+                                "buffer_deleted");
+    }
+    if (donate.empty() || !donate[i]) continue;
+    // Donating a buffer that is also passed elsewhere in the same call would alias it.
+    for (size_t j = 0; j < args.size(); ++j) {
+      if (j != i && args[j] == args[i]) {
+        return InvalidArgument("argument " + std::to_string(i) +
+                               " is donated but also passed as argument " + std::to_string(j));
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace vlmxla::runtime

@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "vlmxla/base/dtype.h"
 #include "vlmxla/base/status.h"
+#include "vlmxla/runtime/executor.h"
 
 namespace vlmxla::runtime {
 
@@ -33,5 +35,11 @@ struct FunctionSignature {
 // Parses `func.func [public] @main(%a: tensor<...> {attrs}, ...) -> (tensor<...>, ...)`.
 // Fails for a missing @main and for types that are not ranked tensors of a vlmxla DType.
 Result<FunctionSignature> ParseMainSignature(std::string_view mlir_text);
+
+// What every executor checks before it runs `signature` on `args`: the argument count, a donation
+// mask of the same length, each buffer's dtype and shape, no buffer already donated, and no
+// donated buffer passed twice. Errors name the argument.
+Status CheckExecuteArguments(const FunctionSignature& signature,
+                             std::span<DeviceBuffer* const> args, std::span<const bool> donate);
 
 }  // namespace vlmxla::runtime

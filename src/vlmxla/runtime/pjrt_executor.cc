@@ -303,6 +303,19 @@ class PjrtBuffer final : public DeviceBuffer {
     return args.is_deleted;
   }
 
+  uintptr_t opaque_device_pointer() const override {
+    const PJRT_Api* api = client()->api;
+    // Optional entry point: a plugin without it (or a deleted buffer) reports "unknown".
+    if (!VLMXLA_PJRT_HAS(api, PJRT_Buffer_UnsafePointer) || is_deleted()) return 0;
+    PJRT_Buffer_UnsafePointer_Args args{};
+    args.struct_size = PJRT_Buffer_UnsafePointer_Args_STRUCT_SIZE;
+    args.buffer = raw();
+    if (!TakeError(api, api->PJRT_Buffer_UnsafePointer(&args), "reading a buffer's address").ok()) {
+      return 0;
+    }
+    return args.buffer_pointer;
+  }
+
   Result<HostTensor> ToHost() const override {
     if (is_deleted()) {
       return FailedPrecondition("device buffer " + ShapeToString(shape_) + " " +
@@ -375,16 +388,7 @@ class PjrtExecutable final : public Executable {
   Result<std::vector<std::shared_ptr<DeviceBuffer>>> Execute(
       std::span<DeviceBuffer* const> args, std::span<const bool> donate) override {
     const PJRT_Api* api = client_->api;
-    if (!donate.empty() && donate.size() != args.size()) {
-      return InvalidArgument("donation mask has " + std::to_string(donate.size()) +
-                             " entries but there are " + std::to_string(args.size()) +
-                             " arguments");
-    }
-    if (args.size() != signature_.inputs.size()) {
-      return InvalidArgument("@main takes " + std::to_string(signature_.inputs.size()) +
-                                 " arguments but " + std::to_string(args.size()) + " were given",
-                             "argument_mismatch");
-    }
+    VLMXLA_RETURN_IF_ERROR(CheckExecuteArguments(signature_, args, donate));
     std::vector<PJRT_Buffer*> raw_args;
     std::vector<int64_t> non_donatable;
     raw_args.reserve(args.size());
@@ -398,32 +402,7 @@ class PjrtExecutable final : public Executable {
         return InvalidArgument("argument " + std::to_string(i) +
                                " belongs to a different PJRT client");
       }
-      const TensorSpec& spec = signature_.inputs[i];
-      if (!spec.Matches(buffer->dtype(), buffer->shape())) {
-        return InvalidArgument("argument " + std::to_string(i) + " is " +
-                                   DTypeName(buffer->dtype()) + ShapeToString(buffer->shape()) +
-                                   " but @main expects " + spec.ToString(),
-                               "argument_mismatch");
-      }
-      if (buffer->is_deleted()) {
-        return FailedPrecondition("argument " + std::to_string(i) + " " +
-                                      ShapeToString(buffer->shape()) +
-                                      " was already donated to an earlier execution",
-                                  "buffer_deleted");
-      }
-      const bool donated = !donate.empty() && donate[i];
-      if (donated) {
-        // Donating a buffer that is also passed elsewhere in the same call would alias it.
-        for (size_t j = 0; j < args.size(); ++j) {
-          if (j != i && args[j] == args[i]) {
-            return InvalidArgument("argument " + std::to_string(i) +
-                                   " is donated but also passed as argument " +
-                                   std::to_string(j));
-          }
-        }
-      } else {
-        non_donatable.push_back(static_cast<int64_t>(i));
-      }
+      if (donate.empty() || !donate[i]) non_donatable.push_back(static_cast<int64_t>(i));
       raw_args.push_back(buffer->raw());
     }
 
@@ -579,6 +558,24 @@ std::string PjrtExecutor::device_description() const { return client_->descripti
 std::string PjrtExecutor::plugin_api_version() const {
   return std::to_string(client_->api->pjrt_api_version.major_version) + "." +
          std::to_string(client_->api->pjrt_api_version.minor_version);
+}
+
+Result<PjrtMemoryStats> PjrtExecutor::MemoryStats() const {
+  const PJRT_Api* api = client_->api;
+  if (!VLMXLA_PJRT_HAS(api, PJRT_Device_MemoryStats)) {
+    return Unimplemented("the PJRT plugin (C API " + plugin_api_version() +
+                         ") has no PJRT_Device_MemoryStats");
+  }
+  PJRT_Device_MemoryStats_Args args{};
+  args.struct_size = PJRT_Device_MemoryStats_Args_STRUCT_SIZE;
+  args.device = client_->device;
+  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_Device_MemoryStats(&args),
+                                   "reading device memory statistics"));
+  PjrtMemoryStats stats;
+  stats.bytes_in_use = args.bytes_in_use;
+  if (args.peak_bytes_in_use_is_set) stats.peak_bytes_in_use = args.peak_bytes_in_use;
+  if (args.bytes_limit_is_set) stats.bytes_limit = args.bytes_limit;
+  return stats;
 }
 
 Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_text,

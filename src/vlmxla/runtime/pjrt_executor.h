@@ -1,6 +1,7 @@
 // PjrtExecutor: the Executor on XLA's PJRT C API, with the plugin (CPU or CUDA) loaded in process.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,6 +22,13 @@ Result<std::string> FindCpuPluginInVenv(const std::string& venv_dir);
 // `.venv` found in the current directory, the executable's directory, or any of their parents.
 Result<std::string> DefaultPjrtPluginPath();
 
+// Device memory as the plugin reports it (PJRT_Device_MemoryStats); -1 where a field is not set.
+struct PjrtMemoryStats {
+  int64_t bytes_in_use = 0;
+  int64_t peak_bytes_in_use = -1;
+  int64_t bytes_limit = -1;
+};
+
 class PjrtExecutor final : public Executor {
  public:
   // dlopens the plugin, checks its PJRT API version against the header we were built with,
@@ -34,6 +42,8 @@ class PjrtExecutor final : public Executor {
   std::string device_description() const override;
   // "major.minor" of the loaded plugin's PJRT C API.
   std::string plugin_api_version() const;
+  // The device's memory statistics; Unimplemented when the plugin does not report them.
+  Result<PjrtMemoryStats> MemoryStats() const;
 
   Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                               const CompileOptions& options = {}) override;

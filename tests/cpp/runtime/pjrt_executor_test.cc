@@ -223,6 +223,30 @@ TEST(PjrtExecutorTest, DonatedInputIsConsumed) {
       << again.status().ToString();
 }
 
+TEST(PjrtExecutorTest, DonatedAliasedOutputKeepsTheInputsAddress) {
+  REQUIRE_EXECUTOR(ex);
+  auto exe = MustCompile(*ex, kAliasedModule);
+  ASSERT_NE(exe, nullptr);
+  auto kv = MustUpload(*ex, MakeTensor<float>(DType::kF32, {4}, {1, 2, 3, 4}));
+  auto x = MustUpload(*ex, MakeTensor<float>(DType::kF32, {4}, {10, 20, 30, 40}));
+  const uintptr_t kv_address = kv->opaque_device_pointer();
+  ASSERT_NE(kv_address, 0u);
+  EXPECT_NE(kv_address, x->opaque_device_pointer());
+  std::vector<DeviceBuffer*> args = {kv.get(), x.get()};
+  const bool donate[] = {true, false};
+  auto out = exe->Execute(args, donate);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_TRUE(kv->is_deleted());
+  EXPECT_EQ(kv->opaque_device_pointer(), 0u);  // a deleted buffer has no address to report
+  EXPECT_EQ((*out)[0]->opaque_device_pointer(), kv_address);  // updated in place
+  // Without donation the result must live elsewhere.
+  auto kv2 = MustUpload(*ex, MakeTensor<float>(DType::kF32, {4}, {1, 2, 3, 4}));
+  std::vector<DeviceBuffer*> args2 = {kv2.get(), x.get()};
+  auto copied = exe->Execute(args2);
+  ASSERT_TRUE(copied.ok()) << copied.status().ToString();
+  EXPECT_NE((*copied)[0]->opaque_device_pointer(), kv2->opaque_device_pointer());
+}
+
 TEST(PjrtExecutorTest, UndonatedAliasableInputSurvives) {
   REQUIRE_EXECUTOR(ex);
   auto exe = MustCompile(*ex, kAliasedModule);

@@ -1,0 +1,42 @@
+#include "vlmxla/runtime/executor_factory.h"
+
+#include <cstdlib>
+
+#include "vlmxla/runtime/iree_executor.h"
+#include "vlmxla/runtime/pjrt_executor.h"
+
+namespace vlmxla::runtime {
+
+Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
+                                               const ExecutorConfig& config) {
+  if (backend == "pjrt-cpu" || backend == "pjrt") {
+    std::string plugin = config.plugin_path;
+    if (plugin.empty() && backend == "pjrt") {
+      const char* env = std::getenv(kPjrtPluginEnv);
+      if (env == nullptr || *env == '\0') {
+        return InvalidArgument("backend 'pjrt' needs a plugin path (or set " +
+                                   std::string(kPjrtPluginEnv) + ")",
+                               "unknown_backend");
+      }
+      plugin = env;
+    }
+    if (plugin.empty()) {
+      VLMXLA_ASSIGN_OR_RETURN(plugin, DefaultPjrtPluginPath());
+    }
+    VLMXLA_ASSIGN_OR_RETURN(auto executor, PjrtExecutor::Load(plugin));
+    return std::unique_ptr<Executor>(std::move(executor));
+  }
+  if (backend == "iree-cpu" || backend == "iree-cuda") {
+    IreeExecutorOptions options;
+    options.target = backend == "iree-cpu" ? "llvm-cpu" : "cuda";
+    options.cuda_target = config.iree_cuda_target;
+    options.cache_dir = config.iree_cache_dir;
+    VLMXLA_ASSIGN_OR_RETURN(auto executor, IreeExecutor::Create(std::move(options)));
+    return std::unique_ptr<Executor>(std::move(executor));
+  }
+  return InvalidArgument("unknown backend '" + backend +
+                             "' (expected pjrt-cpu, pjrt, iree-cpu or iree-cuda)",
+                         "unknown_backend");
+}
+
+}  // namespace vlmxla::runtime

@@ -1,0 +1,23 @@
+// MakeExecutor: an Executor from a backend name, as the CLI and the engine spell it.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "vlmxla/base/status.h"
+#include "vlmxla/runtime/executor.h"
+
+namespace vlmxla::runtime {
+
+struct ExecutorConfig {
+  std::string plugin_path;             // "pjrt": the PJRT plugin (.so); "pjrt-cpu": optional
+  std::string iree_cuda_target = "sm_90";  // "iree-cuda": --iree-cuda-target
+  std::string iree_cache_dir;          // empty: $VLMXLA_CACHE/iree or ~/.cache/vlmxla/iree
+};
+
+// "pjrt-cpu" (the XLA CPU plugin from .venv, or plugin_path), "pjrt" (plugin_path or
+// $VLMXLA_PJRT_PLUGIN, e.g. a CUDA plugin), "iree-cpu" (llvm-cpu on local-task), "iree-cuda".
+Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
+                                               const ExecutorConfig& config = {});
+
+}  // namespace vlmxla::runtime
