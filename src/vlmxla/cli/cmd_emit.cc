@@ -1,5 +1,7 @@
-// `vlmxla emit`: writes demo StableHLO modules built with the hlo Builder, so tests can check that
-// the emitted text parses (iree-opt), compiles (iree-compile) and computes the right numbers.
+// `vlmxla emit`: writes StableHLO without running it. --demo writes builder self-check modules, so
+// tests can check that the emitted text parses (iree-opt), compiles (iree-compile) and computes the
+// right numbers; --model/--program writes one device program of a model and, beside it, its
+// signature as JSON, which the structural tests compare with what config.json implies.
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -7,10 +9,14 @@
 #include <iostream>
 #include <map>
 
+#include <nlohmann/json.hpp>
+
 #include "vlmxla/cli/args.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/nn.h"
+#include "vlmxla/hlo/programs.h"
+#include "vlmxla/io/model_config.h"
 
 namespace vlmxla::cli {
 namespace {
@@ -186,54 +192,160 @@ const std::map<std::string, std::vector<DemoFn>>& Demos() {
 }
 
 const std::vector<FlagSpec> kFlags = {
-    {"demo", true, false, "ops | mlp | attention | all (required)"},
-    {"output", true, false, "write the module here (default: stdout)"},
+    {"demo", true, false, "ops | mlp | attention | all: builder self-check modules"},
+    {"model", true, false, "Hugging Face model directory: emit one of its programs instead"},
+    {"program", true, false, "vision_encode | prefill | decode (with --model)"},
+    {"num-images", true, false, "vision_encode: images per call (default 1)"},
+    {"seq-len", true, false, "prefill: prompt positions L (required for prefill)"},
+    {"num-image-features", true, false, "prefill: rows of image_features (default 1)"},
+    {"batch", true, false, "decode: KV-cache slots per call (default 1)"},
+    {"capacity", true, false,
+     "prefill/decode: positions per KV cache C (required for decode; prefill default: --seq-len)"},
+    {"taps", false, false, "add the diagnostic results the reference gate compares"},
+    {"output", true, false,
+     "write the module here (default: stdout); with --model required, and the signature goes "
+     "to FILE.json"},
     {"help", false, false, "show this help"},
 };
+
+constexpr char kUsage[] =
+    "usage: vlmxla emit --demo NAME [--output FILE.mlir]\n"
+    "       vlmxla emit --model DIR --program NAME [bucket flags] [--taps] --output FILE.mlir\n";
+
+Status WriteFile(const std::string& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  file.close();
+  if (!file.good()) return Unavailable("cannot write " + path);
+  return Status::Ok();
+}
+
+nlohmann::ordered_json TypeJson(const hlo::TensorType& t) {
+  return {{"dtype", hlo::ElementTypeName(t.element)}, {"dims", t.dims}};
+}
+
+// The program's parameters and results as the runners bind them, in @main's order.
+std::string SignatureJson(const hlo::Program& program) {
+  nlohmann::ordered_json params = nlohmann::ordered_json::array();
+  for (const auto& p : program.params) {
+    const bool weight = p.kind == hlo::ProgramParam::Kind::kWeight;
+    nlohmann::ordered_json j = {{"name", p.name}, {"kind", weight ? "weight" : "input"}};
+    j.update(TypeJson(p.type));
+    if (p.alias_result >= 0) j["alias_result"] = p.alias_result;
+    params.push_back(std::move(j));
+  }
+  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < program.result_types.size(); ++i) {
+    nlohmann::ordered_json j = {
+        {"name", i < program.result_names.size() ? program.result_names[i] : std::string()}};
+    j.update(TypeJson(program.result_types[i]));
+    results.push_back(std::move(j));
+  }
+  nlohmann::ordered_json j = {{"program", program.name}, {"params", params}, {"results", results}};
+  return j.dump(2) + "\n";
+}
+
+// A bucket flag: absent -> `fallback`; present -> an integer in [1, 2^24].
+Result<int> BucketFlag(const ParsedArgs& args, const std::string& name, int fallback) {
+  VLMXLA_ASSIGN_OR_RETURN(int64_t v, args.GetInt(name, fallback));
+  constexpr int64_t kMax = int64_t{1} << 24;
+  if (args.Has(name) && (v < 1 || v > kMax)) {
+    return InvalidArgument("--" + name + " must be between 1 and " + std::to_string(kMax) +
+                           ", got " + std::to_string(v));
+  }
+  return static_cast<int>(v);
+}
+
+// The program options from the bucket flags; errors here are usage errors.
+Result<hlo::ProgramOptions> ProgramFlags(const ParsedArgs& args) {
+  const auto program_name = args.Get("program");
+  if (!program_name) return InvalidArgument("--program is required with --model");
+  if (!args.Has("output")) return InvalidArgument("--output is required with --model");
+  hlo::ProgramOptions options;
+  VLMXLA_ASSIGN_OR_RETURN(options.num_images, BucketFlag(args, "num-images", 1));
+  VLMXLA_ASSIGN_OR_RETURN(options.seq_len, BucketFlag(args, "seq-len", 0));
+  VLMXLA_ASSIGN_OR_RETURN(options.num_image_features, BucketFlag(args, "num-image-features", 1));
+  VLMXLA_ASSIGN_OR_RETURN(options.batch, BucketFlag(args, "batch", 1));
+  // A prefill without --capacity writes into a cache exactly as long as its prompt bucket.
+  const int default_capacity = *program_name == "prefill" ? options.seq_len : 0;
+  VLMXLA_ASSIGN_OR_RETURN(options.capacity, BucketFlag(args, "capacity", default_capacity));
+  options.taps = args.Has("taps");
+  return options;
+}
+
+Status EmitProgram(const ParsedArgs& args, const hlo::ProgramOptions& options) {
+  const std::string output = *args.Get("output");
+  VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(*args.Get("model")));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program,
+                          hlo::BuildProgram(model.config(), *args.Get("program"), options));
+  VLMXLA_RETURN_IF_ERROR(WriteFile(output, program.mlir));
+  return WriteFile(output + ".json", SignatureJson(program));
+}
+
+Status EmitDemo(const ParsedArgs& args) {
+  const std::string demo = *args.Get("demo");
+  hlo::Module module;
+  for (const auto& [name, fns] : Demos()) {
+    if (demo != "all" && name != demo) continue;
+    for (DemoFn fn : fns) {
+      VLMXLA_ASSIGN_OR_RETURN(Function f, fn());
+      VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
+    }
+  }
+  const std::string text = module.ToString();
+  if (auto out = args.Get("output")) return WriteFile(*out, text);
+  std::cout << text;
+  return Status::Ok();
+}
 
 int Emit(const std::vector<std::string>& argv) {
   auto args = ParseArgs(argv, kFlags);
   if (!args.ok()) {
-    std::cerr << "vlmxla emit: " << args.status().message() << "\n" << FlagsHelp(kFlags);
+    std::cerr << "vlmxla emit: " << args.status().message() << "\n" << kUsage << FlagsHelp(kFlags);
     return kExitUsage;
   }
   if (args->Has("help")) {
-    std::cout << "usage: vlmxla emit --demo NAME [--output FILE.mlir]\n" << FlagsHelp(kFlags);
+    std::cout << kUsage << FlagsHelp(kFlags);
     return kExitOk;
   }
-  auto demo = args->Get("demo");
-  if (!demo || (*demo != "all" && !Demos().count(*demo))) {
-    std::cerr << "vlmxla emit: --demo must be one of ops, mlp, attention, all\n";
+  if (args->Has("demo") == args->Has("model")) {
+    std::cerr << "vlmxla emit: give exactly one of --demo or --model\n" << kUsage;
     return kExitUsage;
   }
-  hlo::Module module;
-  for (const auto& [name, fns] : Demos()) {
-    if (*demo != "all" && name != *demo) continue;
-    for (DemoFn fn : fns) {
-      auto f = fn();
-      Status st = f.ok() ? module.Add(std::move(f).value()) : f.status();
-      if (!st.ok()) {
-        std::cerr << "vlmxla emit: " << st.ToString() << "\n";
-        return kExitError;
+  Status st;
+  if (args->Has("demo")) {
+    const std::string demo = *args->Get("demo");
+    if (demo != "all" && !Demos().count(demo)) {
+      std::cerr << "vlmxla emit: --demo must be one of ops, mlp, attention, all, got '" << demo
+                << "'\n";
+      return kExitUsage;
+    }
+    for (const char* flag : {"program", "num-images", "seq-len", "num-image-features", "batch",
+                             "capacity", "taps"}) {
+      if (args->Has(flag)) {
+        std::cerr << "vlmxla emit: --" << flag << " needs --model, not --demo\n" << kUsage;
+        return kExitUsage;
       }
     }
-  }
-  std::string text = module.ToString();
-  if (auto out = args->Get("output")) {
-    std::ofstream file(*out, std::ios::binary);
-    file << text;
-    if (!file.good()) {
-      std::cerr << "vlmxla emit: cannot write " << *out << "\n";
-      return kExitError;
-    }
+    st = EmitDemo(*args);
   } else {
-    std::cout << text;
+    auto options = ProgramFlags(*args);
+    if (!options.ok()) {
+      std::cerr << "vlmxla emit: " << options.status().message() << "\n" << kUsage;
+      return kExitUsage;
+    }
+    st = EmitProgram(*args, *options);
+  }
+  if (!st.ok()) {
+    std::cerr << "vlmxla emit: " << st.ToString() << "\n";
+    return kExitError;
   }
   return kExitOk;
 }
 
 }  // namespace
 
-VLMXLA_REGISTER_COMMAND("emit", "write demo StableHLO modules (builder self-check)", Emit);
+VLMXLA_REGISTER_COMMAND("emit", "write a model program's StableHLO and signature, or demo modules",
+                        Emit);
 
 }  // namespace vlmxla::cli

@@ -1,6 +1,9 @@
 // `vlmxla run-program`: builds one device program from a model's config, binds its inputs from a
 // safetensors file and its weights from the checkpoint (by name, zero-copy from the mmap), runs it
-// on PJRT and writes every result by stage name. The reference gate's device stages use it.
+// on PJRT and writes every result by stage name. KV caches absent from the inputs start as zeros;
+// every cache argument is donated, so the program updates it in place. The reference gate's device
+// stages use it; --repeat times the execution (docs/validation.md).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -11,6 +14,7 @@
 #include "vlmxla/cli/args.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/hlo/programs.h"
+#include "vlmxla/io/checkpoint.h"
 #include "vlmxla/io/model_config.h"
 #include "vlmxla/io/safetensors.h"
 #include "vlmxla/runtime/pjrt_executor.h"
@@ -28,20 +32,17 @@ const std::vector<FlagSpec> kFlags = {
      "also write the program's StableHLO text to this file, and its parameter and result names "
      "to FILE.params.json (what another runtime needs to bind the same module)"},
     {"plugin", true, false, "PJRT plugin .so (default: $VLMXLA_PJRT_PLUGIN or the .venv CPU plugin)"},
+    {"capacity", true, false,
+     "KV cache rows per slot (C) for prefill/decode (default: the C of the kv.* inputs if given; "
+     "else prefill: the prompt length L, decode: max(positions) + 1)"},
+    {"repeat", true, false,
+     "execute N times, feeding each run's updated caches to the next, and print the per-execution "
+     "times and whether the caches were updated in place (default 1)"},
+    {"no-donate", false, false, "do not donate the KV caches (for measuring what donation saves)"},
     {"help", false, false, "show this help"},
 };
 
-DType ToDType(hlo::ElementType e) {
-  switch (e) {
-    case hlo::ElementType::kF32: return DType::kF32;
-    case hlo::ElementType::kBF16: return DType::kBF16;
-    case hlo::ElementType::kF16: return DType::kF16;
-    case hlo::ElementType::kI32: return DType::kI32;
-    case hlo::ElementType::kI64: return DType::kI64;
-    case hlo::ElementType::kI1: return DType::kBool;
-  }
-  return DType::kF32;
-}
+DType ToDType(hlo::ElementType e) { return hlo::DTypeFromElementType(e); }
 
 // Converts an integer input to the program's integer type (ids arrive as i64 from Python).
 Result<HostTensor> Coerce(const std::string& name, const HostTensor& t, const hlo::TensorType& want) {
@@ -64,49 +65,15 @@ Result<HostTensor> Coerce(const std::string& name, const HostTensor& t, const hl
   return out;
 }
 
-// Checkpoint tensors by name across shards; the older llava-hf layout nests the tower under
-// vision_model and the decoder under model.
-class WeightIndex {
- public:
-  static Result<WeightIndex> Open(const io::ModelDir& model) {
-    WeightIndex w;
-    VLMXLA_ASSIGN_OR_RETURN(std::vector<std::string> files, model.WeightFiles());
-    for (const auto& f : files) {
-      VLMXLA_ASSIGN_OR_RETURN(io::SafetensorsFile st, io::SafetensorsFile::Open(f));
-      w.files_.push_back(std::make_unique<io::SafetensorsFile>(std::move(st)));
-    }
-    return w;
-  }
-  Result<HostTensor> Get(const std::string& name) const {
-    static const std::vector<std::pair<std::string, std::string>> kAliases = {
-        {"vision_tower.", "vision_tower.vision_model."},
-        {"language_model.model.", "model.language_model."},
-        {"language_model.lm_head.", "lm_head."},
-    };
-    std::vector<std::string> candidates = {name};
-    for (const auto& [from, to] : kAliases)
-      if (name.rfind(from, 0) == 0) candidates.push_back(to + name.substr(from.size()));
-    for (const auto& c : candidates)
-      for (const auto& f : files_)
-        if (f->Has(c)) return f->Get(c);
-    return NotFound("weight '" + name + "' is not in the checkpoint");
-  }
-  uint64_t bytes() const {
-    uint64_t n = 0;
-    for (const auto& f : files_) n += f->data_bytes();
-    return n;
-  }
-
- private:
-  std::vector<std::unique_ptr<io::SafetensorsFile>> files_;
-};
-
 Status WriteParamsJson(const std::string& path, const hlo::Program& program) {
   nlohmann::ordered_json params = nlohmann::ordered_json::array();
   for (const auto& p : program.params) {
-    params.push_back({{"name", p.name},
-                      {"kind", p.kind == hlo::ProgramParam::Kind::kWeight ? "weight" : "input"},
-                      {"type", p.type.ToString()}});
+    nlohmann::ordered_json j = {
+        {"name", p.name},
+        {"kind", p.kind == hlo::ProgramParam::Kind::kWeight ? "weight" : "input"},
+        {"type", p.type.ToString()}};
+    if (p.alias_result >= 0) j["alias_result"] = p.alias_result;
+    params.push_back(std::move(j));
   }
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   for (size_t i = 0; i < program.result_names.size(); ++i) {
@@ -123,6 +90,89 @@ Status WriteParamsJson(const std::string& path, const hlo::Program& program) {
   return Status::Ok();
 }
 
+bool IsCache(const std::string& name) { return name.rfind("kv.", 0) == 0; }
+
+// The program's shape buckets from the inputs (and --capacity).
+Result<hlo::ProgramOptions> OptionsFromInputs(const std::string& program_name,
+                                              const io::SafetensorsFile& inputs,
+                                              const ParsedArgs& args) {
+  hlo::ProgramOptions options;
+  options.taps = args.Has("taps");
+  VLMXLA_ASSIGN_OR_RETURN(int64_t capacity, args.GetInt("capacity", 0));
+  if (args.Has("capacity") && (capacity < 1 || capacity > (1 << 24))) {
+    return InvalidArgument("--capacity must be in [1, 16777216], got " + std::to_string(capacity));
+  }
+  auto cache_rows = [&](const std::string& name) -> Result<int64_t> {
+    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo c, inputs.Info(name));
+    if (c.shape.size() != 3) {
+      return InvalidArgument("input '" + name + "' has shape " + ShapeToString(c.shape) +
+                             " but a KV cache is [kv_heads, C, head_dim]");
+    }
+    return c.shape[1];
+  };
+  if (program_name == "vision_encode") {
+    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo px, inputs.Info("pixel_values"));
+    options.num_images = static_cast<int>(px.shape.at(0));
+  } else if (program_name == "prefill") {
+    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo ids, inputs.Info("input_ids"));
+    if (ids.shape.size() != 1) return InvalidArgument("input_ids must be [L]");
+    options.seq_len = static_cast<int>(ids.shape[0]);
+    if (inputs.Has("image_features")) {
+      VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo f, inputs.Info("image_features"));
+      options.num_image_features = static_cast<int>(f.shape.at(0));
+    }
+    if (!args.Has("capacity")) {
+      if (inputs.Has("kv.0.key")) {
+        VLMXLA_ASSIGN_OR_RETURN(capacity, cache_rows("kv.0.key"));
+      } else {
+        capacity = options.seq_len;
+      }
+    }
+    options.capacity = static_cast<int>(capacity);
+  } else if (program_name == "decode") {
+    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo tokens, inputs.Info("tokens"));
+    if (tokens.shape.size() != 1) return InvalidArgument("decode: tokens must be [B]");
+    options.batch = static_cast<int>(tokens.shape[0]);
+    if (!args.Has("capacity")) {
+      if (inputs.Has("kv.0.0.key")) {
+        VLMXLA_ASSIGN_OR_RETURN(capacity, cache_rows("kv.0.0.key"));
+      } else {
+        // The smallest cache that holds every slot's new row.
+        VLMXLA_ASSIGN_OR_RETURN(HostTensor positions, inputs.Get("positions"));
+        capacity = 1;
+        for (int64_t i = 0; i < positions.num_elements(); ++i) {
+          capacity = std::max(capacity, static_cast<int64_t>(positions.GetAsDouble(i)) + 1);
+        }
+      }
+    }
+    options.capacity = static_cast<int>(capacity);
+  }
+  return options;
+}
+
+// Rejects scalar inputs a dynamic slice would silently clamp: the prompt length and the decode
+// positions.
+Status CheckIndices(const hlo::Program& program, const hlo::ProgramOptions& options,
+                    const std::string& name, const HostTensor& t) {
+  int64_t lo = 0, hi = 0;
+  std::string what;
+  if (program.name == "prefill" && name == "length") {
+    lo = 1, hi = options.seq_len, what = "the prompt bucket L";
+  } else if (program.name == "decode" && name == "positions") {
+    lo = 0, hi = options.capacity - 1, what = "the KV cache capacity - 1";
+  } else {
+    return Status::Ok();
+  }
+  for (int64_t i = 0; i < t.num_elements(); ++i) {
+    const auto v = static_cast<int64_t>(t.GetAsDouble(i));
+    if (v < lo || v > hi) {
+      return OutOfRange("input '" + name + "' holds " + std::to_string(v) + " but it must be in [" +
+                        std::to_string(lo) + ", " + std::to_string(hi) + "] (" + what + ")");
+    }
+  }
+  return Status::Ok();
+}
+
 int Fail(const Status& s) {
   std::fprintf(stderr, "vlmxla run-program: %s\n", s.ToString().c_str());
   return kExitError;
@@ -132,28 +182,14 @@ Result<int> Run(const ParsedArgs& args) {
   VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(*args.Get("model")));
   VLMXLA_ASSIGN_OR_RETURN(io::SafetensorsFile inputs, io::SafetensorsFile::Open(*args.Get("inputs")));
   const std::string program_name = *args.Get("program");
-
-  hlo::ProgramOptions options;
-  options.taps = args.Has("taps");
-  if (program_name == "vision_encode") {
-    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo px, inputs.Info("pixel_values"));
-    options.num_images = static_cast<int>(px.shape.at(0));
-  } else if (program_name == "prefill") {
-    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo ids, inputs.Info("input_ids"));
-    options.seq_len = static_cast<int>(ids.shape.at(0));
-    if (inputs.Has("image_features")) {
-      VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo f, inputs.Info("image_features"));
-      options.num_image_features = static_cast<int>(f.shape.at(0));
-    }
-  } else if (program_name == "decode") {
-    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo tokens, inputs.Info("tokens"));
-    VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo cache, inputs.Info("past_key_values.0.key"));
-    if (tokens.shape.size() != 1 || cache.shape.size() != 4) {
-      return InvalidArgument("decode: tokens must be [B] and past_key_values.0.key [B, kv, C, d]");
-    }
-    options.batch = static_cast<int>(tokens.shape[0]);
-    options.capacity = static_cast<int>(cache.shape[2]);
+  VLMXLA_ASSIGN_OR_RETURN(int64_t repeat, args.GetInt("repeat", 1));
+  if (repeat < 1 || repeat > 100000) {
+    return InvalidArgument("--repeat must be in [1, 100000], got " + std::to_string(repeat));
   }
+  const bool donate_caches = !args.Has("no-donate");
+
+  VLMXLA_ASSIGN_OR_RETURN(hlo::ProgramOptions options,
+                          OptionsFromInputs(program_name, inputs, args));
   VLMXLA_ASSIGN_OR_RETURN(hlo::Program program,
                           hlo::BuildProgram(model.config(), program_name, options));
   if (auto emit = args.Get("emit")) {
@@ -175,8 +211,9 @@ Result<int> Run(const ParsedArgs& args) {
   VLMXLA_ASSIGN_OR_RETURN(auto executable, executor->Compile(program.mlir));
   const auto t1 = std::chrono::steady_clock::now();
 
-  VLMXLA_ASSIGN_OR_RETURN(WeightIndex weights, WeightIndex::Open(model));
+  VLMXLA_ASSIGN_OR_RETURN(io::CheckpointWeights weights, io::CheckpointWeights::Open(model));
   std::vector<std::shared_ptr<runtime::DeviceBuffer>> buffers;
+  std::vector<bool> donate_flags;
   for (const auto& p : program.params) {
     HostTensor host;
     if (p.kind == hlo::ProgramParam::Kind::kWeight) {
@@ -186,32 +223,72 @@ Result<int> Run(const ParsedArgs& args) {
                                ShapeToString(host.shape()) + " but the program expects " +
                                p.type.ToString());
       }
+    } else if (IsCache(p.name) && !inputs.Has(p.name)) {
+      host = HostTensor(ToDType(p.type.element), Shape(p.type.dims));  // an empty cache: zeros
+    } else if (p.name == "length" && !inputs.Has(p.name)) {
+      host = HostTensor(DType::kI32, {});  // default: the whole bucket is the prompt
+      host.mutable_span<int32_t>()[0] = options.seq_len;
     } else {
       VLMXLA_ASSIGN_OR_RETURN(HostTensor in, inputs.Get(p.name));
       VLMXLA_ASSIGN_OR_RETURN(host, Coerce(p.name, in, p.type));
+      VLMXLA_RETURN_IF_ERROR(CheckIndices(program, options, p.name, host));
     }
     VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor->Upload(host));
     buffers.push_back(std::move(buffer));
+    donate_flags.push_back(donate_caches && p.alias_result >= 0);
   }
-  std::vector<runtime::DeviceBuffer*> arg_ptrs;
-  for (auto& b : buffers) arg_ptrs.push_back(b.get());
-  const auto t2 = std::chrono::steady_clock::now();
-  VLMXLA_ASSIGN_OR_RETURN(auto outputs, executable->Execute(arg_ptrs));
-  const auto t3 = std::chrono::steady_clock::now();
-  if (outputs.size() != program.result_names.size()) {
-    return Internal("program returned " + std::to_string(outputs.size()) + " results but names " +
-                    std::to_string(program.result_names.size()));
+  std::unique_ptr<bool[]> donate(new bool[donate_flags.size()]);
+  std::copy(donate_flags.begin(), donate_flags.end(), donate.get());
+  const std::span<const bool> donate_mask(donate.get(), donate_flags.size());
+
+  std::vector<std::shared_ptr<runtime::DeviceBuffer>> outputs;
+  std::vector<double> times;
+  size_t aliased = 0, in_place = 0;  // over every execution
+  auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+  for (int64_t run = 0; run < repeat; ++run) {
+    std::vector<runtime::DeviceBuffer*> arg_ptrs;
+    std::vector<uintptr_t> before;
+    for (auto& b : buffers) {
+      arg_ptrs.push_back(b.get());
+      before.push_back(b->opaque_device_pointer());
+    }
+    const auto t2 = std::chrono::steady_clock::now();
+    VLMXLA_ASSIGN_OR_RETURN(outputs, executable->Execute(arg_ptrs, donate_mask));
+    times.push_back(ms(t2, std::chrono::steady_clock::now()));
+    if (outputs.size() != program.result_names.size()) {
+      return Internal("program returned " + std::to_string(outputs.size()) + " results but names " +
+                      std::to_string(program.result_names.size()));
+    }
+    // The next run reads the caches this one wrote; an in-place update kept their addresses.
+    for (size_t i = 0; i < program.params.size(); ++i) {
+      const int r = program.params[i].alias_result;
+      if (r < 0) continue;
+      ++aliased;
+      const uintptr_t after = outputs[r]->opaque_device_pointer();
+      if (buffers[i]->is_deleted() && after != 0 && after == before[i]) ++in_place;
+      buffers[i] = outputs[r];
+    }
   }
+
   std::map<std::string, HostTensor> results;
   for (size_t i = 0; i < outputs.size(); ++i) {
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
     results[program.result_names[i]] = std::move(t);
   }
   VLMXLA_RETURN_IF_ERROR(io::WriteSafetensors(*args.Get("output"), results));
-  auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   std::printf("%s on %s: compile %.1f ms, execute %.2f ms, %zu results, weights %.2f MB\n",
               program.name.c_str(), executor->device_description().c_str(), ms(t0, t1),
-              ms(t2, t3), results.size(), weights.bytes() / 1e6);
+              times.front(), results.size(), weights.bytes() / 1e6);
+  if (repeat > 1) {
+    std::vector<double> sorted(times.begin() + 1, times.end());  // the first run warms up
+    std::sort(sorted.begin(), sorted.end());
+    std::printf("repeat %lld: median %.3f ms, min %.3f ms over runs 2..%lld; capacity %d; "
+                "caches %s, updated in place (same device address): %zu of %zu cache buffers x "
+                "runs\n",
+                static_cast<long long>(repeat), sorted[sorted.size() / 2], sorted.front(),
+                static_cast<long long>(repeat), options.capacity,
+                donate_caches ? "donated" : "not donated", in_place, aliased);
+  }
   return kExitOk;
 }
 

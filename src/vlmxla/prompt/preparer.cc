@@ -1,5 +1,7 @@
 #include "vlmxla/prompt/preparer.h"
 
+#include <algorithm>
+
 namespace vlmxla::prompt {
 
 namespace {
@@ -105,20 +107,25 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
                                           const std::vector<vision::Image>& images,
                                           int64_t context_capacity) const {
   const int image_parts = CountImages(messages);
+  if (!image_processor_ && (image_parts > 0 || !images.empty())) {
+    const size_t n = std::max<size_t>(image_parts, images.size());
+    return InvalidArgument("this model (" + model_->config().model_type +
+                               ", text-only) takes no images, but the request has " +
+                               std::to_string(n) + (n == 1 ? " image" : " images"),
+                           kReasonImagesUnsupported);
+  }
   if (image_parts != static_cast<int>(images.size())) {
     return InvalidArgument("the messages reference " + std::to_string(image_parts) +
                                " images but " + std::to_string(images.size()) + " were supplied",
                            kReasonPlaceholderMismatch);
   }
-  if (!images.empty() && !image_processor_) {
-    return InvalidArgument("this model (" + model_->config().model_type + ") takes no images",
-                           kReasonPlaceholderMismatch);
-  }
   VLMXLA_ASSIGN_OR_RETURN(std::string rendered, Render(messages));
 
   // As LlavaProcessor does: special tokens are added unless the template already wrote the BOS.
-  bool add_special = true;
-  if (special_tokens_.contains("bos_token")) {
+  // A text-only model follows its tokenizer's apply_chat_template instead, which never adds them
+  // (the template owns the BOS).
+  bool add_special = model_->config().is_multimodal();
+  if (add_special && special_tokens_.contains("bos_token")) {
     const std::string bos = special_tokens_["bos_token"].get<std::string>();
     if (!bos.empty() && rendered.rfind(bos, 0) == 0) add_special = false;
   }

@@ -26,6 +26,9 @@ struct ProcessorSettings {
   std::string image_token = "<image>";
 };
 
+// Error reason when a text-only model is given images (or image parts in its messages).
+inline constexpr char kReasonImagesUnsupported[] = "images_unsupported";
+
 class Preparer {
  public:
   static Result<Preparer> Load(const std::string& model_dir);
@@ -42,7 +45,8 @@ class Preparer {
   Result<std::string> Render(const std::vector<Message>& messages) const;
 
   // messages + decoded images -> PreparedPrefill. images.size() must equal the number of image
-  // parts in the messages; each image expands to the processor's feature-token count.
+  // parts in the messages; each image expands to the processor's feature-token count. A text-only
+  // model refuses any image (kReasonImagesUnsupported).
   Result<PreparedPrefill> Prepare(const std::vector<Message>& messages,
                                   const std::vector<vision::Image>& images,
                                   int64_t context_capacity) const;

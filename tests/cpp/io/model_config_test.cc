@@ -1,5 +1,10 @@
 #include "vlmxla/io/model_config.h"
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include <gtest/gtest.h>
 
 namespace vlmxla::io {
@@ -77,6 +82,65 @@ TEST(ModelConfig, TextOnlyAndDefaultsWhenSubconfigsAbsent) {
   ASSERT_TRUE(l.ok()) << l.status().ToString();
   EXPECT_EQ(l->llava->vision.image_size, 336);  // LlavaConfig's default CLIP ViT-L/14-336
   EXPECT_EQ(l->llava->image_tokens_per_image(), 576);
+}
+
+// config.json exactly as Qwen2ForCausalLM.save_pretrained (Transformers 5.23) writes it for the
+// tiny-qwen2 fixture: top-level fields, null sliding_window/bos, layer_types, tied embeddings.
+TEST(ModelConfig, TextOnlyQwen2AsTransformersSavesIt) {
+  auto t = ParseModelConfig(json::parse(R"({
+    "architectures": ["Qwen2ForCausalLM"], "attention_dropout": 0.0, "bos_token_id": null,
+    "dtype": "float32", "eos_token_id": 1398, "hidden_act": "silu", "hidden_size": 64,
+    "initializer_range": 0.02, "intermediate_size": 128,
+    "layer_types": ["full_attention", "full_attention"], "max_position_embeddings": 512,
+    "max_window_layers": 28, "model_type": "qwen2", "num_attention_heads": 4,
+    "num_hidden_layers": 2, "num_key_value_heads": 1, "pad_token_id": 1396, "rms_norm_eps": 1e-06,
+    "rope_parameters": {"rope_theta": 1000000.0, "rope_type": "default"}, "sliding_window": null,
+    "tie_word_embeddings": true, "transformers_version": "5.23.0", "use_cache": true,
+    "use_sliding_window": false, "vocab_size": 1400})"));
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  EXPECT_EQ(t->model_type, "qwen2");
+  EXPECT_FALSE(t->is_multimodal());
+  const TextConfig& c = t->text;
+  EXPECT_EQ(c.vocab_size, 1400);
+  EXPECT_EQ(c.num_key_value_heads, 1);
+  EXPECT_EQ(c.head_dim, 16);  // hidden_size / num_attention_heads
+  EXPECT_TRUE(c.attention_bias);
+  EXPECT_FALSE(c.attention_output_bias);
+  EXPECT_TRUE(c.tie_word_embeddings);
+  EXPECT_DOUBLE_EQ(c.rope_theta, 1e6);
+  EXPECT_FALSE(c.bos_token_id.has_value());
+  EXPECT_EQ(c.eos_token_ids, std::vector<int>{1398});
+  EXPECT_EQ(c.pad_token_id, 1396);
+}
+
+TEST(ModelConfig, TextOnlyLlamaModelDir) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() /
+      ("vlmxla_model_config_text_llama_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "config.json") << R"({
+    "architectures": ["LlamaForCausalLM"], "attention_bias": false, "bos_token_id": 1,
+    "eos_token_id": 2, "head_dim": 16, "hidden_act": "silu", "hidden_size": 64,
+    "intermediate_size": 96, "max_position_embeddings": 512, "mlp_bias": false,
+    "model_type": "llama", "num_attention_heads": 4, "num_hidden_layers": 3,
+    "num_key_value_heads": 4, "pad_token_id": null, "pretraining_tp": 1, "rms_norm_eps": 1e-05,
+    "rope_parameters": {"rope_theta": 10000.0, "rope_type": "default"},
+    "tie_word_embeddings": false, "vocab_size": 1401})";
+  auto m = ModelDir::Open(dir.string() + "/");
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_EQ(m->dir(), dir.string());
+  EXPECT_EQ(m->config().model_type, "llama");
+  EXPECT_FALSE(m->config().llava.has_value());
+  const TextConfig& c = m->config().text;
+  EXPECT_EQ(c.num_hidden_layers, 3);
+  EXPECT_EQ(c.num_key_value_heads, 4);
+  EXPECT_EQ(c.vocab_size, 1401);
+  EXPECT_FALSE(c.attention_bias);
+  EXPECT_FALSE(c.tie_word_embeddings);
+  EXPECT_DOUBLE_EQ(c.rms_norm_eps, 1e-5);
+  EXPECT_EQ(c.bos_token_id, 1);
+  EXPECT_FALSE(c.pad_token_id.has_value());
 }
 
 TEST(ModelConfig, ErrorsNameTheField) {

@@ -1,0 +1,128 @@
+#include "vlmxla/cli/capture.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "vlmxla/io/model_config.h"
+#include "vlmxla/io/safetensors.h"
+
+namespace vlmxla::cli {
+namespace {
+
+Status WriteManifest(const std::string& dir, const nlohmann::ordered_json& manifest) {
+  std::ofstream out(dir + "/manifest.json", std::ios::trunc);
+  if (!out) return NotFound("cannot write " + dir + "/manifest.json");
+  out << manifest.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+  return out ? Status::Ok() : DataLoss("failed writing " + dir + "/manifest.json");
+}
+
+}  // namespace
+
+std::vector<FlagSpec> CaseFlags() {
+  return {
+      {"prompt", true, false, "user prompt text"},
+      {"system", true, false, "system prompt text"},
+      {"image", true, true, "image file (PNG, JPEG, WebP), in prompt order"},
+      {"case", true, false,
+       "a case JSON {system, prompt, images, context_capacity, max_new_tokens} instead of flags"},
+      {"context", true, false, "context capacity in positions"},
+  };
+}
+
+Result<CaseRequest> CaseRequestFromArgs(const ParsedArgs& args) {
+  CaseRequest r;
+  if (auto c = args.Get("case")) {
+    if (args.Has("prompt") || args.Has("system") || args.Has("image"))
+      return InvalidArgument("--case cannot be combined with --prompt, --system or --image");
+    VLMXLA_ASSIGN_OR_RETURN(nlohmann::json j, io::ReadJsonFile(*c));
+    if (!j.is_object() || !j.contains("prompt") || !j["prompt"].is_string())
+      return InvalidArgument(*c + ": a case needs a string 'prompt'");
+    r.prompt = j["prompt"].get<std::string>();
+    if (j.contains("system") && j["system"].is_string()) r.system = j["system"].get<std::string>();
+    if (j.contains("images")) {
+      if (!j["images"].is_array()) return InvalidArgument(*c + ": 'images' must be a list of paths");
+      for (const auto& p : j["images"]) {
+        if (!p.is_string()) return InvalidArgument(*c + ": 'images' must be a list of paths");
+        r.images.push_back(p.get<std::string>());
+      }
+    }
+    if (j.contains("context_capacity") && j["context_capacity"].is_number_integer())
+      r.capacity = j["context_capacity"].get<int64_t>();
+    if (j.contains("max_new_tokens") && j["max_new_tokens"].is_number_integer())
+      r.max_new_tokens = j["max_new_tokens"].get<int64_t>();
+  } else {
+    auto prompt = args.Get("prompt");
+    if (!prompt) return InvalidArgument("--prompt (or --case) is required");
+    r.prompt = *prompt;
+    r.system = args.Get("system");
+    r.images = args.GetAll("image");
+  }
+  if (args.Has("context")) {
+    VLMXLA_ASSIGN_OR_RETURN(int64_t cap, args.GetInt("context", 0));
+    if (cap <= 0) return InvalidArgument("--context must be positive, got " + std::to_string(cap));
+    r.capacity = cap;
+  }
+  return r;
+}
+
+HostTensor I64Tensor(const std::vector<int32_t>& v) {
+  HostTensor t(DType::kI64, {static_cast<int64_t>(v.size())});
+  auto out = t.mutable_span<int64_t>();
+  for (size_t i = 0; i < v.size(); ++i) out[i] = v[i];
+  return t;
+}
+
+void CaptureWriter::AddTensor(const std::string& name, HostTensor t) {
+  stages_.push_back({{"name", name},
+                     {"dtype", DTypeName(t.dtype())},
+                     {"shape", t.shape()},
+                     {"kind", DTypeIsFloat(t.dtype()) ? "float" : "int"}});
+  tensors_[name] = std::move(t);
+}
+
+void CaptureWriter::AddText(const std::string& name, const std::string& text) {
+  stages_.push_back({{"name", name}, {"kind", "text"}});
+  manifest_[name] = text;
+}
+
+void CaptureWriter::AddHostStages(const prompt::PreparedPrefill& p, bool with_images) {
+  AddText("rendered_text", p.rendered_text);
+  if (with_images) AddTensor("pixel_values", p.pixel_values);
+  AddTensor("input_ids_unexpanded", I64Tensor(p.unexpanded_ids));
+  AddTensor("input_ids", I64Tensor(p.input_ids));
+  AddTensor("attention_mask", I64Tensor(p.attention_mask));
+  AddTensor("position_ids", I64Tensor(p.position_ids));
+  nlohmann::ordered_json slots = nlohmann::ordered_json::array();
+  for (const auto& s : p.image_slots)
+    slots.push_back({{"image", s.image_index}, {"offset", s.offset}, {"length", s.length}});
+  manifest_["logical_length"] = p.logical_length;
+  manifest_["effective_length"] = p.effective_length;
+  manifest_["image_slots"] = slots;
+}
+
+Status CaptureWriter::Write(const std::string& dir, const std::string& model_dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  VLMXLA_RETURN_IF_ERROR(io::WriteSafetensors(dir + "/stages.safetensors", tensors_));
+  nlohmann::ordered_json m;
+  m["schema"] = 1;
+  m["producer"] = producer_;
+  m["model"] = {{"path", model_dir}};
+  for (auto it = manifest_.begin(); it != manifest_.end(); ++it) m[it.key()] = it.value();
+  m["stages"] = stages_;
+  return WriteManifest(dir, m);
+}
+
+void WriteErrorManifest(const std::string& dir, const std::string& producer, const Status& s) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  nlohmann::ordered_json manifest;
+  manifest["schema"] = 1;
+  manifest["producer"] = producer;
+  manifest["error"] = {{"type", ErrorCodeName(s.code())}, {"message", s.message()},
+                       {"reason", s.reason()}};
+  manifest["stages"] = nlohmann::ordered_json::array();
+  (void)WriteManifest(dir, manifest);
+}
+
+}  // namespace vlmxla::cli

@@ -1,0 +1,82 @@
+// Engine: one model on one executor — weights uploaded once, programs compiled per shape bucket,
+// KV slots, and a scheduler thread that runs continuous batching (new requests prefill between
+// decode steps; every decode step advances all active slots at their own positions).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "vlmxla/base/status.h"
+#include "vlmxla/base/tensor.h"
+#include "vlmxla/engine/request.h"
+
+namespace vlmxla::engine {
+
+class ModelRunner;
+
+struct EngineOptions {
+  std::string model_dir;
+  // "pjrt-cpu" (in-process XLA CPU plugin), "pjrt" with plugin_path (e.g. a CUDA plugin),
+  // "iree-cpu" (IREE llvm-cpu on local-task), "iree-cuda" (IREE cuda, iree_cuda_target).
+  std::string backend = "pjrt-cpu";
+  std::string plugin_path;            // PJRT plugin; empty: the CPU plugin in .venv
+  std::string iree_cuda_target = "sm_90";
+  int64_t context_capacity = 0;       // 0: min(max_position_embeddings, 4096)
+  int max_batch = 4;                  // KV slots
+  int max_queue = 64;                 // waiting requests before Submit reports overload
+  int max_images = 8;                 // images per request
+  std::string model_id;               // name in /v1/models; empty: the directory's name
+  // Compile the programs with their diagnostic results; Generate's TapSink receives them (the
+  // reference gate's capture of the production path).
+  bool taps = false;
+  // Compile decode for every batch bucket during Load (a server wants no compile mid-traffic).
+  bool warm_decode = false;
+  // Progress lines for long steps (loading, compiling); default: none.
+  std::function<void(const std::string&)> progress;
+};
+
+class Engine final : public GenerationService {
+ public:
+  // Does no work: call Load() (possibly on another thread, so a server can answer /health 503
+  // meanwhile).
+  static std::unique_ptr<Engine> Create(EngineOptions options);
+  ~Engine() override;
+
+  // Reads the model, uploads weights, compiles the programs the first requests need and starts
+  // the scheduler thread. ready() turns true when it succeeds.
+  Status Load();
+  // Stops the scheduler; pending requests finish with kCancelled.
+  void Shutdown();
+
+  ModelInfo info() const override;
+  bool ready() const override { return ready_.load(); }
+  Result<PreparedRequest> Prepare(const GenerationRequest& request) const override;
+  Result<uint64_t> Submit(PreparedRequest request, DeltaSink sink) override;
+  void Cancel(uint64_t id) override;
+  ServiceMetrics metrics() const override;
+  // The device state (null before Load): weight, compile and memory statistics for the gate.
+  const ModelRunner* runner() const;
+
+  // Diagnostic stages of one request (with options.taps): vision hidden states, features,
+  // merged embeddings, prefill logits, K/V of every layer, by the oracle's stage names.
+  using TapSink = std::function<void(const std::string& stage, const HostTensor& value)>;
+
+  // Prepares `request`, runs it through the scheduler and waits for it to finish; `sink` (may be
+  // empty) sees every delta. Returns the last delta (its `error` set when finish is kError).
+  Result<GenerationDelta> Generate(const GenerationRequest& request, const DeltaSink& sink,
+                                   const TapSink& taps = {});
+  Result<GenerationDelta> Generate(PreparedRequest request, const DeltaSink& sink,
+                                   const TapSink& taps = {});
+
+  struct Impl;  // device state: executor, weights, programs, slots
+
+ private:
+  explicit Engine(EngineOptions options);
+  std::unique_ptr<Impl> impl_;
+  std::atomic<bool> ready_{false};
+};
+
+}  // namespace vlmxla::engine

@@ -1,0 +1,487 @@
+#include "vlmxla/engine/model_runner.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "vlmxla/runtime/iree_executor.h"
+
+namespace vlmxla::engine {
+namespace {
+
+HostTensor I32Tensor(std::span<const int32_t> values, Shape shape) {
+  HostTensor t(DType::kI32, std::move(shape));
+  std::copy(values.begin(), values.end(), t.mutable_span<int32_t>().begin());
+  return t;
+}
+
+// The first `n` entries along `axis` of a dense tensor (taps of a padded prefill bucket).
+HostTensor SliceAxis(const HostTensor& t, int axis, int64_t n) {
+  Shape shape = t.shape();
+  if (axis >= static_cast<int>(shape.size()) || shape[axis] <= n) return t;
+  int64_t outer = 1, inner = DTypeSize(t.dtype());
+  for (int i = 0; i < axis; ++i) outer *= shape[i];
+  for (size_t i = axis + 1; i < shape.size(); ++i) inner *= shape[i];
+  const int64_t full = shape[axis];
+  shape[axis] = n;
+  HostTensor out(t.dtype(), shape);
+  const auto* src = static_cast<const uint8_t*>(t.data());
+  auto* dst = static_cast<uint8_t*>(out.mutable_data());
+  for (int64_t o = 0; o < outer; ++o) {
+    std::memcpy(dst + o * n * inner, src + o * full * inner, n * inner);
+  }
+  return out;
+}
+
+std::vector<int> Buckets(int64_t first, int64_t limit) {
+  std::vector<int> b;
+  for (int64_t v = first; v < limit; v *= 2) b.push_back(static_cast<int>(v));
+  b.push_back(static_cast<int>(limit));
+  return b;
+}
+
+int PickBucket(const std::vector<int>& buckets, int64_t n) {
+  for (int b : buckets)
+    if (b >= n) return b;
+  return -1;
+}
+
+double Seconds(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+std::string KvName(int layer, bool value) {
+  return "kv." + std::to_string(layer) + (value ? ".value" : ".key");
+}
+
+std::string SlotKvName(int b, int layer, bool value) {
+  return "kv." + std::to_string(b) + "." + std::to_string(layer) + (value ? ".value" : ".key");
+}
+
+// Drops the pages wholly inside `t` (a view into the read-only checkpoint mmap) from this
+// process once its bytes are on the device, so loading never holds two copies at its peak; a
+// later read faults them back in from the file.
+void DropCheckpointPages(const HostTensor& t) {
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t begin = (reinterpret_cast<uintptr_t>(t.data()) + page - 1) & ~(page - 1);
+  const uintptr_t end = (reinterpret_cast<uintptr_t>(t.data()) + t.byte_size()) & ~(page - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+}
+
+bool IsVisionWeight(const std::string& name) {
+  return name.rfind("vision_tower.", 0) == 0 || name.rfind("multi_modal_projector.", 0) == 0;
+}
+
+int EnvInt(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr ? std::atoi(v) : 0;
+}
+
+}  // namespace
+
+ModelRunner::ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
+                         const RunnerOptions& options)
+    : model_(std::move(model)), executor_(std::move(executor)), options_(options) {}
+
+Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_dir,
+                                                       std::unique_ptr<runtime::Executor> executor,
+                                                       const RunnerOptions& options) {
+  VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(model_dir));
+  if (options.capacity < 1) return InvalidArgument("context capacity must be >= 1");
+  if (options.max_batch < 1) return InvalidArgument("max batch must be >= 1");
+  std::unique_ptr<ModelRunner> r(new ModelRunner(std::move(model), std::move(executor), options));
+  r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
+  r->batch_buckets_ = Buckets(1, options.max_batch);
+  VLMXLA_RETURN_IF_ERROR(r->AllocateSlots());
+
+  // Upload every weight once (the programs share them); programs compile on first use.
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::string> names = {"prefill", "decode"};
+  if (r->config().is_multimodal()) names.insert(names.begin(), "vision_encode");
+  std::vector<hlo::Program> programs;
+  for (const std::string& name : names) {
+    hlo::ProgramOptions o;
+    o.seq_len = r->prefill_buckets_.front();
+    o.capacity = static_cast<int>(options.capacity);
+    VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(r->config(), name, o));
+    programs.push_back(std::move(program));
+  }
+  r->plant_slowdown_ms_ = std::max(0, EnvInt(kPlantSlowdownEnv));
+  // The snapshots bracket opening the checkpoint and the uploads alone (programs are built, KV
+  // slots allocated).
+  r->weight_stats_.before = r->SnapshotMemory();
+  VLMXLA_ASSIGN_OR_RETURN(r->checkpoint_, io::CheckpointWeights::Open(r->model_));
+  r->checkpoint_open_ = true;
+  for (const hlo::Program& program : programs) VLMXLA_RETURN_IF_ERROR(r->UploadWeights(program));
+  if (EnvInt(kPlantDuplicateWeightsEnv) == 1) {
+    VLMXLA_RETURN_IF_ERROR(r->PlantDuplicateDecoderWeights());
+  }
+  // The device holds the weights now: unmapping the checkpoint drops its pages from this
+  // process, so the host does not keep a second copy.
+  r->checkpoint_ = io::CheckpointWeights();
+  r->checkpoint_open_ = false;
+  r->weight_stats_.after = r->SnapshotMemory();
+  if (options.progress) {
+    options.progress("loaded " + std::to_string(r->weights_.size()) + " weights (" +
+                     std::to_string(r->weight_bytes_ / 1000000) + " MB) in " +
+                     std::to_string(Seconds(t0)).substr(0, 5) + " s on " +
+                     r->executor_->device_description());
+  }
+  return r;
+}
+
+int ModelRunner::tokens_per_image() const {
+  return config().is_multimodal() ? config().llava->image_tokens_per_image() : 0;
+}
+
+uint64_t ModelRunner::kv_bytes_per_slot() const {
+  const io::TextConfig& t = config().text;
+  return 2ull * t.num_hidden_layers * t.num_key_value_heads * options_.capacity * t.head_dim *
+         sizeof(float);
+}
+
+Status ModelRunner::AllocateSlots() {
+  const io::TextConfig& t = config().text;
+  HostTensor zeros(DType::kF32, Shape{t.num_key_value_heads, options_.capacity, t.head_dim});
+  std::memset(zeros.mutable_data(), 0, zeros.byte_size());
+  slots_.resize(options_.max_batch);
+  for (auto& slot : slots_) {
+    for (int i = 0; i < 2 * t.num_hidden_layers; ++i) {
+      VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(zeros));
+      slot.push_back(std::move(buffer));
+    }
+  }
+  return Status::Ok();
+}
+
+MemorySnapshot ModelRunner::SnapshotMemory() const {
+  MemorySnapshot s;
+  if (auto m = ReadProcessMemory(); m.ok()) s.engine = *m;
+  // The IREE runtime host holds the device buffers (local-task: in its own heap).
+  if (auto* iree = dynamic_cast<const runtime::IreeExecutor*>(executor_.get())) {
+    if (auto m = ReadProcessMemory(iree->host_pid()); m.ok()) {
+      s.has_host = true;
+      s.host = *m;
+    }
+    if (auto info = iree->DeviceInfoJson(); info.ok()) {
+      const auto j = nlohmann::json::parse(*info, nullptr, false);
+      if (j.is_object() && j.contains("live_bytes")) {
+        s.device_live_bytes = j["live_bytes"].get<int64_t>();
+      }
+    }
+  }
+  return s;
+}
+
+Status ModelRunner::PlantDuplicateDecoderWeights() {
+  for (const auto& [name, buffer] : weights_) {
+    if (IsVisionWeight(name)) continue;
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor host, checkpoint_.Get(name));
+    VLMXLA_ASSIGN_OR_RETURN(auto copy, executor_->Upload(host));
+    planted_copies_.push_back(std::move(copy));
+    weight_stats_.uploads[name] += 1;
+  }
+  return Status::Ok();
+}
+
+Status ModelRunner::UploadWeights(const hlo::Program& program) {
+  for (const auto& p : program.params) {
+    if (p.kind != hlo::ProgramParam::Kind::kWeight || weights_.count(p.name)) continue;
+    if (!checkpoint_open_) {
+      VLMXLA_ASSIGN_OR_RETURN(checkpoint_, io::CheckpointWeights::Open(model_));
+      checkpoint_open_ = true;
+    }
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor host, checkpoint_.Get(p.name));
+    if (host.shape() != Shape(p.type.dims) || host.dtype() != hlo::DTypeFromElementType(p.type.element)) {
+      return InvalidArgument("weight '" + p.name + "' is " + DTypeName(host.dtype()) + " " +
+                             ShapeToString(host.shape()) + " but the program expects " +
+                             p.type.ToString());
+    }
+    VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(host));
+    DropCheckpointPages(host);
+    weight_bytes_ += buffer->byte_size();
+    (IsVisionWeight(p.name) ? weight_stats_.vision_bytes : weight_stats_.decoder_bytes) +=
+        buffer->byte_size();
+    weight_stats_.uploads[p.name] += 1;
+    weights_[p.name] = std::move(buffer);
+  }
+  return Status::Ok();
+}
+
+Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const std::string& name,
+                                                       const hlo::ProgramOptions& o) {
+  const std::string key = name + "/n" + std::to_string(o.num_images) + "/L" +
+                          std::to_string(o.seq_len) + "/F" +
+                          std::to_string(o.num_image_features) + "/B" + std::to_string(o.batch) +
+                          "/C" + std::to_string(o.capacity) + (o.taps ? "/taps" : "");
+  auto it = programs_.find(key);
+  if (it != programs_.end()) return it->second.get();
+
+  const auto t0 = std::chrono::steady_clock::now();
+  auto compiled = std::make_unique<Compiled>();
+  VLMXLA_ASSIGN_OR_RETURN(compiled->program, hlo::BuildProgram(config(), name, o));
+  VLMXLA_RETURN_IF_ERROR(UploadWeights(compiled->program));
+  for (const auto& p : compiled->program.params) {
+    compiled->weights.push_back(p.kind == hlo::ProgramParam::Kind::kWeight
+                                    ? weights_.at(p.name).get()
+                                    : nullptr);
+  }
+  VLMXLA_ASSIGN_OR_RETURN(compiled->executable, executor_->Compile(compiled->program.mlir));
+  const double s = Seconds(t0);
+  compile_stats_.programs += 1;
+  compile_stats_.seconds += s;
+  if (options_.progress) {
+    options_.progress("compiled " + key + " in " + std::to_string(s).substr(0, 5) + " s");
+  }
+  Compiled* out = compiled.get();
+  programs_[key] = std::move(compiled);
+  return out;
+}
+
+Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> ModelRunner::Run(
+    Compiled& compiled, const std::map<std::string, runtime::DeviceBuffer*>& inputs) {
+  const auto& params = compiled.program.params;
+  std::vector<runtime::DeviceBuffer*> args(params.size());
+  std::vector<bool> donate_vec(params.size(), false);
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (compiled.weights[i]) {
+      args[i] = compiled.weights[i];
+      continue;
+    }
+    auto in = inputs.find(params[i].name);
+    if (in == inputs.end()) {
+      return Internal(compiled.program.name + ": no value for input '" + params[i].name + "'");
+    }
+    args[i] = in->second;
+    // KV caches are donated: the program's aliased results reuse their memory (no copy).
+    donate_vec[i] = params[i].name.rfind("kv.", 0) == 0;
+  }
+  std::unique_ptr<bool[]> donate(new bool[params.size()]);
+  for (size_t i = 0; i < params.size(); ++i) donate[i] = donate_vec[i];
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs,
+                          compiled.executable->Execute(args, std::span<const bool>(
+                                                                 donate.get(), params.size())));
+  if (outputs.size() != compiled.program.result_names.size()) {
+    return Internal(compiled.program.name + " returned " + std::to_string(outputs.size()) +
+                    " results but names " +
+                    std::to_string(compiled.program.result_names.size()));
+  }
+  return outputs;
+}
+
+hlo::ProgramOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_rows) const {
+  hlo::ProgramOptions o;
+  o.seq_len = PickBucket(prefill_buckets_, length);
+  o.capacity = static_cast<int>(options_.capacity);
+  o.num_image_features = static_cast<int>(std::max<int64_t>(1, feature_rows));
+  o.taps = options_.taps;
+  return o;
+}
+
+hlo::ProgramOptions ModelRunner::DecodeOptions(int batch) const {
+  hlo::ProgramOptions o;
+  o.batch = PickBucket(batch_buckets_, batch);
+  o.capacity = static_cast<int>(options_.capacity);
+  return o;
+}
+
+hlo::ProgramOptions ModelRunner::VisionOptions(int num_images) const {
+  hlo::ProgramOptions o;
+  o.num_images = num_images;
+  o.taps = options_.taps;
+  return o;
+}
+
+Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
+  // An empty HostTensor has rank 0 (one element), so images are known by the shape's rank.
+  const int n = p.pixel_values.shape().empty() ? 0 : static_cast<int>(p.pixel_values.shape()[0]);
+  if (n > 0) VLMXLA_RETURN_IF_ERROR(GetProgram("vision_encode", VisionOptions(n)).status());
+  if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
+    VLMXLA_RETURN_IF_ERROR(
+        GetProgram("prefill", PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))
+            .status());
+  }
+  return GetProgram("decode", DecodeOptions(1)).status();
+}
+
+Status ModelRunner::WarmDecode() {
+  for (int b : batch_buckets_) VLMXLA_RETURN_IF_ERROR(GetProgram("decode", DecodeOptions(b)).status());
+  return Status::Ok();
+}
+
+Result<HostTensor> ModelRunner::EncodeImages(const HostTensor& pixel_values, TapMap* taps) {
+  if (!config().is_multimodal()) return InvalidArgument("this model takes no images");
+  const int n = static_cast<int>(pixel_values.shape().at(0));
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram("vision_encode", VisionOptions(n)));
+  VLMXLA_ASSIGN_OR_RETURN(auto px, executor_->Upload(pixel_values));
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, {{"pixel_values", px.get()}}));
+  HostTensor features;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::string& stage = c->program.result_names[i];
+    if (stage != "image_features" && !taps) continue;
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
+    if (stage == "image_features") features = t;
+    if (taps) (*taps)[stage] = std::move(t);
+  }
+  if (features.shape().size() != 3) return Internal("vision_encode gave no image_features");
+  // [n, tokens, D] -> [n * tokens, D]: the rows prefill's feature_index addresses.
+  const Shape& s = features.shape();
+  HostTensor rows(DType::kF32, Shape{s[0] * s[1], s[2]});
+  std::memcpy(rows.mutable_data(), features.data(), features.byte_size());
+  return rows;
+}
+
+Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
+                                        const HostTensor& features, TapMap* taps) {
+  if (slot < 0 || slot >= static_cast<int>(slots_.size())) {
+    return Internal("prefill: slot " + std::to_string(slot) + " does not exist");
+  }
+  const int64_t length = prompt.effective_length;
+  if (length < 1 || length > options_.capacity) {
+    return OutOfRange("prompt needs " + std::to_string(length) +
+                          " positions but context capacity is " +
+                          std::to_string(options_.capacity),
+                      prompt::kReasonContextLengthExceeded);
+  }
+  const int bucket = PickBucket(prefill_buckets_, length);
+  const int64_t rows = features.shape().size() == 2 ? features.shape()[0] : 0;
+  const int64_t hidden = config().text.hidden_size;
+  if (rows && features.shape()[1] != hidden) return Internal("prefill: feature width mismatch");
+
+  std::vector<int32_t> ids(bucket, 0), feature_index(bucket, 0);
+  std::copy(prompt.input_ids.begin(), prompt.input_ids.end(), ids.begin());
+  const int tpi = tokens_per_image();
+  for (const prompt::ImageSlot& s : prompt.image_slots) {
+    for (int64_t j = 0; j < s.length; ++j) {
+      const int64_t row = static_cast<int64_t>(s.image_index) * tpi + j;
+      if (row >= rows) {
+        return InvalidArgument("prefill: image " + std::to_string(s.image_index) +
+                               " has no features (" + std::to_string(rows) + " rows)");
+      }
+      feature_index[s.offset + j] = static_cast<int32_t>(row);
+    }
+  }
+
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram("prefill", PrefillOptions(length, rows)));
+
+  HostTensor feats = features;
+  if (!rows) {
+    feats = HostTensor(DType::kF32, Shape{1, hidden});
+    std::memset(feats.mutable_data(), 0, feats.byte_size());
+  }
+  HostTensor len(DType::kI32, Shape{});
+  len.mutable_span<int32_t>()[0] = static_cast<int32_t>(length);
+  VLMXLA_ASSIGN_OR_RETURN(auto ids_d, executor_->Upload(I32Tensor(ids, Shape{bucket})));
+  VLMXLA_ASSIGN_OR_RETURN(auto fi_d, executor_->Upload(I32Tensor(feature_index, Shape{bucket})));
+  VLMXLA_ASSIGN_OR_RETURN(auto feats_d, executor_->Upload(feats));
+  VLMXLA_ASSIGN_OR_RETURN(auto len_d, executor_->Upload(len));
+  std::map<std::string, runtime::DeviceBuffer*> inputs = {{"input_ids", ids_d.get()},
+                                                          {"feature_index", fi_d.get()},
+                                                          {"image_features", feats_d.get()},
+                                                          {"length", len_d.get()}};
+  const int layers = config().text.num_hidden_layers;
+  for (int l = 0; l < layers; ++l) {
+    inputs[KvName(l, false)] = slots_[slot][2 * l].get();
+    inputs[KvName(l, true)] = slots_[slot][2 * l + 1].get();
+  }
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, inputs));
+
+  HostTensor logits;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::string& stage = c->program.result_names[i];
+    if (stage.rfind("kv.", 0) == 0) {
+      // kv.<l>.key | kv.<l>.value: the slot's updated cache.
+      const size_t dot = stage.find('.', 3);
+      const int l = std::stoi(stage.substr(3, dot - 3));
+      const bool value = stage.compare(dot + 1, std::string::npos, "value") == 0;
+      slots_[slot][2 * l + (value ? 1 : 0)] = outputs[i];
+      continue;
+    }
+    if (stage != "prefill_logits" && !taps) continue;
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
+    if (stage == "prefill_logits") logits = t;
+    if (!taps) continue;
+    if (stage == "inputs_embeds") t = SliceAxis(t, 0, length);
+    if (stage.rfind("past_key_values.", 0) == 0) t = SliceAxis(t, 1, length);
+    (*taps)[stage] = std::move(t);
+  }
+  if (logits.shape().size() != 1) return Internal("prefill gave no logits");
+  return logits;
+}
+
+Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<const int32_t> tokens,
+                                       std::span<const int32_t> positions) {
+  const int n = static_cast<int>(slots.size());
+  if (n < 1 || tokens.size() != slots.size() || positions.size() != slots.size()) {
+    return Internal("decode: slots, tokens and positions must have the same non-zero length");
+  }
+  const int bucket = PickBucket(batch_buckets_, n);
+  if (bucket < 0) {
+    return Internal("decode: " + std::to_string(n) + " slots exceed max batch " +
+                    std::to_string(options_.max_batch));
+  }
+  std::vector<int> all(slots.begin(), slots.end());
+  std::vector<int32_t> tok(tokens.begin(), tokens.end()), pos(positions.begin(), positions.end());
+  for (int s = 0; s < static_cast<int>(slots_.size()) && static_cast<int>(all.size()) < bucket;
+       ++s) {
+    if (std::find(all.begin(), all.end(), s) != all.end()) continue;
+    all.push_back(s);  // a free slot pads the bucket; its row 0 is scratch
+    tok.push_back(0);
+    pos.push_back(0);
+  }
+  for (int i = 0; i < n; ++i) {
+    if (pos[i] < 0 || pos[i] >= options_.capacity) {
+      return OutOfRange("decode: position " + std::to_string(pos[i]) +
+                            " is outside the context capacity " +
+                            std::to_string(options_.capacity),
+                        prompt::kReasonContextLengthExceeded);
+    }
+  }
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram("decode", DecodeOptions(bucket)));
+  if (plant_slowdown_ms_ > 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(plant_slowdown_ms_));  // test hook
+  }
+  VLMXLA_ASSIGN_OR_RETURN(auto tok_d, executor_->Upload(I32Tensor(tok, Shape{bucket})));
+  VLMXLA_ASSIGN_OR_RETURN(auto pos_d, executor_->Upload(I32Tensor(pos, Shape{bucket})));
+  std::map<std::string, runtime::DeviceBuffer*> inputs = {{"tokens", tok_d.get()},
+                                                          {"positions", pos_d.get()}};
+  const int layers = config().text.num_hidden_layers;
+  for (int b = 0; b < bucket; ++b) {
+    for (int l = 0; l < layers; ++l) {
+      inputs[SlotKvName(b, l, false)] = slots_[all[b]][2 * l].get();
+      inputs[SlotKvName(b, l, true)] = slots_[all[b]][2 * l + 1].get();
+    }
+  }
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, inputs));
+  HostTensor logits;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::string& stage = c->program.result_names[i];
+    if (stage == "logits") {
+      VLMXLA_ASSIGN_OR_RETURN(logits, outputs[i]->ToHost());
+      continue;
+    }
+    if (stage.rfind("kv.", 0) != 0) continue;
+    // kv.<b>.<l>.key | kv.<b>.<l>.value
+    const size_t d1 = stage.find('.', 3), d2 = stage.find('.', d1 + 1);
+    const int b = std::stoi(stage.substr(3, d1 - 3));
+    const int l = std::stoi(stage.substr(d1 + 1, d2 - d1 - 1));
+    const bool value = stage.compare(d2 + 1, std::string::npos, "value") == 0;
+    slots_[all[b]][2 * l + (value ? 1 : 0)] = outputs[i];
+  }
+  if (logits.shape().size() != 2) return Internal("decode gave no logits");
+  if (bucket == n) return logits;
+  const int64_t vocab = logits.shape()[1];
+  HostTensor rows(DType::kF32, Shape{n, vocab});
+  std::memcpy(rows.mutable_data(), logits.data(), rows.byte_size());
+  return rows;
+}
+
+}  // namespace vlmxla::engine

@@ -1,0 +1,146 @@
+// ModelRunner: one model's device state on one executor — the checkpoint's weights uploaded once
+// and shared by every program, the programs compiled lazily per shape bucket, and the KV slots
+// (one buffer per slot, layer and K/V, updated in place by donation).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "vlmxla/base/status.h"
+#include "vlmxla/base/tensor.h"
+#include "vlmxla/engine/process_memory.h"
+#include "vlmxla/hlo/program.h"
+#include "vlmxla/hlo/programs.h"
+#include "vlmxla/io/checkpoint.h"
+#include "vlmxla/io/model_config.h"
+#include "vlmxla/prompt/prepared_prefill.h"
+#include "vlmxla/runtime/executor.h"
+
+namespace vlmxla::engine {
+
+struct RunnerOptions {
+  int64_t capacity = 0;  // KV positions per slot
+  int max_batch = 1;     // KV slots
+  int max_images = 1;    // images one prefill may carry
+  bool taps = false;     // compile with the diagnostic results (the gate's capture)
+  std::function<void(const std::string&)> progress;
+};
+
+// Diagnostic results by stage name (host copies), filled when the runner has taps on.
+using TapMap = std::map<std::string, HostTensor>;
+
+struct CompileStats {
+  int programs = 0;
+  double seconds = 0;
+};
+
+// Resident memory at one moment: the engine process, the IREE runtime host where there is one,
+// and the bytes in the backend's live device buffers where it reports them.
+struct MemorySnapshot {
+  ProcessMemory engine;
+  bool has_host = false;
+  ProcessMemory host;
+  int64_t device_live_bytes = -1;  // -1: not reported by the backend
+};
+
+// What the weight upload did, for the "weights are held once" check: every checkpoint tensor
+// uploaded exactly once, and the memory just before the first upload and just after the last
+// (with the checkpoint's mmap closed, so only the uploaded copy remains).
+struct WeightStats {
+  std::map<std::string, int> uploads;  // by checkpoint name: how many times it was uploaded
+  uint64_t vision_bytes = 0;           // vision_tower.* and multi_modal_projector.*
+  uint64_t decoder_bytes = 0;          // the text decoder (language_model.*)
+  MemorySnapshot before, after;
+};
+
+// Test hooks (read once by Load; never set them in production):
+//   VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS=1  uploads the decoder weights a second time and keeps
+//                                          the copies (the gate must fail "weights held once");
+//   VLMXLA_TEST_PLANT_SLOWDOWN_MS=N        sleeps N ms in every decode step (the gate must fail
+//                                          the decode throughput baseline).
+inline constexpr const char kPlantDuplicateWeightsEnv[] = "VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS";
+inline constexpr const char kPlantSlowdownEnv[] = "VLMXLA_TEST_PLANT_SLOWDOWN_MS";
+
+class ModelRunner {
+ public:
+  static Result<std::unique_ptr<ModelRunner>> Load(const std::string& model_dir,
+                                                   std::unique_ptr<runtime::Executor> executor,
+                                                   const RunnerOptions& options);
+
+  const io::ModelConfig& config() const { return model_.config(); }
+  const RunnerOptions& options() const { return options_; }
+  runtime::Executor& executor() { return *executor_; }
+  const runtime::Executor& executor() const { return *executor_; }
+  int tokens_per_image() const;
+  uint64_t weight_bytes() const { return weight_bytes_; }
+  uint64_t kv_bytes_per_slot() const;
+  CompileStats compile_stats() const { return compile_stats_; }
+  const WeightStats& weight_stats() const { return weight_stats_; }
+  // The memory of the engine, the IREE host (if any) and the device buffers now.
+  MemorySnapshot SnapshotMemory() const;
+
+  // pixel_values f32[n,3,H,W] -> image features f32[n * tokens_per_image, text_hidden].
+  Result<HostTensor> EncodeImages(const HostTensor& pixel_values, TapMap* taps);
+  // Writes the prompt's keys and values into `slot` (rows 0..effective_length-1) and returns the
+  // last position's logits f32[vocab]. `features` are EncodeImages' rows for the prompt's images
+  // (empty without images).
+  Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
+                             const HostTensor& features, TapMap* taps);
+  // One decode step: slots[i] takes tokens[i] at positions[i] and the result row i holds its next
+  // logits, f32[n, vocab]. Slots not listed must be free: a batch bucket larger than n is padded
+  // with them.
+  Result<HostTensor> Decode(std::span<const int> slots, std::span<const int32_t> tokens,
+                            std::span<const int32_t> positions);
+
+  // Compiles what `prompt` will run (vision_encode, its prefill bucket, decode at batch 1), so
+  // that timing the request measures execution, not compilation.
+  Status Warm(const prompt::PreparedPrefill& prompt);
+  // Compiles decode for every batch bucket (a server does this before it reports ready).
+  Status WarmDecode();
+
+  // The prefill-length and decode-batch buckets (ascending); a prompt takes the smallest that fits.
+  const std::vector<int>& prefill_buckets() const { return prefill_buckets_; }
+  const std::vector<int>& batch_buckets() const { return batch_buckets_; }
+
+ private:
+  struct Compiled {
+    hlo::Program program;
+    std::unique_ptr<runtime::Executable> executable;
+    // Per program parameter: the shared weight buffer, or null for a request input.
+    std::vector<runtime::DeviceBuffer*> weights;
+  };
+  ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
+              const RunnerOptions& options);
+  Result<Compiled*> GetProgram(const std::string& name, const hlo::ProgramOptions& options);
+  hlo::ProgramOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
+  hlo::ProgramOptions DecodeOptions(int batch) const;
+  hlo::ProgramOptions VisionOptions(int num_images) const;
+  Status UploadWeights(const hlo::Program& program);
+  Status PlantDuplicateDecoderWeights();
+  Status AllocateSlots();
+  Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> Run(
+      Compiled& compiled, const std::map<std::string, runtime::DeviceBuffer*>& inputs);
+
+  io::ModelDir model_;
+  std::unique_ptr<runtime::Executor> executor_;
+  RunnerOptions options_;
+  io::CheckpointWeights checkpoint_;
+  bool checkpoint_open_ = false;  // closed after Load's upload; reopened if a weight is missing
+  std::map<std::string, std::shared_ptr<runtime::DeviceBuffer>> weights_;  // by checkpoint name
+  uint64_t weight_bytes_ = 0;
+  std::map<std::string, std::unique_ptr<Compiled>> programs_;  // by name + bucket
+  // slots_[s][2*l] / [2*l+1]: slot s's key / value cache of layer l, f32[kv_heads, C, head_dim].
+  std::vector<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> slots_;
+  std::vector<int> prefill_buckets_, batch_buckets_;
+  CompileStats compile_stats_;
+  WeightStats weight_stats_;
+  std::vector<std::shared_ptr<runtime::DeviceBuffer>> planted_copies_;  // test hook only
+  int plant_slowdown_ms_ = 0;                                           // test hook only
+};
+
+}  // namespace vlmxla::engine

@@ -1,0 +1,34 @@
+// CheckpointWeights: every tensor of a Hugging Face checkpoint (one file or shards) by name,
+// zero-copy views into the mmapped safetensors files.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "vlmxla/base/status.h"
+#include "vlmxla/base/tensor.h"
+#include "vlmxla/io/model_config.h"
+#include "vlmxla/io/safetensors.h"
+
+namespace vlmxla::io {
+
+class CheckpointWeights {
+ public:
+  static Result<CheckpointWeights> Open(const ModelDir& model);
+
+  // The tensor named `name` in the layout the programs use (Transformers v5: "vision_tower.",
+  // "language_model."), also found under the older llava-hf layout ("vision_tower.vision_model.",
+  // "model.language_model.", "lm_head."). A view: valid while this object lives.
+  Result<HostTensor> Get(const std::string& name) const;
+  bool Has(const std::string& name) const;
+  // Bytes of tensor data in all files.
+  uint64_t bytes() const;
+
+ private:
+  std::vector<std::string> Candidates(const std::string& name) const;
+  std::vector<std::unique_ptr<SafetensorsFile>> files_;
+};
+
+}  // namespace vlmxla::io

@@ -1,0 +1,134 @@
+"""The engine through `vlmxla batch` and `vlmxla run`: continuous batching gives every request
+exactly the tokens it gets alone, a client that goes away frees its slot, seeded sampling is
+reproducible, and the CLI answers with the oracle's greedy text."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from safetensors.numpy import load_file
+from vlmxla_oracle import testing
+
+
+@pytest.fixture(scope="module")
+def model_dir():
+    return testing.ensure_fixtures()["tiny-llava-clip-llama"]
+
+
+@pytest.fixture(scope="module")
+def images():
+    return testing.ensure_images()
+
+
+def _batch(vlmxla_bin, model_dir, requests, tmp_path, max_batch, name):
+    req = tmp_path / f"{name}.jsonl"
+    req.write_text("".join(json.dumps(r) + "\n" for r in requests), encoding="utf-8")
+    out = tmp_path / f"{name}.out.jsonl"
+    proc = subprocess.run([str(vlmxla_bin), "batch", "--model", str(model_dir), "--requests",
+                           str(req), "--max-batch", str(max_batch), "--output", str(out)],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr
+    return {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}, proc.stderr
+
+
+def _mixed(images):
+    return [
+        {"id": "cancel", "prompt": "Go away after three deltas.", "max_tokens": 30,
+         "cancel_after": 3},
+        {"id": "image", "prompt": "What is in the image?", "images": [str(images["scene.png"])],
+         "max_tokens": 12},
+        {"id": "long_text", "prompt": "Tell me a long story about the sea and the mountains "
+                                      "and the rivers between them.", "max_tokens": 20},
+        {"id": "two_images", "prompt": "Compare these.",
+         "images": [str(images["scene.jpg"]), str(images["second.png"])], "max_tokens": 7},
+        {"id": "short_text", "prompt": "Hi", "max_tokens": 15},
+        {"id": "sampled", "prompt": "Sampled", "temperature": 0.8, "top_p": 0.9, "seed": 7,
+         "max_tokens": 10},
+        {"id": "gray", "prompt": "And this one?", "images": [str(images["scene_gray.png"])],
+         "max_tokens": 9},
+    ]
+
+
+def test_batched_requests_match_their_solo_runs(vlmxla_bin, model_dir, images, tmp_path):
+    requests = _mixed(images)
+    solo = {}
+    for r in requests:  # each request entirely alone in its own engine
+        out, _ = _batch(vlmxla_bin, model_dir, [r], tmp_path, 1, f"solo_{r['id']}")
+        solo.update(out)
+    batched, log = _batch(vlmxla_bin, model_dir, requests, tmp_path, 4, "batched")
+    # More requests than slots: some waited in the queue and prefilled while others decoded.
+    steps = int(log.rsplit(", ", 1)[1].split()[0])
+    assert steps < sum(len(solo[r["id"]]["tokens"]) for r in requests) - len(requests)
+    for r in requests:
+        a, b = solo[r["id"]], batched[r["id"]]
+        assert b["tokens"] == a["tokens"], r["id"]
+        assert b["text"] == a["text"], r["id"]
+        assert b["finish_reason"] == a["finish_reason"], r["id"]
+        assert b["usage"] == a["usage"], r["id"]
+    assert batched["image"]["finish_reason"] == "length"
+    assert len(batched["image"]["tokens"]) == 12
+    # Effective prompt tokens count every image feature position; logical ones count an image once.
+    u = batched["two_images"]["usage"]
+    assert u["prompt_tokens"] - u["prompt_tokens_logical"] == 2 * (25 - 1)
+
+
+def test_a_client_that_goes_away_frees_its_slot(vlmxla_bin, model_dir, images, tmp_path):
+    requests = [{"id": f"c{i}", "prompt": f"request {i}", "max_tokens": 40, "cancel_after": 2}
+                for i in range(3)] + [{"id": "last", "prompt": "still served", "max_tokens": 5}]
+    # One slot: the later requests only run if each cancelled one gave its slot back.
+    out, _ = _batch(vlmxla_bin, model_dir, requests, tmp_path, 1, "cancel")
+    for i in range(3):
+        assert out[f"c{i}"]["finish_reason"] == "cancelled"
+        assert len(out[f"c{i}"]["tokens"]) == 2
+    assert out["last"]["finish_reason"] == "length"
+    assert len(out["last"]["tokens"]) == 5
+
+
+def test_seeded_sampling_is_reproducible(vlmxla_bin, model_dir, tmp_path):
+    base = {"prompt": "Sample something", "temperature": 1.5, "max_tokens": 24}
+    requests = [dict(base, id="s1", seed=11), dict(base, id="s1_again", seed=11),
+                dict(base, id="s2", seed=12), {"id": "greedy", **base, "temperature": 0}]
+    out, _ = _batch(vlmxla_bin, model_dir, requests, tmp_path, 4, "seeds")
+    assert out["s1"]["tokens"] == out["s1_again"]["tokens"]
+    assert out["s1"]["tokens"] != out["s2"]["tokens"]
+    assert out["s1"]["tokens"] != out["greedy"]["tokens"]
+
+
+def test_bad_request_fields_are_refused_by_name(vlmxla_bin, model_dir, tmp_path):
+    requests = [{"id": "bad_t", "prompt": "x", "temperature": -1},
+                {"id": "bad_p", "prompt": "x", "temperature": 1, "top_p": 0},
+                {"id": "ok", "prompt": "x", "max_tokens": 2}]
+    out, _ = _batch(vlmxla_bin, model_dir, requests, tmp_path, 2, "bad")
+    assert "temperature" in out["bad_t"]["error"]["message"]
+    assert "top_p" in out["bad_p"]["error"]["message"]
+    assert len(out["ok"]["tokens"]) == 2
+
+
+@pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
+def test_cli_run_answers_with_the_oracle_greedy_text(vlmxla_bin, fixture):
+    caps = testing.ensure_captures(case_names=("image_text",), fixture_names=(fixture,))
+    cap = caps[(fixture, "image_text")]
+    manifest = json.loads((cap / "manifest.json").read_text(encoding="utf-8"))
+    case = manifest["case"]
+    cmd = [str(vlmxla_bin), "run", "--model", str(testing.ensure_fixtures()[fixture]),
+           "--prompt", case["prompt"], "--max-tokens", str(case.get("max_new_tokens", 8))]
+    if case.get("system"):
+        cmd += ["--system", case["system"]]
+    for image in case.get("images", []):
+        cmd += ["--image", image]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == manifest["greedy_text"] + "\n"
+    # The summary line: effective and logical prompt tokens, generated tokens, timings.
+    summary = proc.stderr.strip().splitlines()[-1]
+    tokens = load_file(str(cap / "stages.safetensors"))["greedy_tokens"]
+    assert f"prompt tokens {manifest['expanded_length']} " in summary, summary
+    assert f"(logical {manifest['unexpanded_length']})" in summary, summary
+    assert f"generated {tokens.size}," in summary, summary
+    assert "prefill " in summary and " ms" in summary and "tok/s" in summary
+    stream = subprocess.run(cmd + ["--stream", "--quiet"], capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert stream.returncode == 0, stream.stderr
+    assert stream.stdout == proc.stdout
