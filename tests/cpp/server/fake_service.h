@@ -1,0 +1,202 @@
+// Test doubles for the server tests: a GenerationService that echoes a scripted token stream on
+// its own thread, can fail Prepare with a given Status, report overload, or hold a stream open
+// until it is cancelled; plus small PNG and base64 helpers.
+#pragma once
+
+#include <png.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "vlmxla/engine/request.h"
+
+namespace vlmxla::server::testing {
+
+inline std::vector<uint8_t> EncodePng(int w, int h) {
+  std::vector<uint8_t> px(static_cast<size_t>(w) * h * 3);
+  for (size_t i = 0; i < px.size(); ++i) px[i] = static_cast<uint8_t>(i * 7);
+  png_image img{};
+  img.version = PNG_IMAGE_VERSION;
+  img.width = static_cast<png_uint_32>(w);
+  img.height = static_cast<png_uint_32>(h);
+  img.format = PNG_FORMAT_RGB;
+  png_alloc_size_t size = 0;
+  png_image_write_to_memory(&img, nullptr, &size, 0, px.data(), 0, nullptr);
+  std::vector<uint8_t> out(size);
+  png_image_write_to_memory(&img, out.data(), &size, 0, px.data(), 0, nullptr);
+  out.resize(size);
+  return out;
+}
+
+inline std::string Base64(const std::vector<uint8_t>& in) {
+  static const char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  size_t i = 0;
+  for (; i + 2 < in.size(); i += 3) {
+    uint32_t v = (in[i] << 16) | (in[i + 1] << 8) | in[i + 2];
+    for (int s = 18; s >= 0; s -= 6) out += kAlphabet[(v >> s) & 63];
+  }
+  if (i + 1 == in.size()) {
+    uint32_t v = in[i] << 16;
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += "==";
+  } else if (i + 2 == in.size()) {
+    uint32_t v = (in[i] << 16) | (in[i + 1] << 8);
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += kAlphabet[(v >> 6) & 63];
+    out += '=';
+  }
+  return out;
+}
+
+inline std::string PngDataUri(int w = 5, int h = 4) {
+  return "data:image/png;base64," + Base64(EncodePng(w, h));
+}
+
+class FakeService : public engine::GenerationService {
+ public:
+  static constexpr int kTokensPerImage = 16;
+
+  ~FakeService() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      shutting_down_ = true;
+    }
+    cv_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+
+  // What to generate: the pieces of text, one per token. Empty: echo the last text part (or
+  // raw prompt), split into 4-byte pieces.
+  std::vector<std::string> script;
+  std::optional<Status> prepare_error;
+  bool overloaded = false;
+  bool hold_after_first = false;  // emit one delta, then wait until cancelled
+  std::atomic<bool> is_ready{true};
+  engine::ModelInfo model{"fake-model", 100, 2, 2, "fake"};
+
+  engine::ModelInfo info() const override { return model; }
+  bool ready() const override { return is_ready.load(); }
+
+  Result<engine::PreparedRequest> Prepare(const engine::GenerationRequest& r) const override {
+    std::lock_guard<std::mutex> lock(mu_);
+    last_request_ = r;
+    if (prepare_error) return *prepare_error;
+    engine::PreparedRequest p;
+    const int images = static_cast<int>(r.images.size());
+    p.prefill.logical_length = 10 + images;
+    p.prefill.effective_length = 10 + images * kTokensPerImage;
+    p.sampling = r.sampling;
+    p.stop = r.stop;
+    return p;
+  }
+
+  Result<uint64_t> Submit(engine::PreparedRequest request, engine::DeltaSink sink) override {
+    if (overloaded) return Unavailable("the queue is full (64 waiting)", engine::kReasonOverloaded);
+    std::vector<std::string> pieces = script;
+    std::lock_guard<std::mutex> lock(mu_);
+    if (pieces.empty()) {
+      std::string text = last_request_.raw_prompt.value_or("");
+      for (const auto& m : last_request_.messages)
+        for (const auto& part : m.content)
+          if (part.kind == prompt::ContentPart::Kind::kText) text = part.text;
+      for (size_t i = 0; i < text.size(); i += 4) pieces.push_back(text.substr(i, 4));
+    }
+    const uint64_t id = ++next_id_;
+    threads_.emplace_back([this, id, pieces, request = std::move(request), sink] {
+      Run(id, pieces, request, sink);
+    });
+    return id;
+  }
+
+  void Cancel(uint64_t id) override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      cancelled_.insert(id);
+    }
+    cv_.notify_all();
+  }
+
+  engine::ServiceMetrics metrics() const override {
+    engine::ServiceMetrics m;
+    m.requests_total = 7;
+    m.requests_failed = 1;
+    m.prompt_tokens_total = 300;
+    m.prompt_tokens_logical_total = 120;
+    m.generated_tokens_total = 42;
+    m.queue_depth = 3;
+    m.active_slots = 2;
+    m.prefill_seconds = engine::Histogram({0.01, 0.1, 1});
+    for (double v : {0.005, 0.05, 0.07, 2.0}) m.prefill_seconds.Observe(v);
+    m.decode_step_seconds = engine::Histogram({0.001, 0.01});
+    m.decode_step_seconds.Observe(0.002);
+    return m;
+  }
+
+  engine::GenerationRequest last_request() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return last_request_;
+  }
+  // Waits (bounded) until request `id`, or any request when id is 0, is cancelled.
+  bool WaitCancelled(uint64_t id, std::chrono::seconds timeout) {
+    std::unique_lock<std::mutex> lock(mu_);
+    return cv_.wait_for(lock, timeout, [&] {
+      return id == 0 ? !cancelled_.empty() : cancelled_.count(id) > 0;
+    });
+  }
+  bool sink_refused() const { return sink_refused_.load(); }
+
+ private:
+  void Run(uint64_t id, const std::vector<std::string>& pieces,
+           const engine::PreparedRequest& request, const engine::DeltaSink& sink) {
+    engine::Usage usage;
+    usage.prompt_tokens = request.prefill.effective_length;
+    usage.prompt_tokens_logical = request.prefill.logical_length;
+    const int64_t max = request.stop.max_tokens;
+    const size_t n = max >= 0 ? std::min<size_t>(pieces.size(), static_cast<size_t>(max))
+                              : pieces.size();
+    for (size_t i = 0; i < n || (n == 0 && i == 0); ++i) {
+      engine::GenerationDelta d;
+      if (n > 0) {
+        d.text = pieces[i];
+        d.token_ids = {static_cast<int32_t>(i)};
+        usage.completion_tokens = static_cast<int64_t>(i + 1);
+      }
+      d.usage = usage;
+      if (i + 1 >= n && !hold_after_first) {
+        d.finish = n < pieces.size() ? engine::FinishReason::kLength : engine::FinishReason::kStop;
+      }
+      if (!sink(d)) {
+        sink_refused_ = true;
+        return;
+      }
+      if (hold_after_first) {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait_for(lock, std::chrono::seconds(20),
+                     [&] { return shutting_down_ || cancelled_.count(id) > 0; });
+        return;
+      }
+    }
+  }
+
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  mutable engine::GenerationRequest last_request_;
+  std::set<uint64_t> cancelled_;
+  std::vector<std::thread> threads_;
+  uint64_t next_id_ = 0;
+  bool shutting_down_ = false;
+  std::atomic<bool> sink_refused_{false};
+};
+
+}  // namespace vlmxla::server::testing

@@ -1,0 +1,130 @@
+// Pure pieces: the delta hand-off queue, the error mapping and the wire-format helpers.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "vlmxla/prompt/prepared_prefill.h"
+#include "vlmxla/server/delta_queue.h"
+#include "vlmxla/server/errors.h"
+#include "vlmxla/server/openai_protocol.h"
+#include "vlmxla/server/sse.h"
+
+namespace vlmxla::server {
+namespace {
+
+using json = nlohmann::json;
+
+engine::GenerationDelta Delta(const std::string& text, int32_t token, bool last = false) {
+  engine::GenerationDelta d;
+  d.text = text;
+  d.token_ids = {token};
+  d.usage.completion_tokens = token + 1;
+  if (last) d.finish = engine::FinishReason::kStop;
+  return d;
+}
+
+TEST(DeltaQueue, MergesWhenFullAndNeverBlocks) {
+  DeltaQueue q(2);
+  for (int i = 0; i < 5; ++i) EXPECT_TRUE(q.Push(Delta(std::string(1, 'a' + i), i, i == 4)));
+  auto first = q.Pop(std::chrono::milliseconds(0));
+  auto second = q.Pop(std::chrono::milliseconds(0));
+  ASSERT_TRUE(first && second);
+  EXPECT_EQ(first->text, "a");
+  EXPECT_EQ(second->text, "bcde");
+  EXPECT_EQ(second->token_ids, (std::vector<int32_t>{1, 2, 3, 4}));
+  EXPECT_EQ(second->usage.completion_tokens, 5);
+  EXPECT_TRUE(second->finish.has_value());
+  EXPECT_FALSE(q.Pop(std::chrono::milliseconds(0)));
+}
+
+TEST(DeltaQueue, SinkReturnsFalseOnceClosed) {
+  auto q = std::make_shared<DeltaQueue>();
+  engine::DeltaSink sink = DeltaQueue::SinkFor(q);
+  EXPECT_TRUE(sink(Delta("x", 0)));
+  q->Close();
+  EXPECT_FALSE(sink(Delta("y", 1)));
+  EXPECT_FALSE(q->Pop(std::chrono::milliseconds(0)));
+}
+
+TEST(DeltaQueue, PopWakesOnPushFromAnotherThread) {
+  DeltaQueue q;
+  std::thread producer([&] { q.Push(Delta("late", 0, true)); });
+  auto d = q.Pop(std::chrono::seconds(10));
+  producer.join();
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->text, "late");
+}
+
+TEST(Errors, StatusMapping) {
+  EXPECT_EQ(ApiErrorFromStatus(Unavailable("full", engine::kReasonOverloaded)).http_status, 429);
+  EXPECT_EQ(ApiErrorFromStatus(Unavailable("full", engine::kReasonOverloaded)).retry_after_seconds,
+            1);
+  ApiError e = ApiErrorFromStatus(OutOfRange("needs 9 but capacity is 8",
+                                             prompt::kReasonContextLengthExceeded),
+                                  "messages");
+  EXPECT_EQ(e.http_status, 400);
+  EXPECT_EQ(e.code, "context_length_exceeded");
+  EXPECT_EQ(e.param, "messages");
+  EXPECT_EQ(ApiErrorFromStatus(DataLoss("bad", "image_corrupt")).code, "invalid_image");
+  EXPECT_EQ(ApiErrorFromStatus(InvalidArgument("bad")).http_status, 400);
+  EXPECT_EQ(ApiErrorFromStatus(Internal("bug")).http_status, 500);
+  EXPECT_EQ(ApiErrorFromStatus(Unavailable("device")).http_status, 503);
+
+  json body = json::parse(ErrorBody(BadRequest("bad \xff byte", "", "x")));
+  EXPECT_TRUE(body["error"]["param"].is_null());
+  EXPECT_EQ(body["error"]["code"], "x");
+  EXPECT_EQ(body["error"]["type"], "invalid_request_error");
+}
+
+TEST(Protocol, SseFraming) {
+  EXPECT_EQ(SseData("{}"), "data: {}\n\n");
+  EXPECT_EQ(SseDone(), "data: [DONE]\n\n");
+  EXPECT_EQ(SseComment("ping"), ": ping\n\n");
+}
+
+TEST(Protocol, ParsesChatParts) {
+  ParsedRequest p;
+  auto e = ParseChatRequest(R"({"messages": [
+      {"role": "developer", "content": "sys"},
+      {"role": "user", "content": [{"type": "text", "text": "a"},
+                                   {"type": "image_url", "image_url": "data:image/png;base64,AA"},
+                                   {"type": "image_url", "image_url": {"url": "/x.png"}}]},
+      {"role": "assistant", "content": null},
+      {"role": "user", "content": "b"}], "stop": "END", "top_k": -1})",
+                            &p);
+  ASSERT_FALSE(e) << e->message;
+  ASSERT_EQ(p.request.messages.size(), 4u);
+  EXPECT_EQ(p.request.messages[0].role, "system");
+  EXPECT_TRUE(p.request.messages[2].content.empty());
+  ASSERT_EQ(p.images.size(), 2u);
+  EXPECT_EQ(p.images[0].param, "messages[1].content[1].image_url");
+  EXPECT_EQ(p.images[1].url, "/x.png");
+  EXPECT_EQ(p.images[1].param, "messages[1].content[2].image_url.url");
+  EXPECT_EQ(p.request.stop.stop, std::vector<std::string>{"END"});
+  EXPECT_EQ(p.request.sampling.top_k, 0);
+  EXPECT_EQ(p.request.stop.max_tokens, -1);
+  EXPECT_FALSE(p.stream);
+}
+
+TEST(Protocol, ChunksAndUsage) {
+  ResponseMeta meta = NewResponseMeta(Endpoint::kChat, "m");
+  EXPECT_EQ(meta.id.size(), std::string("chatcmpl-").size() + 24);
+  EXPECT_NE(NewResponseMeta(Endpoint::kChat, "m").id, meta.id);
+  json role = json::parse(RoleChunk(meta, false));
+  EXPECT_EQ(role["choices"][0]["delta"]["role"], "assistant");
+  EXPECT_TRUE(role["choices"][0]["finish_reason"].is_null());
+  json fin = json::parse(FinishChunk(meta, "length", true));
+  EXPECT_EQ(fin["choices"][0]["finish_reason"], "length");
+  EXPECT_TRUE(fin["choices"][0]["delta"].empty());
+  EXPECT_TRUE(fin["usage"].is_null());
+  engine::Usage u{50, 20, 7};
+  json usage = json::parse(UsageChunk(meta, u));
+  EXPECT_TRUE(usage["choices"].empty());
+  EXPECT_EQ(usage["usage"]["total_tokens"], 57);
+  EXPECT_EQ(usage["usage"]["vlmxla"]["prompt_tokens_logical"], 20);
+  EXPECT_EQ(OpenAiFinishReason(engine::FinishReason::kCancelled), std::nullopt);
+}
+
+}  // namespace
+}  // namespace vlmxla::server
