@@ -1,7 +1,10 @@
 """The oracle capture: run Transformers on one case and record every pipeline stage.
 
 Stages are taken from Transformers' own modules through forward hooks (vision tower, projector,
-language model inputs) and from the model outputs; nothing here reimplements the model.
+language model inputs) and from the model outputs; nothing here reimplements the model. LLaVA
+checkpoints go through LlavaProcessor + LlavaForConditionalGeneration; text-only Llama/Qwen2
+checkpoints through their tokenizer's apply_chat_template + AutoModelForCausalLM, with the same
+manifest format (the vision stages are simply absent).
 """
 
 from __future__ import annotations
@@ -20,6 +23,22 @@ _DTYPE_NAMES = {
     "bfloat16": "bf16",
     "int32": "i32",
 }
+
+
+TEXT_MODEL_TYPES = ("llama", "qwen2")
+REASON_IMAGES_UNSUPPORTED = "images_unsupported"
+
+
+def model_kind(model_dir: pathlib.Path) -> str:
+    """"llava" or "text" (a plain Llama/Qwen2 causal decoder), from config.json's model_type."""
+    config = json.loads((pathlib.Path(model_dir) / "config.json").read_text(encoding="utf-8"))
+    model_type = config.get("model_type")
+    if model_type == "llava":
+        return "llava"
+    if model_type in TEXT_MODEL_TYPES:
+        return "text"
+    raise ValueError(f"{model_dir}: model_type {model_type!r} is neither llava nor "
+                     f"{'/'.join(TEXT_MODEL_TYPES)}")
 
 
 def sha256_file(path: pathlib.Path) -> str:
@@ -159,7 +178,6 @@ def _stage(name, tensor=None, kind=None):
 
 def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
     import torch
-    from safetensors.torch import save_file
     from transformers import LlavaForConditionalGeneration
     from transformers.image_utils import load_image
 
@@ -168,20 +186,13 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
     model_dir = pathlib.Path(model_dir)
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    if model_kind(model_dir) == "text":
+        return _capture_text(model_dir, case, out_dir)
 
     processor = load_processor(model_dir)
     tokenizer = processor.tokenizer
-    manifest = {
-        "schema": MANIFEST_SCHEMA,
-        "oracle": _versions(),
-        "model": {
-            "path": str(model_dir),
-            "name": model_dir.name,
-            "files": model_files(model_dir),
-        },
-        "case": case,
-        "processor": processor_summary(processor),
-    }
+    manifest = _manifest_header(model_dir, case)
+    manifest["processor"] = processor_summary(processor)
     messages = build_messages(case)
     rendered = processor.apply_chat_template(
         messages, add_generation_prompt=True, tokenize=False
@@ -205,15 +216,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
         _write_json(out_dir / "manifest.json", manifest)
         return manifest
 
-    expanded_len = int(inputs["input_ids"].shape[1])
-    manifest["expanded_length"] = expanded_len
-    if "context_capacity" in case:
-        cap = int(case["context_capacity"])
-        manifest["context"] = {
-            "capacity": cap,
-            "needed": expanded_len,
-            "exceeds": expanded_len > cap,
-        }
+    _context(manifest, case, int(inputs["input_ids"].shape[1]))
 
     model = LlavaForConditionalGeneration.from_pretrained(
         str(model_dir), dtype=torch.float32, attn_implementation="eager"
@@ -251,11 +254,19 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
         stages.append(_stage("image_features", rec["image_features"]))
     stages.append(_stage("inputs_embeds", rec["inputs_embeds"][0]))
     stages.append(_stage("prefill_logits", out.logits[0, -1]))
-    cache = out.past_key_values
+    _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
+    _save(stages, manifest, out_dir)
+    return manifest
+
+
+def _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) -> None:
+    """Every layer's K/V from the prefill, then greedy decoding with Transformers' generate."""
+    import torch
+
     for layer_idx, layer in enumerate(cache.layers):
         stages.append(_stage(f"past_key_values.{layer_idx}.key", layer.keys[0]))
         stages.append(_stage(f"past_key_values.{layer_idx}.value", layer.values[0]))
-
+    seq_len = int(inputs["input_ids"].shape[1])
     max_new = int(case.get("max_new_tokens", 8))
     eos = model.generation_config.eos_token_id
     eos_ids = set(eos if isinstance(eos, list) else [eos]) - {None}
@@ -267,7 +278,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
             num_beams=1,
             pad_token_id=model.generation_config.pad_token_id or next(iter(eos_ids), 0),
         )
-    greedy = generated[0, seq.shape[0] :].to(torch.int64)
+    greedy = generated[0, seq_len:].to(torch.int64)
     stages.append(_stage("greedy_tokens", greedy))
     stages.append(_stage("greedy_text", kind="text"))
     manifest["greedy_text"] = tokenizer.decode(
@@ -275,6 +286,10 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
     )
     manifest["eos_hit"] = bool(any(int(t) in eos_ids for t in greedy.tolist()))
     manifest["eos_token_ids"] = sorted(int(e) for e in eos_ids)
+
+
+def _save(stages: list[dict], manifest: dict, out_dir: pathlib.Path) -> None:
+    from safetensors.torch import save_file
 
     tensors = {}
     for st in stages:
@@ -290,6 +305,97 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
         {k: v for k, v in st.items() if k != "tensor"} for st in stages
     ]
     _write_json(out_dir / "manifest.json", manifest)
+
+
+def _manifest_header(model_dir: pathlib.Path, case: dict) -> dict:
+    return {
+        "schema": MANIFEST_SCHEMA,
+        "oracle": _versions(),
+        "model": {
+            "path": str(model_dir),
+            "name": model_dir.name,
+            "files": model_files(model_dir),
+        },
+        "case": case,
+    }
+
+
+def _context(manifest: dict, case: dict, needed: int) -> None:
+    manifest["expanded_length"] = needed
+    if "context_capacity" in case:
+        cap = int(case["context_capacity"])
+        manifest["context"] = {"capacity": cap, "needed": needed, "exceeds": needed > cap}
+
+
+def _capture_text(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
+    """A text-only decoder: tokenizer.apply_chat_template (which tokenizes the rendered text with
+    add_special_tokens=False: the template owns the BOS) and AutoModelForCausalLM."""
+    import torch
+    from transformers import AutoImageProcessor, AutoModelForCausalLM, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
+    manifest = _manifest_header(model_dir, case)
+    manifest["tokenizer"] = {"class": type(tokenizer).__name__, "add_special_tokens": False}
+    messages = build_messages(case)
+    rendered = tokenizer.apply_chat_template(
+        messages, add_generation_prompt=True, tokenize=False
+    )
+    manifest["rendered_text"] = rendered
+    if case.get("images"):
+        # Transformers has no way to feed an image to this checkpoint: it ships no image processor
+        # and its model takes no pixel_values. Record what loading one says.
+        try:
+            AutoImageProcessor.from_pretrained(str(model_dir))
+            err_type, message = "ValueError", f"{model_dir.name} is a text-only model"
+        except (OSError, ValueError, KeyError) as err:
+            err_type, message = type(err).__name__, str(err)
+        manifest["error"] = {"type": err_type, "message": message,
+                             "reason": REASON_IMAGES_UNSUPPORTED}
+        manifest["stages"] = [{"name": "rendered_text", "kind": "text"}]
+        _write_json(out_dir / "manifest.json", manifest)
+        return manifest
+
+    inputs = tokenizer.apply_chat_template(
+        messages, add_generation_prompt=True, tokenize=True, return_dict=True,
+        return_tensors="pt",
+    )
+    inputs = {k: inputs[k] for k in ("input_ids", "attention_mask")}
+    seq = inputs["input_ids"][0]
+    manifest["unexpanded_length"] = int(seq.shape[0])
+    _context(manifest, case, int(seq.shape[0]))
+
+    model = AutoModelForCausalLM.from_pretrained(
+        str(model_dir), dtype=torch.float32, attn_implementation="eager"
+    ).eval()
+    recorded = {}
+
+    def embeds_hook(module, args, output):
+        recorded.setdefault("inputs_embeds", output.detach().clone())
+
+    def positions_hook(module, args, kwargs):
+        pos = kwargs.get("position_ids")
+        recorded.setdefault("position_ids", None if pos is None else pos.detach().clone())
+
+    handles = [model.get_input_embeddings().register_forward_hook(embeds_hook),
+               model.model.register_forward_pre_hook(positions_hook, with_kwargs=True)]
+    with torch.no_grad():
+        out = model(**inputs, use_cache=True, return_dict=True)
+    for h in handles:
+        h.remove()
+    positions = recorded.get("position_ids")
+    positions = torch.arange(seq.shape[0]) if positions is None else positions[0]
+    stages = [
+        _stage("rendered_text", kind="text"),
+        # No placeholders to expand: the same ids, as its own tensor (safetensors refuses aliases).
+        _stage("input_ids_unexpanded", seq.to(torch.int64).clone()),
+        _stage("input_ids", seq.to(torch.int64)),
+        _stage("attention_mask", inputs["attention_mask"][0].to(torch.int64)),
+        _stage("position_ids", positions.to(torch.int64)),
+        _stage("inputs_embeds", recorded["inputs_embeds"][0]),
+        _stage("prefill_logits", out.logits[0, -1]),
+    ]
+    _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
+    _save(stages, manifest, out_dir)
     return manifest
 
 

@@ -1,4 +1,9 @@
-"""The standard case files for a model (image_text, two_images, no_image, malformed, overflow)."""
+"""The standard case files for a model, chosen by its kind.
+
+LLaVA: image_text, two_images, no_image, malformed_placeholder, context_overflow.
+Text-only (Llama/Qwen2): no_image, context_overflow, image_on_text_model (an image given to a
+model that takes none must be refused with reason "images_unsupported").
+"""
 
 from __future__ import annotations
 
@@ -15,14 +20,29 @@ CASE_NAMES = (
     "malformed_placeholder",
     "context_overflow",
 )
+TEXT_CASE_NAMES = ("no_image", "context_overflow", "image_on_text_model")
+
+
+def case_names(model_dir: pathlib.Path) -> tuple[str, ...]:
+    from .capture import model_kind
+
+    return TEXT_CASE_NAMES if model_kind(model_dir) == "text" else CASE_NAMES
 
 
 def expanded_length(model_dir: pathlib.Path, case: dict) -> int:
     """How many positions the case needs after placeholder expansion (Transformers' own count)."""
     from transformers.image_utils import load_image
 
-    from .capture import build_messages, load_processor
+    from .capture import build_messages, load_processor, model_kind
 
+    if model_kind(model_dir) == "text":
+        from transformers import AutoTokenizer
+
+        tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
+        ids = tokenizer.apply_chat_template(
+            build_messages(case), add_generation_prompt=True, tokenize=True, return_dict=True
+        )["input_ids"]
+        return len(ids)
     processor = load_processor(model_dir)
     rendered = processor.apply_chat_template(
         build_messages(case), add_generation_prompt=True, tokenize=False
@@ -33,11 +53,51 @@ def expanded_length(model_dir: pathlib.Path, case: dict) -> int:
     )
 
 
+def _overflow(model_dir: pathlib.Path, case: dict) -> dict:
+    """One position short of what the prompt needs: the engine must refuse it."""
+    needed = expanded_length(pathlib.Path(model_dir), case)
+    case["context_capacity"] = needed - 1
+    case["expanded_length"] = needed
+    case["expect_error"] = True
+    return case
+
+
+def text_cases(model_dir: pathlib.Path, scene: str) -> list[dict]:
+    return [
+        {
+            "name": "no_image",
+            "system": None,
+            "prompt": "Tell me about red boats on a lake.",
+            "images": [],
+            "max_new_tokens": 8,
+        },
+        _overflow(model_dir, {
+            "name": "context_overflow",
+            "system": "You are a careful assistant.",
+            "prompt": "Describe the colours and the stripes of a zebra crossing.",
+            "images": [],
+            "max_new_tokens": 8,
+        }),
+        {
+            "name": "image_on_text_model",
+            "system": None,
+            "prompt": PROMPT,
+            "images": [scene],
+            "max_new_tokens": 8,
+            "expect_error": True,
+        },
+    ]
+
+
 def standard_cases(
     model_dir: pathlib.Path, image_dir: pathlib.Path | None = None
 ) -> list[dict]:
+    from .capture import model_kind
+
     imgs = images_mod.write_images(image_dir)
     scene, second = str(imgs["scene.png"]), str(imgs["second.png"])
+    if model_kind(model_dir) == "text":
+        return text_cases(model_dir, scene)
     cases = [
         {
             "name": "image_text",
@@ -69,19 +129,13 @@ def standard_cases(
             "expect_error": True,
         },
     ]
-    overflow = {
+    cases.append(_overflow(model_dir, {
         "name": "context_overflow",
         "system": None,
         "prompt": PROMPT,
         "images": [scene],
         "max_new_tokens": 8,
-    }
-    needed = expanded_length(pathlib.Path(model_dir), overflow)
-    # One position short of what the prompt needs: the engine must refuse it.
-    overflow["context_capacity"] = needed - 1
-    overflow["expanded_length"] = needed
-    overflow["expect_error"] = True
-    cases.append(overflow)
+    }))
     return cases
 
 

@@ -1,11 +1,14 @@
-"""Builds the tiny LLaVA fixture checkpoints from the committed specs in fixture_configs/.
+"""Builds the tiny fixture checkpoints from the committed specs in fixture_configs/.
 
-Everything is written by Transformers' own classes (LlavaForConditionalGeneration.save_pretrained,
-LlavaProcessor.save_pretrained) so the files have exactly the layout Transformers produces.
+Two kinds: LLaVA fixtures (LlavaForConditionalGeneration + LlavaProcessor) and text-only decoders
+(LlamaForCausalLM / Qwen2ForCausalLM + their tokenizer), which reuse a LLaVA fixture's tokenizer
+and chat template. Everything is written by Transformers' own classes (save_pretrained) so the
+files have exactly the layout Transformers produces.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -19,21 +22,43 @@ SPEC_DIR = pathlib.Path(__file__).resolve().parent / "fixture_configs"
 CORPUS_DIR = pathlib.Path(__file__).resolve().parent / "corpus"
 SPEC_HASH_FILE = "vlmxla_fixture_spec.sha256"
 FIXTURE_NAMES = ("tiny-llava-clip-llama", "tiny-llava-siglip-qwen2")
+TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2")
+ALL_FIXTURE_NAMES = FIXTURE_NAMES + TEXT_FIXTURE_NAMES
+# A text-only spec names the LLaVA spec whose text half (tokenizer, chat template) it reuses.
+SHARED_FROM = "tokenizer_and_chat_template_from"
+SHARED_KEYS = ("tokenizer", "chat_template", "chat_template_source")
 
 
-def load_spec(name: str) -> dict:
+def _read_spec(name: str) -> dict:
     path = SPEC_DIR / f"{name}.json"
     if not path.exists():
         raise FileNotFoundError(
-            f"no fixture spec {path}; known: {', '.join(FIXTURE_NAMES)}"
+            f"no fixture spec {path}; known: {', '.join(ALL_FIXTURE_NAMES)}"
         )
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def load_spec(name: str) -> dict:
+    spec = _read_spec(name)
+    if SHARED_FROM in spec:
+        source = _read_spec(spec[SHARED_FROM])
+        for key in SHARED_KEYS:
+            spec.setdefault(key, source[key])
+    return spec
+
+
+def spec_kind(spec: dict) -> str:
+    """"llava" or "text" (a plain causal decoder)."""
+    return spec.get("kind", "llava")
+
+
 def spec_hash(name: str) -> str:
-    """Hash of everything a fixture is derived from: its spec, the corpus and this builder."""
+    """Hash of everything a fixture is derived from: its spec(s), the corpus and this builder."""
     h = hashlib.sha256()
     h.update((SPEC_DIR / f"{name}.json").read_bytes())
+    shared = _read_spec(name).get(SHARED_FROM)
+    if shared:
+        h.update((SPEC_DIR / f"{shared}.json").read_bytes())
     for path in sorted(CORPUS_DIR.glob("*.txt")):
         h.update(path.name.encode())
         h.update(path.read_bytes())
@@ -199,18 +224,7 @@ def build_config(spec: dict, tokenizer):
 
     cfg = json.loads(json.dumps(spec["llava_config"]))
     cfg["text_config"]["vocab_size"] = len(tokenizer)
-    tspec = spec["tokenizer"]
-    if tspec.get("bos_token"):
-        cfg["text_config"]["bos_token_id"] = tokenizer.convert_tokens_to_ids(
-            tspec["bos_token"]
-        )
-    cfg["text_config"]["eos_token_id"] = tokenizer.convert_tokens_to_ids(
-        tspec["eos_token"]
-    )
-    if tspec.get("pad_token"):
-        cfg["text_config"]["pad_token_id"] = tokenizer.convert_tokens_to_ids(
-            tspec["pad_token"]
-        )
+    _special_token_ids(cfg["text_config"], spec, tokenizer)
     image_id = tokenizer.convert_tokens_to_ids("<image>")
     config = LlavaConfig(image_token_index=image_id, **cfg)
     return config
@@ -267,6 +281,47 @@ def build_model(spec: dict, config):
     return model
 
 
+def _special_token_ids(cfg: dict, spec: dict, tokenizer) -> None:
+    tspec = spec["tokenizer"]
+    for key in ("bos_token", "eos_token", "pad_token"):
+        if tspec.get(key):
+            cfg[f"{key}_id"] = tokenizer.convert_tokens_to_ids(tspec[key])
+
+
+def build_text_config(spec: dict, tokenizer):
+    """LlamaConfig / Qwen2Config from the spec's text_config, sized to the tokenizer."""
+    from transformers import CONFIG_MAPPING
+
+    cfg = json.loads(json.dumps(spec["text_config"]))
+    model_type = cfg.pop("model_type")
+    cfg["vocab_size"] = len(tokenizer)
+    _special_token_ids(cfg, spec, tokenizer)
+    return CONFIG_MAPPING[model_type](**cfg)
+
+
+def build_text_model(spec: dict, config):
+    import torch
+    import transformers
+    from transformers import GenerationConfig
+
+    cls = getattr(transformers, spec["architecture"])
+    if cls.config_class.model_type != config.model_type:
+        raise ValueError(
+            f"{spec['name']}: {spec['architecture']} is for {cls.config_class.model_type}, "
+            f"not {config.model_type}"
+        )
+    torch.manual_seed(spec["seed"])
+    model = cls(config).to(torch.float32).eval()
+    _init_weights(model, spec)
+    model.generation_config = GenerationConfig(
+        bos_token_id=getattr(config, "bos_token_id", None),
+        eos_token_id=config.eos_token_id,
+        pad_token_id=getattr(config, "pad_token_id", None),
+        do_sample=False,
+    )
+    return model
+
+
 def build_processor(spec: dict, tokenizer):
     from transformers import LlavaProcessor
     from transformers.models.clip.image_processing_pil_clip import CLIPImageProcessorPil
@@ -304,37 +359,52 @@ def _canonicalize_json(directory: pathlib.Path) -> None:
         )
 
 
-def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
-    import torch
-
-    torch.use_deterministic_algorithms(True)
-    spec = load_spec(name)
-    tokenizer = build_tokenizer(spec)
-    config = build_config(spec, tokenizer)
-    model = build_model(spec, config)
-    processor = build_processor(spec, tokenizer)
-
+@contextlib.contextmanager
+def atomic_dir(out_dir, name: str):
+    """A temporary sibling of out_dir to fill; it replaces out_dir only when the block succeeds,
+    so a reader never sees a half-written checkpoint."""
     out_dir = pathlib.Path(out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = pathlib.Path(tempfile.mkdtemp(prefix=f".{name}.", dir=out_dir.parent))
     try:
-        model.save_pretrained(tmp, safe_serialization=True)
-        processor.save_pretrained(tmp)
-        # 5.23 nests the image processor in processor_config.json only; many published checkpoints
-        # (the pinned real one included) also carry preprocessor_config.json, so write both.
-        processor.image_processor.save_pretrained(tmp)
-        _canonicalize_json(tmp)
-        tmp.chmod(0o755)
-        for path in tmp.iterdir():
-            path.chmod(0o644)
-        (tmp / SPEC_HASH_FILE).write_text(spec_hash(name) + "\n", encoding="utf-8")
+        yield tmp
         if out_dir.exists():
             shutil.rmtree(out_dir)
         tmp.rename(out_dir)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return out_dir
+
+
+def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
+    import torch
+
+    torch.use_deterministic_algorithms(True)
+    spec = load_spec(name)
+    tokenizer = build_tokenizer(spec)
+    if spec_kind(spec) == "text":
+        model = build_text_model(spec, build_text_config(spec, tokenizer))
+        tokenizer.chat_template = spec["chat_template"]
+        processor = None
+    else:
+        model = build_model(spec, build_config(spec, tokenizer))
+        processor = build_processor(spec, tokenizer)
+
+    with atomic_dir(out_dir, name) as tmp:
+        model.save_pretrained(tmp, safe_serialization=True)
+        if processor is None:
+            tokenizer.save_pretrained(tmp)
+        else:
+            processor.save_pretrained(tmp)
+            # 5.23 nests the image processor in processor_config.json only; many published
+            # checkpoints (the pinned real one included) also carry preprocessor_config.json.
+            processor.image_processor.save_pretrained(tmp)
+        _canonicalize_json(tmp)
+        tmp.chmod(0o755)
+        for path in tmp.iterdir():
+            path.chmod(0o644)
+        (tmp / SPEC_HASH_FILE).write_text(spec_hash(name) + "\n", encoding="utf-8")
+    return pathlib.Path(out_dir)
 
 
 def is_current(name: str, out_dir: pathlib.Path) -> bool:
@@ -357,7 +427,7 @@ def main(argv: list[str]) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m vlmxla_oracle fixtures")
-    parser.add_argument("--name", choices=FIXTURE_NAMES, help="build only this fixture")
+    parser.add_argument("--name", choices=ALL_FIXTURE_NAMES, help="build only this fixture")
     parser.add_argument(
         "--force", action="store_true", help="rebuild even when up to date"
     )
@@ -365,7 +435,7 @@ def main(argv: list[str]) -> int:
         "--out", type=pathlib.Path, help="root dir (default: cache fixtures dir)"
     )
     args = parser.parse_args(argv)
-    for name in [args.name] if args.name else FIXTURE_NAMES:
+    for name in [args.name] if args.name else ALL_FIXTURE_NAMES:
         out_dir = pathlib.Path(args.out or paths.fixtures_dir()) / name
         state = (
             "rebuilt" if args.force or not is_current(name, out_dir) else "up to date"

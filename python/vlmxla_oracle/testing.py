@@ -12,11 +12,15 @@ from . import images as images_mod
 from . import paths
 
 
-def ensure_fixtures() -> dict[str, pathlib.Path]:
-    """{fixture name: model dir}; rebuilt only when its spec, the corpus or the builder changed."""
-    return {
-        name: fixtures_mod.ensure_fixture(name) for name in fixtures_mod.FIXTURE_NAMES
-    }
+def ensure_fixtures(names=fixtures_mod.FIXTURE_NAMES) -> dict[str, pathlib.Path]:
+    """{fixture name: model dir} (the LLaVA fixtures unless `names` says otherwise); rebuilt only
+    when its spec, the corpus or the builder changed."""
+    return {name: fixtures_mod.ensure_fixture(name) for name in names}
+
+
+def ensure_text_fixtures() -> dict[str, pathlib.Path]:
+    """{fixture name: model dir} of the text-only Llama/Qwen2 fixtures."""
+    return ensure_fixtures(fixtures_mod.TEXT_FIXTURE_NAMES)
 
 
 def ensure_images() -> dict[str, pathlib.Path]:
@@ -26,11 +30,12 @@ def ensure_images() -> dict[str, pathlib.Path]:
 
 def ensure_captures(
     case_names=("image_text", "two_images", "no_image", "malformed_placeholder"),
+    fixture_names=fixtures_mod.FIXTURE_NAMES,
 ):
     """{(fixture, case): capture dir} under cache_dir()/captures, recaptured when the model changed."""
     ensure_images()
     out = {}
-    for name, model_dir in ensure_fixtures().items():
+    for name, model_dir in ensure_fixtures(fixture_names).items():
         case_dir = paths.cache_dir() / "cases" / name
         written = cases_mod.write_cases(model_dir, case_dir)
         for case_name in case_names:

@@ -41,6 +41,34 @@ def test_fixture_build_is_byte_deterministic(name, tmp_path):
         assert required in da, required
 
 
+@pytest.mark.parametrize("name", fixtures.TEXT_FIXTURE_NAMES)
+def test_text_fixture_build_is_byte_deterministic(name, tmp_path):
+    a = fixtures.build_fixture(name, tmp_path / "a" / name)
+    b = fixtures.build_fixture(name, tmp_path / "b" / name)
+    da, db = _digests(a), _digests(b)
+    assert da == db
+    assert {"config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json",
+            "chat_template.jinja", "generation_config.json"} <= set(da)
+    # A text-only checkpoint: no processor files for anything to mistake it for a VLM.
+    assert not {"processor_config.json", "preprocessor_config.json"} & set(da)
+
+
+def test_text_fixture_hash_follows_the_spec_it_shares(monkeypatch, tmp_path):
+    """Editing the LLaVA spec whose tokenizer and template tiny-llama reuses invalidates it."""
+    before = fixtures.spec_hash("tiny-llama")
+    source = fixtures.load_spec("tiny-llama")[fixtures.SHARED_FROM]
+    spec_dir = tmp_path / "specs"
+    spec_dir.mkdir()
+    for path in fixtures.SPEC_DIR.glob("*.json"):
+        (spec_dir / path.name).write_bytes(path.read_bytes())
+    edited = json.loads((spec_dir / f"{source}.json").read_text())
+    edited["chat_template"] += " "
+    (spec_dir / f"{source}.json").write_text(json.dumps(edited))
+    monkeypatch.setattr(fixtures, "SPEC_DIR", spec_dir)
+    assert fixtures.spec_hash("tiny-llama") != before
+    assert fixtures.load_spec("tiny-llama")["chat_template"] == edited["chat_template"]
+
+
 def test_ensure_fixture_skips_when_current_and_rebuilds_on_spec_change(
     tmp_path, monkeypatch
 ):

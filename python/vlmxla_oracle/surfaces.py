@@ -1,0 +1,197 @@
+"""The gate's surface stage: what a user sees must reproduce the oracle's greedy text exactly.
+
+One non-streaming CLI request (`vlmxla run`) and one streaming server request (`vlmxla serve`,
+asked through the official `openai` client, with the raw SSE stream checked as well): text
+exact, finish reason, one completion id, `role` first, exactly one finish, the usage chunk last
+with empty choices, then `data: [DONE]`.
+"""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import json
+import mimetypes
+import pathlib
+import re
+import subprocess
+import time
+
+from safetensors.numpy import load_file
+
+
+def _expected(ref: pathlib.Path) -> dict:
+    manifest = json.loads((ref / "manifest.json").read_text(encoding="utf-8"))
+    tokens = load_file(str(ref / "stages.safetensors"))["greedy_tokens"]
+    return {"text": manifest["greedy_text"], "tokens": int(tokens.size),
+            "finish": "stop" if manifest.get("eos_hit") else "length",
+            "prompt_tokens": int(manifest["expanded_length"]),
+            "prompt_tokens_logical": int(manifest["unexpanded_length"]),
+            "case": manifest["case"]}
+
+
+def _row(surface: str, checks: dict, detail: str | None = None) -> dict:
+    return {"surface": surface, "pass": all(checks.values()), "checks": checks,
+            "detail": detail}
+
+
+def cli_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path) -> dict:
+    exp = _expected(ref)
+    case = exp["case"]
+    cmd = [str(vlmxla_bin), "run", "--model", str(model_dir), "--backend", backend,
+           "--prompt", case["prompt"], "--max-tokens", str(case.get("max_new_tokens", 8)),
+           "--quiet"]
+    if case.get("system"):
+        cmd += ["--system", case["system"]]
+    for image in case.get("images", []):
+        cmd += ["--image", image]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900, check=False)
+    if proc.returncode != 0:
+        return _row("cli", {"exit_ok": False}, proc.stderr.strip()[-1000:])
+    summary = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else ""
+    checks = {
+        "text_exact": proc.stdout == exp["text"] + "\n",
+        "generated_tokens": f"generated {exp['tokens']}," in summary,
+        "finish_reason": f"finish {exp['finish']}," in summary,
+        "prompt_tokens": f"prompt tokens {exp['prompt_tokens']} " in summary,
+    }
+    return _row("cli", checks, None if all(checks.values()) else
+                f"stdout={proc.stdout!r} summary={summary!r}")
+
+
+def _data_uri(path: str) -> str:
+    mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
+    return f"data:{mime};base64," + base64.b64encode(pathlib.Path(path).read_bytes()).decode()
+
+
+def _messages(case: dict) -> list[dict]:
+    parts = [{"type": "image_url", "image_url": {"url": _data_uri(p)}}
+             for p in case.get("images", [])]
+    parts.append({"type": "text", "text": case["prompt"]})
+    msgs = [{"role": "system", "content": case["system"]}] if case.get("system") else []
+    return msgs + [{"role": "user", "content": parts}]
+
+
+class Server:
+    """`vlmxla serve` on a free loopback port, for the duration of a `with` block."""
+
+    def __init__(self, vlmxla_bin, model_dir, backend: str, extra: tuple[str, ...] = ()):
+        self.cmd = [str(vlmxla_bin), "serve", "--model", str(model_dir), "--backend", backend,
+                    "--host", "127.0.0.1", "--port", "0", *extra]
+        self.proc = None
+        self.port = None
+        self.log: list[str] = []
+
+    def __enter__(self):
+        self.proc = subprocess.Popen(self.cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                     text=True)
+        deadline = time.monotonic() + 600
+        while self.port is None:
+            line = self.proc.stderr.readline()
+            if not line:
+                raise RuntimeError("vlmxla serve exited: " + "".join(self.log)[-1000:])
+            self.log.append(line)
+            m = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
+            if m:
+                self.port = int(m.group(1))
+            if time.monotonic() > deadline:
+                raise RuntimeError("vlmxla serve did not start listening")
+        while self.get("/health")[0] != 200:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("vlmxla serve never became healthy")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def get(self, path: str) -> tuple[int, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            conn.request("GET", path)
+            r = conn.getresponse()
+            return r.status, r.read()
+        except OSError:
+            return 0, b""
+        finally:
+            conn.close()
+
+    def post_sse(self, path: str, body: dict) -> tuple[int, list[str]]:
+        """The raw `data:` payloads of a streamed response, in order."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        try:
+            conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+            r = conn.getresponse()
+            raw = r.read().decode("utf-8")
+        finally:
+            conn.close()
+        return r.status, [line[len("data: "):] for line in raw.split("\n")
+                          if line.startswith("data: ")]
+
+
+def check_sse(events: list[str], exp: dict) -> dict:
+    """Framing of one streamed chat completion, as OpenAI sends it."""
+    done = bool(events) and events[-1] == "[DONE]"
+    chunks = [json.loads(e) for e in events[:-1]] if done else []
+    with_choices = [c for c in chunks if c.get("choices")]
+    finishes = [c for c in with_choices if c["choices"][0].get("finish_reason")]
+    text = "".join(c["choices"][0]["delta"].get("content") or "" for c in with_choices)
+    usage = chunks[-1] if chunks else {}
+    return {
+        "done_last": done,
+        "one_id": len({c.get("id") for c in chunks}) == 1,
+        "object": all(c.get("object") == "chat.completion.chunk" for c in chunks),
+        "role_first": bool(with_choices)
+        and with_choices[0]["choices"][0]["delta"].get("role") == "assistant",
+        "one_finish": len(finishes) == 1 and finishes[0] is with_choices[-1],
+        "finish_reason": bool(finishes) and finishes[0]["choices"][0]["finish_reason"]
+        == exp["finish"],
+        "usage_last": usage.get("choices") == [] and usage.get("usage") is not None,
+        "usage_counts": (usage.get("usage") or {}).get("completion_tokens") == exp["tokens"]
+        and (usage.get("usage") or {}).get("prompt_tokens") == exp["prompt_tokens"],
+        "raw_text_exact": text == exp["text"],
+    }
+
+
+def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path) -> dict:
+    exp = _expected(ref)
+    case = exp["case"]
+    model = pathlib.Path(model_dir).name
+    body = {"model": model, "messages": _messages(case), "stream": True,
+            "stream_options": {"include_usage": True}, "temperature": 0,
+            "max_tokens": int(case.get("max_new_tokens", 8))}
+    try:
+        with Server(vlmxla_bin, model_dir, backend) as server:
+            status, events = server.post_sse("/v1/chat/completions", body)
+            checks = {"status_200": status == 200, **check_sse(events, exp)}
+            # The official client, streaming, must see the same text.
+            import openai
+
+            client = openai.OpenAI(base_url=server.base_url, api_key="unused")
+            stream = client.chat.completions.create(
+                model=model, messages=body["messages"], stream=True,
+                stream_options={"include_usage": True}, temperature=0,
+                max_tokens=body["max_tokens"])
+            text, usage = "", None
+            for chunk in stream:
+                if chunk.choices:
+                    text += chunk.choices[0].delta.content or ""
+                if chunk.usage is not None:
+                    usage = chunk.usage
+            checks["openai_text_exact"] = text == exp["text"]
+            checks["openai_usage"] = usage is not None and usage.completion_tokens == exp["tokens"]
+            status, _ = server.get("/health")
+            checks["healthy_after"] = status == 200
+    except (RuntimeError, OSError) as e:
+        return _row("server", {"started": False}, str(e)[-1000:])
+    failed = [k for k, v in checks.items() if not v]
+    return _row("server", checks, f"failed checks: {failed}" if failed else None)

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The text-only decoder gate (see python/vlmxla_oracle/gate.py, suite "arch"): the same oracle
+# comparison as the LLaVA gate (rendered text, ids, positions, mask, embeddings, prefill logits,
+# every layer's K/V, greedy tokens and text) for the tiny Llama and Qwen2 fixtures.
+#   scripts/xla/validate_arch.sh [--fixture NAME]... [--case NAME]...
+#       [--backend pjrt-cpu|iree-cpu|all] [--report FILE.json] [--vlmxla BIN]
+# Exits 0 only when every case passed every stage; unavailable stages fail the gate.
+# The multimodal path has its own gate: scripts/xla/validate_llava_reference.sh.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+exec .venv/bin/python -m vlmxla_oracle.gate --suite arch "$@"
