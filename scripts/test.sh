@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one test command: C++ unit tests (CTest) then the Python suites (pytest), which include the
-# oracle parity tests. Generated fixtures go to $VLMXLA_CACHE (default ~/.cache/vlmxla).
+# The one test command: C++ unit tests (CTest), the Python suites (pytest), which include the
+# oracle parity tests, then both merge gates. Generated fixtures go to $VLMXLA_CACHE
+# (default ~/.cache/vlmxla).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,3 +14,6 @@ echo "[test] C++ unit tests (ctest)"
 (cd build && ctest --output-on-failure -j2)
 echo "[test] Python tests (pytest)"
 .venv/bin/python -m pytest tests/py "$@"
+echo "[test] the merge gates on both CPU backends (reports in build/)"
+scripts/xla/validate_llava_reference.sh --backend all --report build/gate-llava.json
+scripts/xla/validate_arch.sh --backend all --report build/gate-arch.json
