@@ -7,6 +7,7 @@
 #include <signal.h>
 
 #include <nlohmann/json.hpp>
+#include <chrono>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -481,8 +482,16 @@ TEST_F(ServerTest, MetricsTextParses) {
   Start();
   ASSERT_TRUE(Post("/v1/chat/completions", "{bad"));
   ASSERT_TRUE(Client().Get("/health"));
+  // Responses are counted once they are written (httplib's logger), which can trail the client
+  // reading them by a moment: scrape until the 400 is in, within a deadline.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   auto r = Client().Get("/metrics");
   ASSERT_TRUE(r);
+  while (r->body.find("vlmxla_http_responses_total{code=\"400\"} 1") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    r = Client().Get("/metrics");
+    ASSERT_TRUE(r);
+  }
   ASSERT_EQ(r->status, 200);
   EXPECT_EQ(r->get_header_value("Content-Type").rfind("text/plain; version=0.0.4", 0), 0u);
   const std::regex sample(R"(^([a-zA-Z_:][a-zA-Z0-9_:]*))"
