@@ -43,7 +43,8 @@ def seeded_inputs(model_dir, signature: dict, seed: int = 0) -> list[np.ndarray]
     for p in signature["params"]:
         dims, name = tuple(p["dims"]), p["name"]
         if p["kind"] == "weight":
-            out.append(np.ascontiguousarray(weights[name]))
+            w = weights[name]
+            out.append(np.ascontiguousarray(w.T if p.get("transposed") else w))
         elif name == "length":
             out.append(np.array(seq, dtype=np.int32))
         elif name == "positions":

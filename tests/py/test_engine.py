@@ -5,6 +5,7 @@ reproducible, and the CLI answers with the oracle's greedy text."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 
 import pytest
@@ -132,3 +133,35 @@ def test_cli_run_answers_with_the_oracle_greedy_text(vlmxla_bin, fixture):
                             timeout=300, check=False)
     assert stream.returncode == 0, stream.stderr
     assert stream.stdout == proc.stdout
+
+
+@pytest.mark.parametrize("layout", ["out-in", "in-out"])
+def test_either_weight_layout_answers_with_the_oracle_text_on_each_backend(vlmxla_bin, layout):
+    """VLMXLA_WEIGHTS_LAYOUT forces the decoder weight layout the backend would not pick
+    (PJRT defaults to in-out, IREE to out-in): the answer stays the oracle's greedy text."""
+    fixture = "tiny-llava-siglip-qwen2"  # tied embeddings: the in-out table is read by column
+    cap = testing.ensure_captures(case_names=("image_text",), fixture_names=(fixture,))[
+        (fixture, "image_text")]
+    manifest = json.loads((cap / "manifest.json").read_text(encoding="utf-8"))
+    case = manifest["case"]
+    backend = "pjrt-cpu" if layout == "out-in" else "iree-cpu"
+    cmd = [str(vlmxla_bin), "run", "--model", str(testing.ensure_fixtures()[fixture]),
+           "--backend", backend, "--prompt", case["prompt"],
+           "--max-tokens", str(case.get("max_new_tokens", 8))]
+    if case.get("system"):
+        cmd += ["--system", case["system"]]
+    for image in case.get("images", []):
+        cmd += ["--image", image]
+    env = dict(os.environ, VLMXLA_WEIGHTS_LAYOUT=layout)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == manifest["greedy_text"] + "\n"
+
+
+def test_an_unknown_weight_layout_is_refused_by_name(vlmxla_bin, model_dir):
+    env = dict(os.environ, VLMXLA_WEIGHTS_LAYOUT="sideways")
+    proc = subprocess.run([str(vlmxla_bin), "run", "--model", str(model_dir), "--prompt", "hi",
+                           "--max-tokens", "2"], capture_output=True, text=True, timeout=120,
+                          check=False, env=env)
+    assert proc.returncode != 0
+    assert "VLMXLA_WEIGHTS_LAYOUT" in proc.stderr and "sideways" in proc.stderr, proc.stderr

@@ -137,6 +137,7 @@ def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
     for i, p in enumerate(params[4:4 + 2 * layers]):
         assert p["alias_result"] == 1 + i and result_names[1 + i] == p["name"]
     names = [p["name"] for p in params if p["kind"] == "weight"]
+    transposed = {p["name"] for p in params if p.get("transposed")}
     # Every decoder tensor of the checkpoint is bound exactly once, nothing else.
     checkpoint = load_file(str(model_dir / "model.safetensors"))
     assert sorted(names) == sorted(k for k in checkpoint if k.startswith("language_model."))
@@ -155,7 +156,8 @@ def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
     empty = np.zeros(pjrt["kv.0.key"].shape, np.float32)  # capacity defaults to L
     args = [inputs["input_ids"].astype(np.int32), inputs["feature_index"].astype(np.int32),
             inputs["image_features"], np.array(length, np.int32)] + [empty] * (2 * layers) + [
-            checkpoint[n] for n in names]
+            np.ascontiguousarray(checkpoint[n].T) if n in transposed else checkpoint[n]
+            for n in names]
     module = rt.load_vm_flatbuffer_file(str(vmfb), driver="local-task")
     out = [np.asarray(o.to_host()) for o in module.main(*args)]
     assert result_names == ["prefill_logits", *_cache_names(layers)]

@@ -68,4 +68,12 @@ std::string FlagsHelp(const std::vector<FlagSpec>& specs) {
   return out;
 }
 
+Result<bool> WeightsInOutFlag(const ParsedArgs& args, bool default_in_out) {
+  const auto v = args.Get("weights-layout");
+  if (!v) return default_in_out;
+  if (*v == "in-out") return true;
+  if (*v == "out-in") return false;
+  return InvalidArgument("--weights-layout expects out-in or in-out, got '" + *v + "'");
+}
+
 }  // namespace vlmxla::cli

@@ -202,6 +202,7 @@ const std::vector<FlagSpec> kFlags = {
     {"capacity", true, false,
      "prefill/decode: positions per KV cache C (required for decode; prefill default: --seq-len)"},
     {"taps", false, false, "add the diagnostic results the reference gate compares"},
+    {"weights-layout", true, false, "decoder Linear weights as the checkpoint's out-in (default, IREE's layout) or transposed in-out (PJRT's)"},
     {"output", true, false,
      "write the module here (default: stdout); with --model required, and the signature goes "
      "to FILE.json"},
@@ -232,6 +233,7 @@ std::string SignatureJson(const hlo::Program& program) {
     nlohmann::ordered_json j = {{"name", p.name}, {"kind", weight ? "weight" : "input"}};
     j.update(TypeJson(p.type));
     if (p.alias_result >= 0) j["alias_result"] = p.alias_result;
+    if (p.transposed) j["transposed"] = true;  // bind the checkpoint tensor transposed
     params.push_back(std::move(j));
   }
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
@@ -270,6 +272,7 @@ Result<hlo::ProgramOptions> ProgramFlags(const ParsedArgs& args) {
   const int default_capacity = *program_name == "prefill" ? options.seq_len : 0;
   VLMXLA_ASSIGN_OR_RETURN(options.capacity, BucketFlag(args, "capacity", default_capacity));
   options.taps = args.Has("taps");
+  VLMXLA_ASSIGN_OR_RETURN(options.weights_in_out, WeightsInOutFlag(args, false));
   return options;
 }
 

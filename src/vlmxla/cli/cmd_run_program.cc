@@ -28,6 +28,7 @@ const std::vector<FlagSpec> kFlags = {
     {"inputs", true, false, "safetensors holding the program's inputs by name (required)"},
     {"output", true, false, "safetensors to write the results to (required)"},
     {"taps", false, false, "add the diagnostic results the reference gate compares"},
+    {"weights-layout", true, false, "decoder Linear weights as the checkpoint's out-in or transposed in-out (default: in-out, what the engine uses on PJRT)"},
     {"emit", true, false,
      "also write the program's StableHLO text to this file, and its parameter and result names "
      "to FILE.params.json (what another runtime needs to bind the same module)"},
@@ -73,6 +74,7 @@ Status WriteParamsJson(const std::string& path, const hlo::Program& program) {
         {"kind", p.kind == hlo::ProgramParam::Kind::kWeight ? "weight" : "input"},
         {"type", p.type.ToString()}};
     if (p.alias_result >= 0) j["alias_result"] = p.alias_result;
+    if (p.transposed) j["transposed"] = true;  // bind the checkpoint tensor transposed
     params.push_back(std::move(j));
   }
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
@@ -98,6 +100,7 @@ Result<hlo::ProgramOptions> OptionsFromInputs(const std::string& program_name,
                                               const ParsedArgs& args) {
   hlo::ProgramOptions options;
   options.taps = args.Has("taps");
+  VLMXLA_ASSIGN_OR_RETURN(options.weights_in_out, WeightsInOutFlag(args, hlo::WeightsInOutFor("pjrt")));
   VLMXLA_ASSIGN_OR_RETURN(int64_t capacity, args.GetInt("capacity", 0));
   if (args.Has("capacity") && (capacity < 1 || capacity > (1 << 24))) {
     return InvalidArgument("--capacity must be in [1, 16777216], got " + std::to_string(capacity));
@@ -217,12 +220,8 @@ Result<int> Run(const ParsedArgs& args) {
   for (const auto& p : program.params) {
     HostTensor host;
     if (p.kind == hlo::ProgramParam::Kind::kWeight) {
-      VLMXLA_ASSIGN_OR_RETURN(host, weights.Get(p.name));
-      if (host.shape() != Shape(p.type.dims) || host.dtype() != ToDType(p.type.element)) {
-        return InvalidArgument("weight '" + p.name + "' is " + DTypeName(host.dtype()) + " " +
-                               ShapeToString(host.shape()) + " but the program expects " +
-                               p.type.ToString());
-      }
+      VLMXLA_ASSIGN_OR_RETURN(HostTensor stored, weights.Get(p.name));
+      VLMXLA_ASSIGN_OR_RETURN(host, hlo::BindWeight(p, std::move(stored)));
     } else if (IsCache(p.name) && !inputs.Has(p.name)) {
       host = HostTensor(ToDType(p.type.element), Shape(p.type.dims));  // an empty cache: zeros
     } else if (p.name == "length" && !inputs.Has(p.name)) {

@@ -89,7 +89,9 @@ int EnvInt(const char* name) {
 
 ModelRunner::ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
                          const RunnerOptions& options)
-    : model_(std::move(model)), executor_(std::move(executor)), options_(options) {}
+    : model_(std::move(model)), executor_(std::move(executor)), options_(options) {
+  weights_in_out_ = hlo::WeightsInOutFor(executor_->name());
+}
 
 Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_dir,
                                                        std::unique_ptr<runtime::Executor> executor,
@@ -98,6 +100,14 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   if (options.capacity < 1) return InvalidArgument("context capacity must be >= 1");
   if (options.max_batch < 1) return InvalidArgument("max batch must be >= 1");
   std::unique_ptr<ModelRunner> r(new ModelRunner(std::move(model), std::move(executor), options));
+  if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
+    const std::string v = layout;
+    if (v != "in-out" && v != "out-in") {
+      return InvalidArgument(std::string(kWeightsLayoutEnv) + " must be in-out or out-in, got '" +
+                             v + "'");
+    }
+    r->weights_in_out_ = v == "in-out";
+  }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
   r->batch_buckets_ = Buckets(1, options.max_batch);
   VLMXLA_RETURN_IF_ERROR(r->AllocateSlots());
@@ -109,6 +119,7 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   std::vector<hlo::Program> programs;
   for (const std::string& name : names) {
     hlo::ProgramOptions o;
+    o.weights_in_out = r->weights_in_out_;
     o.seq_len = r->prefill_buckets_.front();
     o.capacity = static_cast<int>(options.capacity);
     VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(r->config(), name, o));
@@ -199,14 +210,12 @@ Status ModelRunner::UploadWeights(const hlo::Program& program) {
       VLMXLA_ASSIGN_OR_RETURN(checkpoint_, io::CheckpointWeights::Open(model_));
       checkpoint_open_ = true;
     }
-    VLMXLA_ASSIGN_OR_RETURN(HostTensor host, checkpoint_.Get(p.name));
-    if (host.shape() != Shape(p.type.dims) || host.dtype() != hlo::DTypeFromElementType(p.type.element)) {
-      return InvalidArgument("weight '" + p.name + "' is " + DTypeName(host.dtype()) + " " +
-                             ShapeToString(host.shape()) + " but the program expects " +
-                             p.type.ToString());
-    }
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor stored, checkpoint_.Get(p.name));
+    // A transposed weight is a temporary host copy, freed once it is on the device.
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor host, hlo::BindWeight(p, stored));
     VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(host));
-    DropCheckpointPages(host);
+    host = HostTensor();
+    DropCheckpointPages(stored);
     weight_bytes_ += buffer->byte_size();
     (IsVisionWeight(p.name) ? weight_stats_.vision_bytes : weight_stats_.decoder_bytes) +=
         buffer->byte_size();
@@ -279,6 +288,7 @@ Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> ModelRunner::Run(
 
 hlo::ProgramOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_rows) const {
   hlo::ProgramOptions o;
+  o.weights_in_out = weights_in_out_;
   o.seq_len = PickBucket(prefill_buckets_, length);
   o.capacity = static_cast<int>(options_.capacity);
   o.num_image_features = static_cast<int>(std::max<int64_t>(1, feature_rows));
@@ -288,6 +298,7 @@ hlo::ProgramOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_
 
 hlo::ProgramOptions ModelRunner::DecodeOptions(int batch) const {
   hlo::ProgramOptions o;
+  o.weights_in_out = weights_in_out_;
   o.batch = PickBucket(batch_buckets_, batch);
   o.capacity = static_cast<int>(options_.capacity);
   return o;

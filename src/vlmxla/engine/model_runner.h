@@ -65,6 +65,8 @@ struct WeightStats {
 //                                          the decode throughput baseline).
 inline constexpr const char kPlantDuplicateWeightsEnv[] = "VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS";
 inline constexpr const char kPlantSlowdownEnv[] = "VLMXLA_TEST_PLANT_SLOWDOWN_MS";
+// Overrides the backend's decoder weight layout (hlo::WeightsInOutFor): "in-out" or "out-in".
+inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
 
 class ModelRunner {
  public:
@@ -129,6 +131,7 @@ class ModelRunner {
   io::ModelDir model_;
   std::unique_ptr<runtime::Executor> executor_;
   RunnerOptions options_;
+  bool weights_in_out_ = false;  // hlo::ProgramOptions::weights_in_out for this backend
   io::CheckpointWeights checkpoint_;
   bool checkpoint_open_ = false;  // closed after Load's upload; reopened if a weight is missing
   std::map<std::string, std::shared_ptr<runtime::DeviceBuffer>> weights_;  // by checkpoint name

@@ -628,6 +628,28 @@ Value Builder::GatherRows(Value table, Value ids) {
               r);
 }
 
+Value Builder::GatherColumns(Value table, Value ids) {
+  if (!Usable({table, ids})) return Value{};
+  const TensorType tt = type(table);
+  const TensorType ti = type(ids);
+  if (!Check(tt.rank() == 2 && IsInteger(ti.element), "stablehlo.gather",
+             "needs a table of rank 2 and integer ids, got " + tt.ToString() + " and " +
+                 ti.ToString()))
+    return Value{};
+  TensorType r{tt.element, ti.dims};
+  r.dims.push_back(tt.dims[0]);
+  // Each id starts a [D, 1] slice at column id; dim 1 collapses and D lands after the id dims.
+  const std::string numbers = "offset_dims = [" + std::to_string(ti.rank()) +
+                              "], collapsed_slice_dims = [1], start_index_map = [1], "
+                              "index_vector_dim = " + std::to_string(ti.rank());
+  return Emit("\"stablehlo.gather\"(" + Name(table) + ", " + Name(ids) +
+                  ") {dimension_numbers = #stablehlo.gather<" + numbers +
+                  ">, indices_are_sorted = false, slice_sizes = " +
+                  Array({tt.dims[0], 1}) + "} : (" + tt.ToString() + ", " + ti.ToString() +
+                  ") -> " + r.ToString(),
+              r);
+}
+
 Value Builder::Conv2D(Value input, Value kernel, int64_t stride_h, int64_t stride_w) {
   if (!Usable({input, kernel})) return Value{};
   const TensorType ti = type(input);

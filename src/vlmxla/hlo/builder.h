@@ -120,6 +120,9 @@ class Builder {
                    std::vector<int64_t> rhs_contracting);
   // Rows of table [V, D...] at integer `ids` of any shape -> ids.dims + [D...] (embedding lookup).
   Value GatherRows(Value table, Value ids);
+  // Columns of table [D, V] at integer `ids` of any shape -> ids.dims + [D] (the lookup into a
+  // transposed embedding table).
+  Value GatherColumns(Value table, Value ids);
   // 2-D convolution, no padding or dilation: input NCHW, kernel OIHW -> NCHW.
   Value Conv2D(Value input, Value kernel, int64_t stride_h, int64_t stride_w);
 

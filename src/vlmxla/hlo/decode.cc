@@ -47,9 +47,10 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
       }
     }
   }
-  const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, program.params);
+  const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, options.weights_in_out,
+                                                      program.params);
 
-  Value x = b.GatherRows(dw.embed_table, tokens);  // [B, D]
+  Value x = EmbedTokens(b, dw, tokens);  // [B, D]
 
   // RoPE per slot: freqs = float32(pos) * inv_freq is a single float32 product, as Transformers'
   // K=1 matmul gives, then float32 cos/sin.

@@ -74,13 +74,14 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                                     result));
     }
   }
-  const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, program.params);
+  const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, options.weights_in_out,
+                                                      program.params);
 
   // Embedding with the merge: image-token positions read their feature row instead. Their id may
   // lie outside the table (the image token is often vocab_size - 1 or beyond), so look up 0 there.
   Value is_image = b.Compare(ids, b.Splat(ids_type, image_token_id), CompareDirection::kEq);
   Value safe_ids = b.Select(is_image, b.Splat(ids_type, 0), ids);
-  Value text_embeds = b.GatherRows(dw.embed_table, safe_ids);
+  Value text_embeds = EmbedTokens(b, dw, safe_ids);
   Value image_rows = b.GatherRows(features, feature_index);
   Value is_image_2d = b.BroadcastInDim(is_image, {seq, hidden}, {0});
   Value inputs_embeds = b.Select(is_image_2d, image_rows, text_embeds);

@@ -8,6 +8,10 @@
 namespace vlmxla::hlo {
 namespace {
 
+Value Project(Builder& b, const DecoderLayerWeights& lw, Value x, Value weight, Value bias) {
+  return lw.in_out ? LinearInOut(b, x, weight, bias) : Linear(b, x, weight, bias);
+}
+
 // Rotary embedding of x [N, heads, d] with cos/sin [N, d]: x * cos + rotate_half(x) * sin, with
 // rotate_half(x) = cat(-x2, x1).
 Value ApplyRope(Builder& b, Value x, const Rope& rope) {
@@ -47,7 +51,7 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
 }
 
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
-                                     std::vector<ProgramParam>& params) {
+                                     bool in_out, std::vector<ProgramParam>& params) {
   const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
   const int64_t hd = config.head_dim, hidden = config.hidden_size;
   const int64_t vocab = config.vocab_size, inter = config.intermediate_size;
@@ -60,37 +64,54 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
     params.push_back({ProgramParam::Kind::kWeight, name, type});
     return v;
   };
+  // A [out, in] checkpoint matrix, declared [in, out] when in_out.
+  auto matrix = [&](const std::string& name, int64_t out, int64_t in) {
+    if (!in_out) return get(name, F32({out, in}));
+    Value v = get(name, F32({in, out}));
+    params.back().transposed = true;
+    return v;
+  };
   auto bias = [&](bool has, const std::string& name, int64_t n) {
     return has ? get(name, F32({n})) : Value{};
   };
   DecoderWeights w;
-  w.embed_table = get(model + "embed_tokens.weight", F32({vocab, hidden}));
+  // A tied table is also the LM head, so it takes the head's layout (and is looked up by column);
+  // an untied one stays [vocab, hidden] for the row gather.
+  const bool tied = config.tie_word_embeddings;
+  w.embed_transposed = tied && in_out;
+  w.embed_table = tied ? matrix(model + "embed_tokens.weight", vocab, hidden)
+                       : get(model + "embed_tokens.weight", F32({vocab, hidden}));
   const bool ab = config.attention_bias, ob = config.attention_output_bias, mb = config.mlp_bias;
   for (int l = 0; l < config.num_hidden_layers; ++l) {
     const std::string p = model + "layers." + std::to_string(l) + ".";
     DecoderLayerWeights lw;
+    lw.in_out = in_out;
     lw.input_norm = get(p + "input_layernorm.weight", F32({hidden}));
-    lw.q = get(p + "self_attn.q_proj.weight", F32({heads * hd, hidden}));
+    lw.q = matrix(p + "self_attn.q_proj.weight", heads * hd, hidden);
     lw.q_bias = bias(ab, p + "self_attn.q_proj.bias", heads * hd);
-    lw.k = get(p + "self_attn.k_proj.weight", F32({kv_heads * hd, hidden}));
+    lw.k = matrix(p + "self_attn.k_proj.weight", kv_heads * hd, hidden);
     lw.k_bias = bias(ab, p + "self_attn.k_proj.bias", kv_heads * hd);
-    lw.v = get(p + "self_attn.v_proj.weight", F32({kv_heads * hd, hidden}));
+    lw.v = matrix(p + "self_attn.v_proj.weight", kv_heads * hd, hidden);
     lw.v_bias = bias(ab, p + "self_attn.v_proj.bias", kv_heads * hd);
-    lw.o = get(p + "self_attn.o_proj.weight", F32({hidden, heads * hd}));
+    lw.o = matrix(p + "self_attn.o_proj.weight", hidden, heads * hd);
     lw.o_bias = bias(ob, p + "self_attn.o_proj.bias", hidden);
     lw.post_norm = get(p + "post_attention_layernorm.weight", F32({hidden}));
-    lw.gate = get(p + "mlp.gate_proj.weight", F32({inter, hidden}));
+    lw.gate = matrix(p + "mlp.gate_proj.weight", inter, hidden);
     lw.gate_bias = bias(mb, p + "mlp.gate_proj.bias", inter);
-    lw.up = get(p + "mlp.up_proj.weight", F32({inter, hidden}));
+    lw.up = matrix(p + "mlp.up_proj.weight", inter, hidden);
     lw.up_bias = bias(mb, p + "mlp.up_proj.bias", inter);
-    lw.down = get(p + "mlp.down_proj.weight", F32({hidden, inter}));
+    lw.down = matrix(p + "mlp.down_proj.weight", hidden, inter);
     lw.down_bias = bias(mb, p + "mlp.down_proj.bias", hidden);
     w.layers.push_back(lw);
   }
   w.final_norm = get(model + "norm.weight", F32({hidden}));
-  w.head = config.tie_word_embeddings ? w.embed_table
-                                      : get(prefix + "lm_head.weight", F32({vocab, hidden}));
+  w.head = tied ? w.embed_table : matrix(prefix + "lm_head.weight", vocab, hidden);
+  w.head_in_out = in_out;
   return w;
+}
+
+Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
+  return w.embed_transposed ? b.GatherColumns(w.embed_table, ids) : b.GatherRows(w.embed_table, ids);
 }
 
 LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw,
@@ -98,9 +119,9 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
   if (!b.status().ok()) return {};
   const int64_t n = b.dims(x)[0], hd = config.head_dim;
   Value h = RmsNorm(b, x, lw.input_norm, config.rms_norm_eps);
-  Value q = b.Reshape(Linear(b, h, lw.q, lw.q_bias), {n, config.num_attention_heads, hd});
-  Value k = b.Reshape(Linear(b, h, lw.k, lw.k_bias), {n, config.num_key_value_heads, hd});
-  Value v = b.Reshape(Linear(b, h, lw.v, lw.v_bias), {n, config.num_key_value_heads, hd});
+  Value q = b.Reshape(Project(b, lw, h, lw.q, lw.q_bias), {n, config.num_attention_heads, hd});
+  Value k = b.Reshape(Project(b, lw, h, lw.k, lw.k_bias), {n, config.num_key_value_heads, hd});
+  Value v = b.Reshape(Project(b, lw, h, lw.v, lw.v_bias), {n, config.num_key_value_heads, hd});
   return {ApplyRope(b, q, rope), ApplyRope(b, k, rope), v};
 }
 
@@ -115,15 +136,16 @@ Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Val
 
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
                   Value attn) {
-  x = b.Add(x, Linear(b, attn, lw.o, lw.o_bias));
+  x = b.Add(x, Project(b, lw, attn, lw.o, lw.o_bias));
   Value h = RmsNorm(b, x, lw.post_norm, config.rms_norm_eps);
-  Value gate = Linear(b, h, lw.gate, lw.gate_bias);
-  Value up = Linear(b, h, lw.up, lw.up_bias);
-  return b.Add(x, Linear(b, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
+  Value gate = Project(b, lw, h, lw.gate, lw.gate_bias);
+  Value up = Project(b, lw, h, lw.up, lw.up_bias);
+  return b.Add(x, Project(b, lw, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
 }
 
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x) {
-  return Linear(b, RmsNorm(b, x, w.final_norm, config.rms_norm_eps), w.head);
+  Value h = RmsNorm(b, x, w.final_norm, config.rms_norm_eps);
+  return w.head_in_out ? LinearInOut(b, h, w.head) : Linear(b, h, w.head);
 }
 
 std::vector<float> InvFreq(double theta, int64_t head_dim) {

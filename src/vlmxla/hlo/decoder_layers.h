@@ -17,13 +17,16 @@ namespace vlmxla::hlo {
 struct DecoderLayerWeights {
   Value input_norm, q, q_bias, k, k_bias, v, v_bias, o, o_bias;  // absent biases are invalid Values
   Value post_norm, gate, gate_bias, up, up_bias, down, down_bias;
+  bool in_out = false;  // projection weights are [in, out] (ProgramOptions::weights_in_out)
 };
 
 struct DecoderWeights {
-  Value embed_table;
+  Value embed_table;     // [vocab, hidden], or [hidden, vocab] when embed_transposed
+  bool embed_transposed = false;
   std::vector<DecoderLayerWeights> layers;
   Value final_norm;
   Value head;  // the embedding table itself when the LM head is tied
+  bool head_in_out = false;  // head is [hidden, vocab]
 };
 
 // Rejects configs the decoder programs cannot emit; `program` names the program in messages.
@@ -32,8 +35,13 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 // Declares every decoder weight as an argument of `b` (call after the program's inputs: every
 // argument precedes the first op) and appends them to `params`. A multimodal checkpoint
 // (image_token_id >= 0) nests the decoder under "language_model." (Transformers v5 layout).
+// With in_out (ProgramOptions::weights_in_out) every projection weight, the LM head and a tied
+// embedding table are declared transposed.
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
-                                     std::vector<ProgramParam>& params);
+                                     bool in_out, std::vector<ProgramParam>& params);
+
+// Embedding lookup: rows (or, transposed, columns) of the table at `ids` -> ids.dims + [hidden].
+Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids);
 
 // Rotary cos/sin for N tokens, [N, head_dim] each (how a program computes them is its own).
 struct Rope {

@@ -151,13 +151,27 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
                                       " does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
-  // weight . x^T, then transposed back: XLA CPU runs x . weight^T with a few rows (a decode
-  // batch of 2-8) 5-10x slower than this orientation, and no slower for long prompts.
+  // weight . x^T, then transposed back: of the two ways to use an [out, in] weight, the one both
+  // CPU backends run faster with a few rows (XLA CPU 5-10x, IREE's decode too). PJRT's decoder
+  // avoids both with [in, out] weights (LinearInOut, ProgramOptions::weights_in_out).
   Value yt = b.DotGeneral(weight, x, {}, {}, {1}, {rx - 1});  // [out, x dims but the last]
   std::vector<int64_t> perm;
   for (int64_t i = 1; i < rx; ++i) perm.push_back(i);
   perm.push_back(0);
   Value y = b.Transpose(yt, perm);
+  if (!bias.valid()) return y;
+  if (!b.status().ok()) return Value{};
+  return b.Add(y, BroadcastTo(b, bias, b.dims(y)));
+}
+
+Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias) {
+  if (!Ready(b, {x, weight_in_out})) return Value{};
+  if (b.type(x).rank() < 1 || b.type(weight_in_out).rank() != 2) {
+    return b.Fail(InvalidArgument("linear: weight " + b.type(weight_in_out).ToString() +
+                                      " ([in, out]) does not fit input " + b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  Value y = MatMul(b, x, weight_in_out);
   if (!bias.valid()) return y;
   if (!b.status().ok()) return Value{};
   return b.Add(y, BroadcastTo(b, bias, b.dims(y)));

@@ -35,5 +35,7 @@ Value Silu(Builder& b, Value x);
 Value MatMul(Builder& b, Value x, Value w);
 // nn.Linear: x [..., K] with weight [N, K] (Transformers' layout) and optional bias [N].
 Value Linear(Builder& b, Value x, Value weight, Value bias = Value{});
+// The same projection with the weight transposed, [K, N] (ProgramOptions::weights_in_out).
+Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias = Value{});
 
 }  // namespace vlmxla::hlo

@@ -20,6 +20,9 @@ struct ProgramParam {
   // The result this parameter may be updated into in place (`tf.aliasing_output`), or -1. A
   // runner donates such a buffer and takes the result as its new value (the KV caches).
   int alias_result = -1;
+  // kWeight only: the program takes the checkpoint's 2-D tensor transposed (`type` is [in, out]
+  // for a Linear weight stored [out, in]); the runner transposes it once, as it uploads it.
+  bool transposed = false;
 };
 
 struct Program {

@@ -1,5 +1,8 @@
 #include "vlmxla/hlo/programs.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace vlmxla::hlo {
 
 Value DeclareInput(Builder& b, Program& program, const std::string& name, TensorType type,
@@ -22,6 +25,40 @@ Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& pro
   VLMXLA_RETURN_IF_ERROR(module.Add(std::move(fn)));
   program.mlir = module.ToString();
   return Status::Ok();
+}
+
+bool WeightsInOutFor(const std::string& backend) { return backend.rfind("pjrt", 0) == 0; }
+
+Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint) {
+  Shape expected(param.type.dims);
+  if (param.transposed && expected.size() == 2) std::swap(expected[0], expected[1]);
+  if (checkpoint.shape() != expected || checkpoint.dtype() != DTypeFromElementType(param.type.element) ||
+      (param.transposed && expected.size() != 2)) {
+    return InvalidArgument("weight '" + param.name + "' is " + DTypeName(checkpoint.dtype()) + " " +
+                           ShapeToString(checkpoint.shape()) + " but the program expects " +
+                           DTypeName(DTypeFromElementType(param.type.element)) + " " +
+                           ShapeToString(expected) + (param.transposed ? " (to transpose)" : ""));
+  }
+  if (!param.transposed) return checkpoint;
+  // [rows, cols] -> [cols, rows] in 32x32 tiles, so both sides are read and written in cache lines.
+  const int64_t rows = expected[0], cols = expected[1];
+  const size_t es = DTypeSize(checkpoint.dtype());
+  HostTensor out(checkpoint.dtype(), Shape(param.type.dims));
+  const auto* src = static_cast<const unsigned char*>(checkpoint.data());
+  auto* dst = static_cast<unsigned char*>(out.mutable_data());
+  constexpr int64_t kTile = 32;
+  for (int64_t r0 = 0; r0 < rows; r0 += kTile) {
+    const int64_t r1 = std::min(rows, r0 + kTile);
+    for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
+      const int64_t c1 = std::min(cols, c0 + kTile);
+      for (int64_t r = r0; r < r1; ++r) {
+        for (int64_t c = c0; c < c1; ++c) {
+          std::memcpy(dst + (c * rows + r) * es, src + (r * cols + c) * es, es);
+        }
+      }
+    }
+  }
+  return out;
 }
 
 Result<Program> BuildProgram(const io::ModelConfig& config, const std::string& name,

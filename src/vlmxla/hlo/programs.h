@@ -5,6 +5,7 @@
 #include <string>
 
 #include "vlmxla/base/status.h"
+#include "vlmxla/base/tensor.h"
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/program.h"
 #include "vlmxla/io/model_config.h"
@@ -18,7 +19,21 @@ struct ProgramOptions {
   bool taps = false;     // add the diagnostic results the reference gate compares
   int batch = 1;         // decode: KV-cache slots per call
   int capacity = 0;      // prefill, decode: positions per slot's KV cache (C, a shape bucket)
+  // prefill, decode: take the text decoder's Linear weights (and a tied embedding table) as
+  // [in, out], the checkpoint's tensors transposed once at upload (ProgramParam::transposed), so
+  // every projection is a plain x . W. XLA's CPU backend runs a few-row x . W^T through a strided
+  // operand packing that makes batch-4 decode ~5x slower than batch 1; IREE's llvm-cpu prefers
+  // [out, in] for decode. See WeightsInOutFor.
+  bool weights_in_out = false;
 };
+
+// The decoder weight layout a backend runs fastest with (ProgramOptions::weights_in_out):
+// [in, out] for PJRT ("pjrt-cpu", "pjrt"), the checkpoint's [out, in] for IREE.
+bool WeightsInOutFor(const std::string& backend);
+
+// The host tensor a weight parameter binds: `checkpoint` (the tensor under param.name) after
+// checking its dtype and shape against the program, transposed when param.transposed.
+Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
 
 // vision_encode(pixel_values f32[n,3,H,W], weights...) ->
 //   image_features f32[n, tokens, text_hidden]

@@ -134,5 +134,107 @@ TEST(DecodeProgram, RejectsEmptyBatchOrCache) {
   EXPECT_NE(p.status().message().find("capacity must be >= 1"), std::string::npos);
 }
 
+// The PJRT layout: every projection and the LM head take [in, out] and say so, so the runner
+// transposes exactly those; a tied table is the head too, so it is transposed and looked up by
+// column; norms and an untied table are untouched.
+const ProgramParam* Weight(const Program& p, const std::string& suffix) {
+  for (const auto& param : p.params) {
+    if (param.kind == ProgramParam::Kind::kWeight &&
+        param.name.size() >= suffix.size() &&
+        param.name.compare(param.name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      return &param;
+    }
+  }
+  return nullptr;
+}
+
+TEST(DecoderWeightsInOut, ProjectionsAndHeadAreDeclaredTransposed) {
+  for (bool tied : {false, true}) {
+    io::TextConfig c = TinyLlama();
+    c.tie_word_embeddings = tied;
+    ProgramOptions o;
+    o.batch = 2;
+    o.capacity = 16;
+    o.weights_in_out = true;
+    auto p = BuildDecode(c, -1, o);
+    ASSERT_TRUE(p.ok()) << p.status().ToString();
+    const struct { const char* name; const char* type; } want[] = {
+        {"layers.0.self_attn.q_proj.weight", "tensor<32x32xf32>"},
+        {"layers.0.self_attn.k_proj.weight", "tensor<32x16xf32>"},
+        {"layers.1.self_attn.o_proj.weight", "tensor<32x32xf32>"},
+        {"layers.1.mlp.gate_proj.weight", "tensor<32x48xf32>"},
+        {"layers.1.mlp.down_proj.weight", "tensor<48x32xf32>"},
+    };
+    for (const auto& w : want) {
+      const ProgramParam* param = Weight(*p, w.name);
+      ASSERT_NE(param, nullptr) << w.name;
+      EXPECT_TRUE(param->transposed) << w.name;
+      EXPECT_EQ(param->type.ToString(), w.type) << w.name;
+    }
+    const ProgramParam* norm = Weight(*p, "input_layernorm.weight");
+    ASSERT_NE(norm, nullptr);
+    EXPECT_FALSE(norm->transposed);
+    const ProgramParam* embed = Weight(*p, "embed_tokens.weight");
+    ASSERT_NE(embed, nullptr);
+    EXPECT_EQ(embed->transposed, tied);
+    EXPECT_EQ(embed->type.ToString(), tied ? "tensor<32x64xf32>" : "tensor<64x32xf32>");
+    const ProgramParam* head = Weight(*p, "lm_head.weight");
+    EXPECT_EQ(head != nullptr, !tied);
+    if (head != nullptr) {
+      EXPECT_TRUE(head->transposed);
+      EXPECT_EQ(head->type.ToString(), "tensor<32x64xf32>");
+    }
+    // A column lookup (slice [D, 1] at each token's column) only where the table is transposed.
+    EXPECT_EQ(p->mlir.find("collapsed_slice_dims = [1]") != std::string::npos, tied) << tied;
+    // No transpose of any weight inside the program: every dot takes its weight as declared.
+    EXPECT_EQ(p->mlir.find("-> tensor<48x32xf32>"), std::string::npos);
+  }
+}
+
+TEST(DecoderWeightsInOut, DefaultLayoutIsTheCheckpoints) {
+  ProgramOptions o;
+  o.seq_len = 4;
+  o.capacity = 8;
+  auto p = BuildPrefill(TinyLlama(), -1, o);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  for (const auto& param : p->params) EXPECT_FALSE(param.transposed) << param.name;
+  EXPECT_EQ(Weight(*p, "mlp.down_proj.weight")->type.ToString(), "tensor<32x48xf32>");
+}
+
+TEST(BindWeight, TransposesDeclaredWeightsAndChecksShapes) {
+  HostTensor w(DType::kF32, {2, 3});  // [out, in]
+  auto span = w.mutable_span<float>();
+  for (int i = 0; i < 6; ++i) span[i] = static_cast<float>(i);
+  ProgramParam param{ProgramParam::Kind::kWeight, "m.weight", {ElementType::kF32, {3, 2}}};
+  param.transposed = true;
+  auto bound = BindWeight(param, w);
+  ASSERT_TRUE(bound.ok()) << bound.status().ToString();
+  EXPECT_EQ(bound->shape(), (Shape{3, 2}));
+  EXPECT_EQ(std::vector<float>(bound->span<float>().begin(), bound->span<float>().end()),
+            (std::vector<float>{0, 3, 1, 4, 2, 5}));
+  // A larger matrix crosses the 32x32 tiles' edges.
+  HostTensor big(DType::kF32, {37, 70});
+  auto bs = big.mutable_span<float>();
+  for (size_t i = 0; i < bs.size(); ++i) bs[i] = static_cast<float>(i);
+  ProgramParam bp{ProgramParam::Kind::kWeight, "big.weight", {ElementType::kF32, {70, 37}}};
+  bp.transposed = true;
+  auto bt = BindWeight(bp, big);
+  ASSERT_TRUE(bt.ok());
+  for (int r = 0; r < 37; ++r) {
+    for (int c = 0; c < 70; ++c) ASSERT_EQ(bt->span<float>()[c * 37 + r], bs[r * 70 + c]);
+  }
+  // Untransposed: the same tensor back; a wrong shape names the weight and both shapes.
+  param.transposed = false;
+  auto wrong = BindWeight(param, w);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_NE(wrong.status().message().find("m.weight"), std::string::npos);
+  EXPECT_NE(wrong.status().message().find("[2, 3]"), std::string::npos);
+  EXPECT_NE(wrong.status().message().find("[3, 2]"), std::string::npos);
+  ProgramParam same{ProgramParam::Kind::kWeight, "s.weight", {ElementType::kF32, {2, 3}}};
+  auto kept = BindWeight(same, w);
+  ASSERT_TRUE(kept.ok());
+  EXPECT_EQ(kept->data(), w.data());
+}
+
 }  // namespace
 }  // namespace vlmxla::hlo
