@@ -59,7 +59,9 @@ TEST(PrefillProgram, TakesAndReturnsAliasedCaches) {
     EXPECT_EQ(p->result_types[1 + i], cache.type);
   }
   for (size_t i = 0; i < p->params.size(); ++i) {
-    if (i < 4 || i >= 8) EXPECT_EQ(p->params[i].alias_result, -1) << p->params[i].name;
+    if (i < 4 || i >= 8) {
+      EXPECT_EQ(p->params[i].alias_result, -1) << p->params[i].name;
+    }
   }
   EXPECT_EQ(p->result_types[0].ToString(), "tensor<64xf32>");
   EXPECT_EQ(p->result_types[6].ToString(), "tensor<2x6x8xf32>");  // the fresh K, L rows
