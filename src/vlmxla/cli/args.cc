@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "vlmxla/hlo/programs.h"
+
 namespace vlmxla::cli {
 
 std::optional<std::string> ParsedArgs::Get(const std::string& name) const {
@@ -71,9 +73,7 @@ std::string FlagsHelp(const std::vector<FlagSpec>& specs) {
 Result<bool> WeightsInOutFlag(const ParsedArgs& args, bool default_in_out) {
   const auto v = args.Get("weights-layout");
   if (!v) return default_in_out;
-  if (*v == "in-out") return true;
-  if (*v == "out-in") return false;
-  return InvalidArgument("--weights-layout expects out-in or in-out, got '" + *v + "'");
+  return hlo::ParseWeightsLayout(*v, "--weights-layout");
 }
 
 }  // namespace vlmxla::cli

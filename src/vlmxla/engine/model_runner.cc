@@ -89,9 +89,7 @@ int EnvInt(const char* name) {
 
 ModelRunner::ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
                          const RunnerOptions& options)
-    : model_(std::move(model)), executor_(std::move(executor)), options_(options) {
-  weights_in_out_ = hlo::WeightsInOutFor(executor_->name());
-}
+    : model_(std::move(model)), executor_(std::move(executor)), options_(options) {}
 
 Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_dir,
                                                        std::unique_ptr<runtime::Executor> executor,
@@ -100,13 +98,9 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   if (options.capacity < 1) return InvalidArgument("context capacity must be >= 1");
   if (options.max_batch < 1) return InvalidArgument("max batch must be >= 1");
   std::unique_ptr<ModelRunner> r(new ModelRunner(std::move(model), std::move(executor), options));
+  r->weights_in_out_ = hlo::WeightsInOutFor(r->executor_->name());
   if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
-    const std::string v = layout;
-    if (v != "in-out" && v != "out-in") {
-      return InvalidArgument(std::string(kWeightsLayoutEnv) + " must be in-out or out-in, got '" +
-                             v + "'");
-    }
-    r->weights_in_out_ = v == "in-out";
+    VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
   }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
   r->batch_buckets_ = Buckets(1, options.max_batch);

@@ -8,10 +8,6 @@
 namespace vlmxla::hlo {
 namespace {
 
-Value Project(Builder& b, const DecoderLayerWeights& lw, Value x, Value weight, Value bias) {
-  return lw.in_out ? LinearInOut(b, x, weight, bias) : Linear(b, x, weight, bias);
-}
-
 // Rotary embedding of x [N, heads, d] with cos/sin [N, d]: x * cos + rotate_half(x) * sin, with
 // rotate_half(x) = cat(-x2, x1).
 Value ApplyRope(Builder& b, Value x, const Rope& rope) {
@@ -106,7 +102,7 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
   }
   w.final_norm = get(model + "norm.weight", F32({hidden}));
   w.head = tied ? w.embed_table : matrix(prefix + "lm_head.weight", vocab, hidden);
-  w.head_in_out = in_out;
+  w.in_out = in_out;
   return w;
 }
 
@@ -119,9 +115,10 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
   if (!b.status().ok()) return {};
   const int64_t n = b.dims(x)[0], hd = config.head_dim;
   Value h = RmsNorm(b, x, lw.input_norm, config.rms_norm_eps);
-  Value q = b.Reshape(Project(b, lw, h, lw.q, lw.q_bias), {n, config.num_attention_heads, hd});
-  Value k = b.Reshape(Project(b, lw, h, lw.k, lw.k_bias), {n, config.num_key_value_heads, hd});
-  Value v = b.Reshape(Project(b, lw, h, lw.v, lw.v_bias), {n, config.num_key_value_heads, hd});
+  const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
+  Value q = b.Reshape(Project(b, lw.in_out, h, lw.q, lw.q_bias), {n, heads, hd});
+  Value k = b.Reshape(Project(b, lw.in_out, h, lw.k, lw.k_bias), {n, kv_heads, hd});
+  Value v = b.Reshape(Project(b, lw.in_out, h, lw.v, lw.v_bias), {n, kv_heads, hd});
   return {ApplyRope(b, q, rope), ApplyRope(b, k, rope), v};
 }
 
@@ -136,16 +133,16 @@ Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Val
 
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
                   Value attn) {
-  x = b.Add(x, Project(b, lw, attn, lw.o, lw.o_bias));
+  x = b.Add(x, Project(b, lw.in_out, attn, lw.o, lw.o_bias));
   Value h = RmsNorm(b, x, lw.post_norm, config.rms_norm_eps);
-  Value gate = Project(b, lw, h, lw.gate, lw.gate_bias);
-  Value up = Project(b, lw, h, lw.up, lw.up_bias);
-  return b.Add(x, Project(b, lw, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
+  Value gate = Project(b, lw.in_out, h, lw.gate, lw.gate_bias);
+  Value up = Project(b, lw.in_out, h, lw.up, lw.up_bias);
+  return b.Add(x, Project(b, lw.in_out, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
 }
 
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x) {
   Value h = RmsNorm(b, x, w.final_norm, config.rms_norm_eps);
-  return w.head_in_out ? LinearInOut(b, h, w.head) : Linear(b, h, w.head);
+  return Project(b, w.in_out, h, w.head);
 }
 
 std::vector<float> InvFreq(double theta, int64_t head_dim) {

@@ -26,7 +26,7 @@ struct DecoderWeights {
   std::vector<DecoderLayerWeights> layers;
   Value final_norm;
   Value head;  // the embedding table itself when the LM head is tied
-  bool head_in_out = false;  // head is [hidden, vocab]
+  bool in_out = false;  // projections and head are [in, out] (ProgramOptions::weights_in_out)
 };
 
 // Rejects configs the decoder programs cannot emit; `program` names the program in messages.

@@ -143,6 +143,17 @@ Value MatMul(Builder& b, Value x, Value w) {
                                 "hlo_shape_mismatch"));
 }
 
+namespace {
+
+// y + bias broadcast over y's leading dims (no bias: y).
+Value AddBias(Builder& b, Value y, Value bias) {
+  if (!bias.valid()) return y;
+  if (!b.status().ok()) return Value{};
+  return b.Add(y, BroadcastTo(b, bias, b.dims(y)));
+}
+
+}  // namespace
+
 Value Linear(Builder& b, Value x, Value weight, Value bias) {
   if (!Ready(b, {x, weight})) return Value{};
   int64_t rx = b.type(x).rank();
@@ -158,10 +169,7 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
   std::vector<int64_t> perm;
   for (int64_t i = 1; i < rx; ++i) perm.push_back(i);
   perm.push_back(0);
-  Value y = b.Transpose(yt, perm);
-  if (!bias.valid()) return y;
-  if (!b.status().ok()) return Value{};
-  return b.Add(y, BroadcastTo(b, bias, b.dims(y)));
+  return AddBias(b, b.Transpose(yt, perm), bias);
 }
 
 Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias) {
@@ -171,10 +179,11 @@ Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias) {
                                       " ([in, out]) does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
-  Value y = MatMul(b, x, weight_in_out);
-  if (!bias.valid()) return y;
-  if (!b.status().ok()) return Value{};
-  return b.Add(y, BroadcastTo(b, bias, b.dims(y)));
+  return AddBias(b, MatMul(b, x, weight_in_out), bias);
+}
+
+Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias) {
+  return in_out ? LinearInOut(b, x, weight, bias) : Linear(b, x, weight, bias);
 }
 
 }  // namespace vlmxla::hlo

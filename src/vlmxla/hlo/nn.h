@@ -37,5 +37,7 @@ Value MatMul(Builder& b, Value x, Value w);
 Value Linear(Builder& b, Value x, Value weight, Value bias = Value{});
 // The same projection with the weight transposed, [K, N] (ProgramOptions::weights_in_out).
 Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias = Value{});
+// Linear (weight [N, K]) or, with in_out, LinearInOut (weight [K, N]).
+Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias = Value{});
 
 }  // namespace vlmxla::hlo

@@ -29,6 +29,12 @@ Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& pro
 
 bool WeightsInOutFor(const std::string& backend) { return backend.rfind("pjrt", 0) == 0; }
 
+Result<bool> ParseWeightsLayout(const std::string& value, const std::string& source) {
+  if (value == "in-out") return true;
+  if (value == "out-in") return false;
+  return InvalidArgument(source + " must be in-out or out-in, got '" + value + "'");
+}
+
 Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint) {
   Shape expected(param.type.dims);
   if (param.transposed && expected.size() == 2) std::swap(expected[0], expected[1]);

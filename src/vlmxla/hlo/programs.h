@@ -31,6 +31,10 @@ struct ProgramOptions {
 // [in, out] for PJRT ("pjrt-cpu", "pjrt"), the checkpoint's [out, in] for IREE.
 bool WeightsInOutFor(const std::string& backend);
 
+// "in-out" -> true, "out-in" -> false; anything else an error naming `source` (the flag or
+// environment variable it came from) and the value.
+Result<bool> ParseWeightsLayout(const std::string& value, const std::string& source);
+
 // The host tensor a weight parameter binds: `checkpoint` (the tensor under param.name) after
 // checking its dtype and shape against the program, transposed when param.transposed.
 Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
