@@ -57,4 +57,25 @@ double HostTensor::GetAsDouble(int64_t i) const {
   return 0.0;
 }
 
+Result<HostTensor> ConvertFloats(const HostTensor& t, DType dtype) {
+  auto is_float = [](DType d) { return d == DType::kF32 || d == DType::kF16 || d == DType::kBF16; };
+  if (!is_float(t.dtype()) || !is_float(dtype)) {
+    return InvalidArgument(std::string("cannot convert ") + DTypeName(t.dtype()) + " to " +
+                           DTypeName(dtype) + ": only f32, f16 and bf16 convert");
+  }
+  HostTensor out(dtype, t.shape());
+  const int64_t n = t.num_elements();
+  auto* dst = static_cast<uint8_t*>(out.mutable_data());
+  for (int64_t i = 0; i < n; ++i) {
+    const float f = static_cast<float>(t.GetAsDouble(i));
+    if (dtype == DType::kF32) {
+      std::memcpy(dst + 4 * i, &f, 4);
+    } else {
+      const uint16_t h = dtype == DType::kF16 ? FloatToHalf(f) : FloatToBFloat16(f);
+      std::memcpy(dst + 2 * i, &h, 2);
+    }
+  }
+  return out;
+}
+
 }  // namespace vlmxla

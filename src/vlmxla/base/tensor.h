@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "vlmxla/base/dtype.h"
+#include "vlmxla/base/status.h"
 
 namespace vlmxla {
 
@@ -56,5 +57,10 @@ class HostTensor {
   std::shared_ptr<const void> keepalive_;
   const void* data_ = nullptr;
 };
+
+// `t` with its floats (f32, f16, bf16) converted to `dtype` (one of those), rounding to nearest
+// even; an owned copy. Used for the rare tensor a checkpoint stores in another float type than the
+// rest, while it is uploaded.
+Result<HostTensor> ConvertFloats(const HostTensor& t, DType dtype);
 
 }  // namespace vlmxla

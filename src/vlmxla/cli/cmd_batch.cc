@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "vlmxla/cli/args.h"
+#include "vlmxla/cli/engine_flags.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/engine/engine.h"
 #include "vlmxla/prompt/messages.h"
@@ -25,16 +26,10 @@
 namespace vlmxla::cli {
 namespace {
 
-const std::vector<FlagSpec> kFlags = {
-    {"model", true, false, "Hugging Face model directory (required)"},
+const std::vector<FlagSpec> kFlags = WithEngineFlags({
     {"requests", true, false, "JSONL file, one request per line (required)"},
     {"output", true, false, "JSONL file for the results (default: stdout)"},
-    {"max-batch", true, false, "KV slots decoded together (default 4)"},
-    {"context", true, false, "context capacity in positions"},
-    {"backend", true, false, "pjrt-cpu (default) | pjrt | iree-cpu | iree-cuda"},
-    {"plugin", true, false, "PJRT plugin .so for --backend pjrt"},
-    {"help", false, false, "show this help"},
-};
+});
 
 struct Outcome {
   std::vector<int32_t> tokens;
@@ -83,13 +78,7 @@ Result<int> Run(const ParsedArgs& args) {
     }
     lines.push_back(std::move(j));
   }
-  engine::EngineOptions eo;
-  eo.model_dir = *args.Get("model");
-  eo.backend = args.Get("backend").value_or("pjrt-cpu");
-  eo.plugin_path = args.Get("plugin").value_or("");
-  VLMXLA_ASSIGN_OR_RETURN(eo.context_capacity, args.GetInt("context", 0));
-  VLMXLA_ASSIGN_OR_RETURN(int64_t max_batch, args.GetInt("max-batch", 4));
-  eo.max_batch = static_cast<int>(max_batch);
+  VLMXLA_ASSIGN_OR_RETURN(engine::EngineOptions eo, EngineOptionsFromFlags(args));
   eo.max_queue = static_cast<int>(lines.size()) + 1;
   eo.warm_decode = true;
   eo.progress = [](const std::string& s) { std::fprintf(stderr, "[batch] %s\n", s.c_str()); };

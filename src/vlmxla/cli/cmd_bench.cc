@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "vlmxla/cli/args.h"
+#include "vlmxla/cli/engine_flags.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/engine/engine.h"
 #include "vlmxla/prompt/messages.h"
@@ -32,18 +33,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const std::vector<FlagSpec> kFlags = {
-    {"model", true, false, "Hugging Face model directory (required)"},
-    {"image", true, false, "image file for the image + text request (required)"},
-    {"prompt", true, false, "user text of both requests (default: 'Describe the image.')"},
-    {"backend", true, false, "pjrt-cpu (default) | pjrt | iree-cpu | iree-cuda"},
-    {"plugin", true, false, "PJRT plugin .so for --backend pjrt"},
-    {"context", true, false, "context capacity in positions (default 768)"},
-    {"decode-tokens", true, false, "decode steps measured per batch size (default 16)"},
-    {"batches", true, false, "decode batch sizes, comma separated (default 1,4,8)"},
-    {"output", true, false, "JSON file for the results (default: stdout)"},
-    {"help", false, false, "show this help"},
-};
+// The batch sizes (--batches) set the KV slots: no --max-batch.
+const EngineFlagDefaults kBenchEngine{.context = 768, .max_batch_flag = false};
+
+const std::vector<FlagSpec> kFlags = WithEngineFlags(
+    {
+        {"image", true, false, "image file for the image + text request (required)"},
+        {"prompt", true, false, "user text of both requests (default: 'Describe the image.')"},
+        {"decode-tokens", true, false, "decode steps measured per batch size (default 16)"},
+        {"batches", true, false, "decode batch sizes, comma separated (default 1,4,8)"},
+        {"output", true, false, "JSON file for the results (default: stdout)"},
+    },
+    kBenchEngine);
 
 double Seconds(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
@@ -188,11 +189,7 @@ Result<int> Run(const ParsedArgs& args) {
     return InvalidArgument("--decode-tokens must be in [2, 4096], got " +
                            std::to_string(decode_tokens));
   }
-  engine::EngineOptions eo;
-  eo.model_dir = *args.Get("model");
-  eo.backend = args.Get("backend").value_or("pjrt-cpu");
-  eo.plugin_path = args.Get("plugin").value_or("");
-  VLMXLA_ASSIGN_OR_RETURN(eo.context_capacity, args.GetInt("context", 768));
+  VLMXLA_ASSIGN_OR_RETURN(engine::EngineOptions eo, EngineOptionsFromFlags(args, kBenchEngine));
   eo.max_batch = *std::max_element(batches.begin(), batches.end());
   eo.max_queue = eo.max_batch + 1;
   eo.max_images = 1;
@@ -234,6 +231,8 @@ Result<int> Run(const ParsedArgs& args) {
   nlohmann::json j;
   j["backend"] = eo.backend;
   j["backend_name"] = backend_name;
+  j["dtype"] = engine->info().dtype;
+  j["weights_dtype"] = engine->info().weights_dtype;
   j["model_dir"] = eo.model_dir;
   j["context_capacity"] = eo.context_capacity;
   j["decode_tokens"] = decode_tokens;

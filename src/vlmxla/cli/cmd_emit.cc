@@ -13,6 +13,7 @@
 
 #include "vlmxla/cli/args.h"
 #include "vlmxla/cli/command.h"
+#include "vlmxla/engine/precision.h"
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/programs.h"
@@ -203,6 +204,9 @@ const std::vector<FlagSpec> kFlags = {
      "prefill/decode: positions per KV cache C (required for decode; prefill default: --seq-len)"},
     {"taps", false, false, "add the diagnostic results the reference gate compares"},
     {"weights-layout", true, false, "decoder Linear weights as the checkpoint's out-in (default, IREE's layout) or transposed in-out (PJRT's)"},
+    {"dtype", true, false, "compute dtype: float32 (default) | bfloat16 | float16"},
+    {"weights-dtype", true, false,
+     "the weights' stored dtype: float32 | bfloat16 | float16 (default: --dtype)"},
     {"output", true, false,
      "write the module here (default: stdout); with --model required, and the signature goes "
      "to FILE.json"},
@@ -273,6 +277,13 @@ Result<hlo::ProgramOptions> ProgramFlags(const ParsedArgs& args) {
   VLMXLA_ASSIGN_OR_RETURN(options.capacity, BucketFlag(args, "capacity", default_capacity));
   options.taps = args.Has("taps");
   VLMXLA_ASSIGN_OR_RETURN(options.weights_in_out, WeightsInOutFlag(args, false));
+  VLMXLA_ASSIGN_OR_RETURN(auto compute,
+                          engine::ParseDtypeFlag(args.Get("dtype").value_or("float32"), "--dtype"));
+  VLMXLA_ASSIGN_OR_RETURN(auto weights, engine::ParseDtypeFlag(
+                                            args.Get("weights-dtype").value_or("auto"),
+                                            "--weights-dtype"));
+  options.precision.compute = compute.value_or(hlo::ElementType::kF32);
+  options.precision.weights = weights.value_or(options.precision.compute);
   return options;
 }
 

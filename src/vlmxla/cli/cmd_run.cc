@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "vlmxla/cli/args.h"
+#include "vlmxla/cli/engine_flags.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/engine/engine.h"
 #include "vlmxla/prompt/messages.h"
@@ -14,9 +15,11 @@
 namespace vlmxla::cli {
 namespace {
 
+// One sequence at a time: no --max-batch.
+const EngineFlagDefaults kRunEngine{.max_batch = 1, .max_batch_flag = false};
+
 std::vector<FlagSpec> Flags() {
-  return {
-      {"model", true, false, "Hugging Face model directory (required)"},
+  return WithEngineFlags({
       {"prompt", true, false, "user prompt text (required)"},
       {"image", true, true, "image file (PNG, JPEG, WebP), in prompt order; repeatable"},
       {"system", true, false, "system prompt text"},
@@ -27,14 +30,9 @@ std::vector<FlagSpec> Flags() {
       {"min-p", true, false, "drop tokens below min-p times the top probability (default 0)"},
       {"seed", true, false, "sampling seed (same seed, same answer)"},
       {"stop", true, true, "stop string; repeatable"},
-      {"context", true, false, "context capacity in positions (default min(max positions, 4096))"},
-      {"backend", true, false,
-       "device backend: pjrt-cpu (default) | pjrt (with --plugin) | iree-cpu | iree-cuda"},
-      {"plugin", true, false, "PJRT plugin .so for --backend pjrt"},
       {"stream", false, false, "print the answer as it is generated"},
       {"quiet", false, false, "no progress lines on stderr"},
-      {"help", false, false, "show this help"},
-  };
+  }, kRunEngine);
 }
 
 Result<double> GetDouble(const ParsedArgs& args, const std::string& name, double fallback) {
@@ -71,12 +69,7 @@ Result<int> Run(const ParsedArgs& args) {
     req.sampling.seed = static_cast<uint64_t>(seed);
   }
 
-  engine::EngineOptions eo;
-  eo.model_dir = *args.Get("model");
-  eo.backend = args.Get("backend").value_or("pjrt-cpu");
-  eo.plugin_path = args.Get("plugin").value_or("");
-  VLMXLA_ASSIGN_OR_RETURN(eo.context_capacity, args.GetInt("context", 0));
-  eo.max_batch = 1;
+  VLMXLA_ASSIGN_OR_RETURN(engine::EngineOptions eo, EngineOptionsFromFlags(args, kRunEngine));
   eo.max_images = std::max<int>(1, static_cast<int>(req.images.size()));
   if (!args.Has("quiet")) {
     eo.progress = [](const std::string& line) { std::fprintf(stderr, "[vlmxla] %s\n", line.c_str()); };

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "vlmxla/cli/args.h"
+#include "vlmxla/cli/engine_flags.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/engine/engine.h"
 #include "vlmxla/server/http_server.h"
@@ -18,14 +19,9 @@
 namespace vlmxla::cli {
 namespace {
 
-const std::vector<FlagSpec> kFlags = {
-    {"model", true, false, "Hugging Face model directory (required)"},
+const std::vector<FlagSpec> kFlags = WithEngineFlags({
     {"host", true, false, "address to listen on (default 127.0.0.1)"},
     {"port", true, false, "port to listen on; 0 picks a free one (default 8080)"},
-    {"backend", true, false, "pjrt-cpu | iree-cpu (default pjrt-cpu)"},
-    {"max-batch", true, false, "sequences decoded together, i.e. KV slots (default 4)"},
-    {"context", true, false, "context capacity in positions per sequence (default: the model's, "
-                             "at most 4096)"},
     {"max-images", true, false, "images per request (default 8)"},
     {"max-body-bytes", true, false, "largest request body accepted (default 67108864)"},
     {"api-key", true, false, "require 'Authorization: Bearer KEY' on /v1/*"},
@@ -34,8 +30,7 @@ const std::vector<FlagSpec> kFlags = {
     {"allow-private-urls", false, false,
      "let image URLs reach loopback, private and link-local addresses"},
     {"model-id", true, false, "model name in /v1/models (default: the directory's name)"},
-    {"help", false, false, "show this help"},
-};
+});
 
 int Usage(bool error) {
   std::fprintf(error ? stderr : stdout, "usage: vlmxla serve --model DIR [flags]\n%s",
@@ -73,26 +68,18 @@ int RunServe(const std::vector<std::string>& argv) {
     std::fprintf(stderr, "vlmxla serve: --model is required\n");
     return Usage(true);
   }
-  int64_t port, max_batch, context, max_images, max_body;
+  int64_t port, max_images, max_body;
   if (!IntFlag(args, "port", 8080, 0, 65535, &port) ||
-      !IntFlag(args, "max-batch", 4, 1, 1024, &max_batch) ||
-      !IntFlag(args, "context", 0, 0, int64_t{1} << 24, &context) ||
       !IntFlag(args, "max-images", 8, 0, 1024, &max_images) ||
       !IntFlag(args, "max-body-bytes", 64ll << 20, 1024, int64_t{1} << 32, &max_body)) {
     return kExitUsage;
   }
-  const std::string backend = args.Get("backend").value_or("pjrt-cpu");
-  if (backend != "pjrt-cpu" && backend != "iree-cpu") {
-    std::fprintf(stderr, "vlmxla serve: --backend must be pjrt-cpu or iree-cpu, got '%s'\n",
-                 backend.c_str());
+  auto engine_options = EngineOptionsFromFlags(args);
+  if (!engine_options.ok()) {
+    std::fprintf(stderr, "vlmxla serve: %s\n", engine_options.status().message().c_str());
     return kExitUsage;
   }
-
-  engine::EngineOptions eo;
-  eo.model_dir = *args.Get("model");
-  eo.backend = backend;
-  eo.context_capacity = context;
-  eo.max_batch = static_cast<int>(max_batch);
+  engine::EngineOptions eo = *std::move(engine_options);
   eo.max_images = static_cast<int>(max_images);
   eo.model_id = args.Get("model-id").value_or("");
   eo.progress = [](const std::string& line) {
@@ -109,7 +96,7 @@ int RunServe(const std::vector<std::string>& argv) {
   so.model_id = eo.model_id;
   so.media.allowed_media_dir = args.Get("allowed-media-dir").value_or("");
   so.media.allow_private_urls = args.Has("allow-private-urls");
-  so.http_threads = static_cast<int>(std::max<int64_t>(64, 4 * max_batch + 16));
+  so.http_threads = static_cast<int>(std::max<int64_t>(64, 4 * int64_t{eo.max_batch} + 16));
 
   // Signals are taken by sigwait on one thread; every other thread keeps them blocked.
   sigset_t signals;

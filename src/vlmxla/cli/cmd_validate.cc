@@ -7,6 +7,7 @@
 #include <map>
 
 #include "vlmxla/cli/args.h"
+#include "vlmxla/cli/engine_flags.h"
 #include "vlmxla/cli/capture.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/cli/measurements.h"
@@ -18,16 +19,22 @@
 namespace vlmxla::cli {
 namespace {
 
+// "bfloat16" -> "bf16", "float16" -> "f16", "float32" -> "f32" (the capture manifests' names).
+std::string DtypeShortName(const std::string& torch_name) {
+  if (torch_name == "bfloat16") return "bf16";
+  if (torch_name == "float16") return "f16";
+  return "f32";
+}
+
+// One sequence, at the capacity its case names.
+const EngineFlagDefaults kValidateEngine{
+    .max_batch = 1, .context_flag = false, .max_batch_flag = false};
+
 std::vector<FlagSpec> Flags() {
-  std::vector<FlagSpec> flags = {{"model", true, false, "Hugging Face model directory (required)"}};
-  for (auto& f : CaseFlags()) flags.push_back(f);
+  std::vector<FlagSpec> flags = CaseFlags();
   flags.push_back({"output", true, false, "capture directory to write (required)"});
-  flags.push_back({"backend", true, false,
-                   "device backend: pjrt-cpu (default) | pjrt (with --plugin) | iree-cpu | iree-cuda"});
-  flags.push_back({"plugin", true, false, "PJRT plugin .so for --backend pjrt"});
   flags.push_back({"max-new-tokens", true, false, "greedy tokens (default: the case's, else 8)"});
-  flags.push_back({"help", false, false, "show this help"});
-  return flags;
+  return WithEngineFlags(std::move(flags), kValidateEngine);
 }
 
 int Fail(const Status& s, const std::optional<std::string>& output) {
@@ -52,12 +59,9 @@ Result<int> Run(const ParsedArgs& args) {
   gr.messages = prompt::SingleTurn(req.system, req.prompt, static_cast<int>(gr.images.size()));
   gr.stop.max_tokens = max_new;
 
-  engine::EngineOptions eo;
-  eo.model_dir = model_dir;
-  eo.backend = args.Get("backend").value_or("pjrt-cpu");
-  eo.plugin_path = args.Get("plugin").value_or("");
+  VLMXLA_ASSIGN_OR_RETURN(engine::EngineOptions eo,
+                          EngineOptionsFromFlags(args, kValidateEngine));
   eo.context_capacity = req.capacity.value_or(0);
-  eo.max_batch = 1;
   eo.max_images = std::max<int>(1, static_cast<int>(gr.images.size()));
   eo.taps = true;
   eo.progress = [](const std::string& line) { std::fprintf(stderr, "[validate] %s\n", line.c_str()); };
@@ -87,6 +91,8 @@ Result<int> Run(const ParsedArgs& args) {
   capture.AddText("greedy_text", text);
   const engine::ModelInfo info = engine->info();
   capture.manifest()["backend"] = info.backend;
+  capture.manifest()["dtype"] = DtypeShortName(info.dtype);
+  capture.manifest()["weights_dtype"] = DtypeShortName(info.weights_dtype);
   capture.manifest()["finish_reason"] = engine::FinishReasonName(*last->finish);
   capture.manifest()["usage"] = {{"prompt_tokens", last->usage.prompt_tokens},
                                  {"prompt_tokens_logical", last->usage.prompt_tokens_logical},

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "vlmxla/engine/model_runner.h"
+#include "vlmxla/engine/precision.h"
 #include "vlmxla/engine/sampler.h"
 #include "vlmxla/engine/stop_rules.h"
 #include "vlmxla/engine/text_stream.h"
@@ -146,6 +147,8 @@ Status Engine::Load() {
     return InvalidArgument("max batch must be in [1, 256], got " + std::to_string(o.max_batch));
   }
 
+  VLMXLA_ASSIGN_OR_RETURN(const std::optional<hlo::ElementType> dtype,
+                          ParseDtypeFlag(o.dtype, "--dtype"));
   runtime::ExecutorConfig ec;
   ec.plugin_path = o.plugin_path;
   ec.iree_cuda_target = o.iree_cuda_target;
@@ -157,6 +160,7 @@ Status Engine::Load() {
   ro.max_images = model.config().is_multimodal() ? std::max(1, o.max_images) : 0;
   ro.taps = o.taps;
   ro.progress = o.progress;
+  ro.dtype = dtype;
   VLMXLA_ASSIGN_OR_RETURN(m.runner,
                           ModelRunner::Load(o.model_dir, std::move(executor), ro));
   if (o.warm_decode) VLMXLA_RETURN_IF_ERROR(m.runner->WarmDecode());
@@ -193,6 +197,10 @@ ModelInfo Engine::info() const {
   info.context_capacity = m.capacity;
   info.max_batch = m.options.max_batch;
   info.backend = m.runner ? m.runner->executor().name() : m.options.backend;
+  if (m.runner) {
+    info.dtype = TorchDtypeName(m.runner->precision().compute);
+    info.weights_dtype = TorchDtypeName(m.runner->precision().weights);
+  }
   const bool multimodal = m.preparer && m.preparer->model().config().is_multimodal();
   info.max_images = multimodal ? m.options.max_images : 0;
   return info;

@@ -25,6 +25,9 @@ struct EngineOptions {
   std::string plugin_path;            // PJRT plugin; empty: the CPU plugin in .venv
   std::string iree_cuda_target = "sm_90";
   int64_t context_capacity = 0;       // 0: min(max_position_embeddings, 4096)
+  // Compute dtype: auto | float32 | bfloat16 | float16 (engine/precision.h). auto: the
+  // checkpoint's. Weights stay in their stored type on the device.
+  std::string dtype = "auto";
   int max_batch = 4;                  // KV slots
   int max_queue = 64;                 // waiting requests before Submit reports overload
   int max_images = 8;                 // images per request

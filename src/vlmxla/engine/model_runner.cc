@@ -1,5 +1,7 @@
 #include "vlmxla/engine/model_runner.h"
 
+#include "vlmxla/engine/precision.h"
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -102,6 +104,16 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
     VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
   }
+  {
+    // Only the headers are read here (the mapping is dropped at once): the stored type.
+    VLMXLA_ASSIGN_OR_RETURN(io::CheckpointWeights headers, io::CheckpointWeights::Open(r->model_));
+    VLMXLA_ASSIGN_OR_RETURN(PrecisionChoice choice,
+                            ResolvePrecision(options.dtype, r->config(), headers.StoredFloatType(),
+                                             r->executor_->name()));
+    r->precision_ = choice.precision;
+    r->precision_why_ = choice.why;
+    if (options.progress) options.progress(choice.why);
+  }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
   r->batch_buckets_ = Buckets(1, options.max_batch);
   VLMXLA_RETURN_IF_ERROR(r->AllocateSlots());
@@ -114,6 +126,7 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   for (const std::string& name : names) {
     hlo::ProgramOptions o;
     o.weights_in_out = r->weights_in_out_;
+    o.precision = r->precision_;
     o.seq_len = r->prefill_buckets_.front();
     o.capacity = static_cast<int>(options.capacity);
     VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(r->config(), name, o));
@@ -150,12 +163,13 @@ int ModelRunner::tokens_per_image() const {
 uint64_t ModelRunner::kv_bytes_per_slot() const {
   const io::TextConfig& t = config().text;
   return 2ull * t.num_hidden_layers * t.num_key_value_heads * options_.capacity * t.head_dim *
-         sizeof(float);
+         DTypeSize(hlo::DTypeFromElementType(precision_.compute));
 }
 
 Status ModelRunner::AllocateSlots() {
   const io::TextConfig& t = config().text;
-  HostTensor zeros(DType::kF32, Shape{t.num_key_value_heads, options_.capacity, t.head_dim});
+  HostTensor zeros(hlo::DTypeFromElementType(precision_.compute),
+                   Shape{t.num_key_value_heads, options_.capacity, t.head_dim});
   std::memset(zeros.mutable_data(), 0, zeros.byte_size());
   slots_.resize(options_.max_batch);
   for (auto& slot : slots_) {
@@ -283,6 +297,7 @@ Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> ModelRunner::Run(
 hlo::ProgramOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_rows) const {
   hlo::ProgramOptions o;
   o.weights_in_out = weights_in_out_;
+  o.precision = precision_;
   o.seq_len = PickBucket(prefill_buckets_, length);
   o.capacity = static_cast<int>(options_.capacity);
   o.num_image_features = static_cast<int>(std::max<int64_t>(1, feature_rows));
@@ -293,6 +308,7 @@ hlo::ProgramOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_
 hlo::ProgramOptions ModelRunner::DecodeOptions(int batch) const {
   hlo::ProgramOptions o;
   o.weights_in_out = weights_in_out_;
+  o.precision = precision_;
   o.batch = PickBucket(batch_buckets_, batch);
   o.capacity = static_cast<int>(options_.capacity);
   return o;
@@ -300,6 +316,7 @@ hlo::ProgramOptions ModelRunner::DecodeOptions(int batch) const {
 
 hlo::ProgramOptions ModelRunner::VisionOptions(int num_images) const {
   hlo::ProgramOptions o;
+  o.precision = precision_;
   o.num_images = num_images;
   o.taps = options_.taps;
   return o;
@@ -339,7 +356,7 @@ Result<HostTensor> ModelRunner::EncodeImages(const HostTensor& pixel_values, Tap
   if (features.shape().size() != 3) return Internal("vision_encode gave no image_features");
   // [n, tokens, D] -> [n * tokens, D]: the rows prefill's feature_index addresses.
   const Shape& s = features.shape();
-  HostTensor rows(DType::kF32, Shape{s[0] * s[1], s[2]});
+  HostTensor rows(features.dtype(), Shape{s[0] * s[1], s[2]});
   std::memcpy(rows.mutable_data(), features.data(), features.byte_size());
   return rows;
 }
@@ -379,7 +396,7 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
 
   HostTensor feats = features;
   if (!rows) {
-    feats = HostTensor(DType::kF32, Shape{1, hidden});
+    feats = HostTensor(hlo::DTypeFromElementType(precision_.compute), Shape{1, hidden});
     std::memset(feats.mutable_data(), 0, feats.byte_size());
   }
   HostTensor len(DType::kI32, Shape{});

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ struct RunnerOptions {
   int max_batch = 1;     // KV slots
   int max_images = 1;    // images one prefill may carry
   bool taps = false;     // compile with the diagnostic results (the gate's capture)
+  // Compute dtype (--dtype); nullopt: auto (engine/precision.h). Weights keep their stored type.
+  std::optional<hlo::ElementType> dtype;
   std::function<void(const std::string&)> progress;
 };
 
@@ -80,13 +83,18 @@ class ModelRunner {
   const runtime::Executor& executor() const { return *executor_; }
   int tokens_per_image() const;
   uint64_t weight_bytes() const { return weight_bytes_; }
+  // The stored weight type and the compute type (activations, KV caches) of every program.
+  const hlo::Precision& precision() const { return precision_; }
+  // Why that precision (the start-up log line).
+  const std::string& precision_why() const { return precision_why_; }
   uint64_t kv_bytes_per_slot() const;
   CompileStats compile_stats() const { return compile_stats_; }
   const WeightStats& weight_stats() const { return weight_stats_; }
   // The memory of the engine, the IREE host (if any) and the device buffers now.
   MemorySnapshot SnapshotMemory() const;
 
-  // pixel_values f32[n,3,H,W] -> image features f32[n * tokens_per_image, text_hidden].
+  // pixel_values f32[n,3,H,W] -> image features ct[n * tokens_per_image, text_hidden] (ct: the
+  // compute type).
   Result<HostTensor> EncodeImages(const HostTensor& pixel_values, TapMap* taps);
   // Writes the prompt's keys and values into `slot` (rows 0..effective_length-1) and returns the
   // last position's logits f32[vocab]. `features` are EncodeImages' rows for the prompt's images
@@ -132,12 +140,14 @@ class ModelRunner {
   std::unique_ptr<runtime::Executor> executor_;
   RunnerOptions options_;
   bool weights_in_out_ = false;  // hlo::ProgramOptions::weights_in_out for this backend
+  hlo::Precision precision_;
+  std::string precision_why_;
   io::CheckpointWeights checkpoint_;
   bool checkpoint_open_ = false;  // closed after Load's upload; reopened if a weight is missing
   std::map<std::string, std::shared_ptr<runtime::DeviceBuffer>> weights_;  // by checkpoint name
   uint64_t weight_bytes_ = 0;
   std::map<std::string, std::unique_ptr<Compiled>> programs_;  // by name + bucket
-  // slots_[s][2*l] / [2*l+1]: slot s's key / value cache of layer l, f32[kv_heads, C, head_dim].
+  // slots_[s][2*l] / [2*l+1]: slot s's key / value cache of layer l, ct[kv_heads, C, head_dim].
   std::vector<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> slots_;
   std::vector<int> prefill_buckets_, batch_buckets_;
   CompileStats compile_stats_;

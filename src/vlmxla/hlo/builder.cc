@@ -350,6 +350,11 @@ Value Builder::Convert(Value x, ElementType element) {
               r);
 }
 
+Value Builder::CastTo(Value x, ElementType element) {
+  if (!Usable({x})) return Value{};
+  return type(x).element == element ? x : Convert(x, element);
+}
+
 // --- shape ---
 
 Value Builder::BroadcastInDim(Value x, std::vector<int64_t> result_dims,
@@ -556,7 +561,8 @@ Value Builder::Reduce(Value x, std::vector<int64_t> dims, ReduceKind kind) {
 
 Value Builder::DotGeneral(Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
                           std::vector<int64_t> rhs_batch, std::vector<int64_t> lhs_contracting,
-                          std::vector<int64_t> rhs_contracting) {
+                          std::vector<int64_t> rhs_contracting,
+                          std::optional<ElementType> result_element) {
   if (!Usable({lhs, rhs})) return Value{};
   const TensorType tl = type(lhs);
   const TensorType tr = type(rhs);
@@ -577,7 +583,7 @@ Value Builder::DotGeneral(Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
                  "x" + List(rhs_batch) + ", contracting " + List(lhs_contracting) + "x" +
                  List(rhs_contracting)))
     return Value{};
-  TensorType r{tl.element, {}};
+  TensorType r{result_element.value_or(tl.element), {}};
   for (int64_t d : lhs_batch) r.dims.push_back(tl.dims[d]);
   auto free_dims = [&r](const TensorType& t, const std::vector<int64_t>& used) {
     for (int64_t d = 0; d < t.rank(); ++d) {
@@ -650,7 +656,8 @@ Value Builder::GatherColumns(Value table, Value ids) {
               r);
 }
 
-Value Builder::Conv2D(Value input, Value kernel, int64_t stride_h, int64_t stride_w) {
+Value Builder::Conv2D(Value input, Value kernel, int64_t stride_h, int64_t stride_w,
+                      std::optional<ElementType> result_element) {
   if (!Usable({input, kernel})) return Value{};
   const TensorType ti = type(input);
   const TensorType tk = type(kernel);
@@ -662,7 +669,7 @@ Value Builder::Conv2D(Value input, Value kernel, int64_t stride_h, int64_t strid
                  " (OIHW) do not fit with strides " + std::to_string(stride_h) + "x" +
                  std::to_string(stride_w)))
     return Value{};
-  TensorType r{ti.element,
+  TensorType r{result_element.value_or(ti.element),
                {ti.dims[0], tk.dims[0], (ti.dims[2] - tk.dims[2]) / stride_h + 1,
                 (ti.dims[3] - tk.dims[3]) / stride_w + 1}};
   return Emit("\"stablehlo.convolution\"(" + Name(input) + ", " + Name(kernel) +

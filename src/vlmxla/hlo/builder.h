@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -96,6 +97,8 @@ class Builder {
   // `pred` is i1 with the shape of a and b (or an i1 scalar).
   Value Select(Value pred, Value on_true, Value on_false);
   Value Convert(Value x, ElementType element);
+  // Convert, or x itself when it already has that element type (emits nothing).
+  Value CastTo(Value x, ElementType element);
 
   // --- shape ---
   // Operand dim i maps to result dim broadcast_dimensions[i]; sizes must match or be 1.
@@ -114,17 +117,23 @@ class Builder {
   // --- reductions and contractions ---
   // Reduces `dims` away with the kind's identity as the initial value.
   Value Reduce(Value x, std::vector<int64_t> dims, ReduceKind kind);
-  // Result dims: batch dims, then lhs free dims, then rhs free dims (StableHLO's order).
+  // Result dims: batch dims, then lhs free dims, then rhs free dims (StableHLO's order). The
+  // operands share one element type; `result_element` (default: theirs) is the preferred element
+  // type of the products and their sum (bf16 x bf16 accumulated and returned in f32, as JAX's
+  // preferred_element_type emits it).
   Value DotGeneral(Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
                    std::vector<int64_t> rhs_batch, std::vector<int64_t> lhs_contracting,
-                   std::vector<int64_t> rhs_contracting);
+                   std::vector<int64_t> rhs_contracting,
+                   std::optional<ElementType> result_element = std::nullopt);
   // Rows of table [V, D...] at integer `ids` of any shape -> ids.dims + [D...] (embedding lookup).
   Value GatherRows(Value table, Value ids);
   // Columns of table [D, V] at integer `ids` of any shape -> ids.dims + [D] (the lookup into a
   // transposed embedding table).
   Value GatherColumns(Value table, Value ids);
-  // 2-D convolution, no padding or dilation: input NCHW, kernel OIHW -> NCHW.
-  Value Conv2D(Value input, Value kernel, int64_t stride_h, int64_t stride_w);
+  // 2-D convolution, no padding or dilation: input NCHW, kernel OIHW -> NCHW; `result_element`
+  // as for DotGeneral.
+  Value Conv2D(Value input, Value kernel, int64_t stride_h, int64_t stride_w,
+               std::optional<ElementType> result_element = std::nullopt);
 
  private:
   bool Check(bool ok, const std::string& op, const std::string& detail);

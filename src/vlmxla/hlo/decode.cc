@@ -8,6 +8,7 @@
 
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/decoder_layers.h"
+#include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/programs.h"
 
 namespace vlmxla::hlo {
@@ -32,7 +33,8 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
   program.name = "decode";
   Builder b("main");
   const TensorType slot_type{ElementType::kI32, {batch}};
-  const TensorType cache_type = F32({kv_heads, cap, hd});
+  const ElementType ct = options.precision.compute;
+  const TensorType cache_type{ct, {kv_heads, cap, hd}};
   Value tokens = DeclareInput(b, program, "tokens", slot_type);
   Value positions = DeclareInput(b, program, "positions", slot_type);
   // caches[s][2l] / [2l + 1]: slot s, layer l, key / value; argument i of them updates into
@@ -48,7 +50,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
     }
   }
   const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, options.weights_in_out,
-                                                      program.params);
+                                                  options.precision, program.params);
 
   Value x = EmbedTokens(b, dw, tokens);  // [B, D]
 
@@ -58,7 +60,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
   Value inv_freq = b.BroadcastInDim(b.Constant(F32({hd}), inv_freq_data), {batch, hd}, {1});
   Value pos_f = b.BroadcastInDim(b.Convert(positions, ElementType::kF32), {batch, hd}, {0});
   Value freqs = b.Multiply(pos_f, inv_freq);
-  const Rope rope{b.Cosine(freqs), b.Sine(freqs)};
+  const Rope rope = RopeIn(b, b.Cosine(freqs), b.Sine(freqs), ct);
 
   // Slot s sees its cache rows 0..positions[s]; scores are [B, kv, rep, C].
   const TensorType score_i32{ElementType::kI32, {batch, kv_heads, rep, cap}};
@@ -80,7 +82,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
       key = b.DynamicUpdateSlice(key, k, {zero, row[s], zero});
       value = b.DynamicUpdateSlice(value, v, {zero, row[s], zero});
       Value q = b.Reshape(b.Slice(a.q, {s, 0, 0}, {s + 1, heads, hd}), {kv_heads, rep, hd});
-      Value score = b.DotGeneral(q, key, {0}, {0}, {2}, {2});  // [kv, rep, C]
+      Value score = RoundedDot(b, q, key, {0}, {0}, {2}, {2});  // [kv, rep, C]
       scores.push_back(b.Reshape(score, {1, kv_heads, rep, cap}));
     }
     Value probs = AttentionProbs(b, config, b.Concatenate(scores, 0), visible);
@@ -88,7 +90,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
     for (int64_t s = 0; s < batch; ++s) {
       Value p = b.Reshape(b.Slice(probs, {s, 0, 0, 0}, {s + 1, kv_heads, rep, cap}),
                           {kv_heads, rep, cap});
-      Value o = b.DotGeneral(p, caches[s][2 * l + 1], {0}, {0}, {2}, {1});  // [kv, rep, hd]
+      Value o = RoundedDot(b, p, caches[s][2 * l + 1], {0}, {0}, {2}, {1});  // [kv, rep, hd]
       outs.push_back(b.Reshape(o, {1, heads * hd}));
     }
     x = FinishLayer(b, config, dw.layers[l], x, b.Concatenate(outs, 0));

@@ -9,6 +9,7 @@
 
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/decoder_layers.h"
+#include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/programs.h"
 
 namespace vlmxla::hlo {
@@ -60,11 +61,12 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   Builder b("main");
   const TensorType ids_type{ElementType::kI32, {seq}};
   const TensorType scalar_i32{ElementType::kI32, {}};
-  const TensorType cache_type = F32({kv_heads, options.capacity, hd});
+  const ElementType ct = options.precision.compute;
+  const TensorType cache_type{ct, {kv_heads, options.capacity, hd}};
   Value ids = DeclareInput(b, program, "input_ids", ids_type);
   Value feature_index = DeclareInput(b, program, "feature_index", ids_type);
   Value features =
-      DeclareInput(b, program, "image_features", F32({options.num_image_features, hidden}));
+      DeclareInput(b, program, "image_features", {ct, {options.num_image_features, hidden}});
   Value length = DeclareInput(b, program, "length", scalar_i32);
   std::vector<Value> caches;  // kv.<l>.key, kv.<l>.value, ...; cache i updates into result 1 + i
   for (int l = 0; l < layers; ++l) {
@@ -75,7 +77,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     }
   }
   const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, options.weights_in_out,
-                                                      program.params);
+                                                  options.precision, program.params);
 
   // Embedding with the merge: image-token positions read their feature row instead. Their id may
   // lie outside the table (the image token is often vocab_size - 1 or beyond), so look up 0 there.
@@ -88,7 +90,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 
   std::vector<float> cos_data, sin_data;
   RopeTables(config.rope_theta, hd, seq, cos_data, sin_data);
-  const Rope rope{b.Constant(F32({seq, hd}), cos_data), b.Constant(F32({seq, hd}), sin_data)};
+  const Rope rope =
+      RopeIn(b, b.Constant(F32({seq, hd}), cos_data), b.Constant(F32({seq, hd}), sin_data), ct);
 
   // Scores are grouped by kv head, [kv, rep, L(query), L(key)], so K and V are never repeated.
   // Causal mask: key position j is visible from query position i when j <= i.
@@ -109,9 +112,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, zero, zero}));
 
     Value q = b.Transpose(b.Reshape(a.q, {seq, kv_heads, rep, hd}), {1, 2, 0, 3});
-    Value scores = b.DotGeneral(q, k, {0}, {0}, {3}, {2});  // [kv, rep, L, L]
+    Value scores = RoundedDot(b, q, k, {0}, {0}, {3}, {2});  // [kv, rep, L, L]
     Value probs = AttentionProbs(b, config, scores, visible);
-    Value attn = b.DotGeneral(probs, v, {0}, {0}, {3}, {1});  // [kv, rep, L, hd]
+    Value attn = RoundedDot(b, probs, v, {0}, {0}, {3}, {1});  // [kv, rep, L, hd]
     attn = b.Reshape(b.Transpose(attn, {2, 0, 1, 3}), {seq, heads * hd});
     x = FinishLayer(b, config, dw.layers[l], x, attn);
   }

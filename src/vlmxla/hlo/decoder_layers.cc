@@ -47,7 +47,8 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
 }
 
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
-                                     bool in_out, std::vector<ProgramParam>& params) {
+                                     bool in_out, const Precision& precision,
+                                     std::vector<ProgramParam>& params) {
   const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
   const int64_t hd = config.head_dim, hidden = config.hidden_size;
   const int64_t vocab = config.vocab_size, inter = config.intermediate_size;
@@ -61,28 +62,31 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
     return v;
   };
   // A [out, in] checkpoint matrix, declared [in, out] when in_out.
+  const ElementType wt = precision.weights;
+  auto typed = [wt](std::vector<int64_t> dims) { return TensorType{wt, std::move(dims)}; };
   auto matrix = [&](const std::string& name, int64_t out, int64_t in) {
-    if (!in_out) return get(name, F32({out, in}));
-    Value v = get(name, F32({in, out}));
+    if (!in_out) return get(name, typed({out, in}));
+    Value v = get(name, typed({in, out}));
     params.back().transposed = true;
     return v;
   };
   auto bias = [&](bool has, const std::string& name, int64_t n) {
-    return has ? get(name, F32({n})) : Value{};
+    return has ? get(name, typed({n})) : Value{};
   };
   DecoderWeights w;
+  w.compute = precision.compute;
   // A tied table is also the LM head, so it takes the head's layout (and is looked up by column);
   // an untied one stays [vocab, hidden] for the row gather.
   const bool tied = config.tie_word_embeddings;
   w.embed_transposed = tied && in_out;
   w.embed_table = tied ? matrix(model + "embed_tokens.weight", vocab, hidden)
-                       : get(model + "embed_tokens.weight", F32({vocab, hidden}));
+                       : get(model + "embed_tokens.weight", typed({vocab, hidden}));
   const bool ab = config.attention_bias, ob = config.attention_output_bias, mb = config.mlp_bias;
   for (int l = 0; l < config.num_hidden_layers; ++l) {
     const std::string p = model + "layers." + std::to_string(l) + ".";
     DecoderLayerWeights lw;
     lw.in_out = in_out;
-    lw.input_norm = get(p + "input_layernorm.weight", F32({hidden}));
+    lw.input_norm = get(p + "input_layernorm.weight", typed({hidden}));
     lw.q = matrix(p + "self_attn.q_proj.weight", heads * hd, hidden);
     lw.q_bias = bias(ab, p + "self_attn.q_proj.bias", heads * hd);
     lw.k = matrix(p + "self_attn.k_proj.weight", kv_heads * hd, hidden);
@@ -91,7 +95,7 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
     lw.v_bias = bias(ab, p + "self_attn.v_proj.bias", kv_heads * hd);
     lw.o = matrix(p + "self_attn.o_proj.weight", hidden, heads * hd);
     lw.o_bias = bias(ob, p + "self_attn.o_proj.bias", hidden);
-    lw.post_norm = get(p + "post_attention_layernorm.weight", F32({hidden}));
+    lw.post_norm = get(p + "post_attention_layernorm.weight", typed({hidden}));
     lw.gate = matrix(p + "mlp.gate_proj.weight", inter, hidden);
     lw.gate_bias = bias(mb, p + "mlp.gate_proj.bias", inter);
     lw.up = matrix(p + "mlp.up_proj.weight", inter, hidden);
@@ -100,14 +104,21 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
     lw.down_bias = bias(mb, p + "mlp.down_proj.bias", hidden);
     w.layers.push_back(lw);
   }
-  w.final_norm = get(model + "norm.weight", F32({hidden}));
+  w.final_norm = get(model + "norm.weight", typed({hidden}));
   w.head = tied ? w.embed_table : matrix(prefix + "lm_head.weight", vocab, hidden);
   w.in_out = in_out;
   return w;
 }
 
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
-  return w.embed_transposed ? b.GatherColumns(w.embed_table, ids) : b.GatherRows(w.embed_table, ids);
+  // The looked-up rows convert, not the table: no converted copy of it exists.
+  Value rows = w.embed_transposed ? b.GatherColumns(w.embed_table, ids)
+                                  : b.GatherRows(w.embed_table, ids);
+  return b.CastTo(rows, w.compute);
+}
+
+Rope RopeIn(Builder& b, Value cos, Value sin, ElementType compute) {
+  return {b.CastTo(cos, compute), b.CastTo(sin, compute)};
 }
 
 LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw,
@@ -124,11 +135,15 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
 
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible) {
   if (!b.status().ok()) return Value{};
-  const TensorType type = b.type(scores);
+  const ElementType ct = b.type(scores).element, f32 = ElementType::kF32;
+  const TensorType type{f32, b.dims(scores)};
   const double scaling = 1.0 / std::sqrt(static_cast<double>(config.head_dim));
-  scores = b.Multiply(scores, b.Splat(type, scaling));
+  // matmul(q, k) * scaling: a Python-float scale is applied in f32 and rounded to the compute
+  // type; the mask and the softmax run in f32 (a lowest-f32 fill would not fit bf16/f16).
+  scores = b.Multiply(b.CastTo(scores, f32), b.Splat(type, scaling));
+  scores = b.CastTo(b.CastTo(scores, ct), f32);
   scores = b.Select(visible, scores, b.Splat(type, std::numeric_limits<float>::lowest()));
-  return Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1);
+  return b.CastTo(Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1), ct);
 }
 
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
@@ -142,7 +157,7 @@ Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWe
 
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x) {
   Value h = RmsNorm(b, x, w.final_norm, config.rms_norm_eps);
-  return Project(b, w.in_out, h, w.head);
+  return b.CastTo(Project(b, w.in_out, h, w.head), ElementType::kF32);
 }
 
 std::vector<float> InvFreq(double theta, int64_t head_dim) {

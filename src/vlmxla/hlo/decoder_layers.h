@@ -27,6 +27,7 @@ struct DecoderWeights {
   Value final_norm;
   Value head;  // the embedding table itself when the LM head is tied
   bool in_out = false;  // projections and head are [in, out] (ProgramOptions::weights_in_out)
+  ElementType compute = ElementType::kF32;  // activations; weights convert where consumed
 };
 
 // Rejects configs the decoder programs cannot emit; `program` names the program in messages.
@@ -36,11 +37,13 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 // argument precedes the first op) and appends them to `params`. A multimodal checkpoint
 // (image_token_id >= 0) nests the decoder under "language_model." (Transformers v5 layout).
 // With in_out (ProgramOptions::weights_in_out) every projection weight, the LM head and a tied
-// embedding table are declared transposed.
+// embedding table are declared transposed. Weights are declared in precision.weights.
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
-                                     bool in_out, std::vector<ProgramParam>& params);
+                                     bool in_out, const Precision& precision,
+                                     std::vector<ProgramParam>& params);
 
-// Embedding lookup: rows (or, transposed, columns) of the table at `ids` -> ids.dims + [hidden].
+// Embedding lookup: rows (or, transposed, columns) of the table at `ids` -> ids.dims + [hidden],
+// in the compute type.
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids);
 
 // Rotary cos/sin for N tokens, [N, head_dim] each (how a program computes them is its own).
@@ -57,8 +60,9 @@ struct LayerQkv {
 LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw,
                          Value x, const Rope& rope);
 
-// Eager attention probabilities: scores * 1/sqrt(head_dim), positions where `visible` (i1, the
-// scores' shape) is false set to the lowest float, float32 softmax over the last axis.
+// Eager attention probabilities of `scores` (the compute type): scores * 1/sqrt(head_dim) rounded
+// to that type, positions where `visible` (i1, the scores' shape) is false set to the lowest
+// float, float32 softmax over the last axis, rounded back (eager_attention_forward).
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible);
 
 // The rest of a decoder layer after attention: x [N, D] + o_proj(attn [N, heads * head_dim]),
@@ -66,7 +70,7 @@ Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Val
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
                   Value attn);
 
-// Final RMSNorm and LM head: x [N, D] -> logits [N, vocab].
+// Final RMSNorm and LM head: x [N, D] -> logits [N, vocab], f32 (the compute type's values).
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x);
 
 // inv_freq[j % (head_dim / 2)] for j in 0..head_dim-1 (emb = cat(freqs, freqs)), rounded as
@@ -74,5 +78,8 @@ Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, 
 std::vector<float> InvFreq(double theta, int64_t head_dim);
 
 inline TensorType F32(std::vector<int64_t> dims) { return {ElementType::kF32, std::move(dims)}; }
+
+// Rotary cos/sin computed in f32 (`cos`, `sin` of any shape), converted to the compute type.
+Rope RopeIn(Builder& b, Value cos, Value sin, ElementType compute);
 
 }  // namespace vlmxla::hlo

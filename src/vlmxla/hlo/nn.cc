@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <vector>
 
 namespace vlmxla::hlo {
@@ -28,7 +29,28 @@ bool Ready(Builder& b, std::initializer_list<Value> values) {
   return true;
 }
 
+bool Narrow(Builder& b, Value x) { return b.type(x).element != ElementType::kF32; }
+
 }  // namespace
+
+Value InF32(Builder& b, Value x, Value (*fn)(Builder&, Value)) {
+  if (!Ready(b, {x})) return Value{};
+  const ElementType t = b.type(x).element;
+  return b.CastTo(fn(b, b.CastTo(x, ElementType::kF32)), t);
+}
+
+Value RoundedDot(Builder& b, Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
+                 std::vector<int64_t> rhs_batch, std::vector<int64_t> lhs_contracting,
+                 std::vector<int64_t> rhs_contracting) {
+  if (!Ready(b, {lhs, rhs})) return Value{};
+  if (!Narrow(b, lhs)) {
+    return b.DotGeneral(lhs, rhs, lhs_batch, rhs_batch, lhs_contracting, rhs_contracting);
+  }
+  const ElementType t = b.type(lhs).element;
+  return b.CastTo(b.DotGeneral(lhs, rhs, lhs_batch, rhs_batch, lhs_contracting, rhs_contracting,
+                               ElementType::kF32),
+                  t);
+}
 
 Value BroadcastTo(Builder& b, Value x, const std::vector<int64_t>& dims) {
   if (!Ready(b, {x})) return Value{};
@@ -89,11 +111,16 @@ Value LayerNorm(Builder& b, Value x, Value weight, Value bias, double eps) {
                                       b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
+  const ElementType t = b.type(x).element, f32 = ElementType::kF32;
+  x = b.CastTo(x, f32);
+  weight = b.CastTo(weight, f32);
+  bias = b.CastTo(bias, f32);
   Value centered = b.Subtract(x, Mean(b, x, -1));
   Value var = Mean(b, b.Multiply(centered, centered), -1);
   Value inv = b.Rsqrt(b.Add(var, SplatLike(b, x, eps)));
   Value normed = b.Multiply(centered, inv);
-  return b.Add(b.Multiply(normed, BroadcastTo(b, weight, dims)), BroadcastTo(b, bias, dims));
+  return b.CastTo(
+      b.Add(b.Multiply(normed, BroadcastTo(b, weight, dims)), BroadcastTo(b, bias, dims)), t);
 }
 
 Value RmsNorm(Builder& b, Value x, Value weight, double eps) {
@@ -104,18 +131,22 @@ Value RmsNorm(Builder& b, Value x, Value weight, double eps) {
                                       " does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
-  Value ms = Mean(b, b.Multiply(x, x), -1);
-  Value inv = b.Rsqrt(b.Add(ms, SplatLike(b, x, eps)));
-  return b.Multiply(b.Multiply(x, inv), BroadcastTo(b, weight, dims));
+  const ElementType t = b.type(x).element;
+  Value xf = b.CastTo(x, ElementType::kF32);
+  Value ms = Mean(b, b.Multiply(xf, xf), -1);
+  Value inv = b.Rsqrt(b.Add(ms, SplatLike(b, xf, eps)));
+  return b.Multiply(b.CastTo(b.Multiply(xf, inv), t), BroadcastTo(b, b.CastTo(weight, t), dims));
 }
 
-Value Gelu(Builder& b, Value x) {
+namespace {
+
+Value GeluF32(Builder& b, Value x) {
   Value e = b.Erf(b.Multiply(x, SplatLike(b, x, 1.0 / std::numbers::sqrt2)));
   Value half_x = b.Multiply(x, SplatLike(b, x, 0.5));
   return b.Multiply(half_x, b.Add(e, SplatLike(b, x, 1.0)));
 }
 
-Value GeluTanh(Builder& b, Value x) {
+Value GeluTanhF32(Builder& b, Value x) {
   Value x3 = b.Multiply(b.Multiply(x, x), x);
   Value inner = b.Add(x, b.Multiply(x3, SplatLike(b, x, 0.044715)));
   Value t = b.Tanh(b.Multiply(inner, SplatLike(b, x, std::sqrt(2.0 / std::numbers::pi))));
@@ -123,20 +154,29 @@ Value GeluTanh(Builder& b, Value x) {
   return b.Multiply(half_x, b.Add(t, SplatLike(b, x, 1.0)));
 }
 
-Value QuickGelu(Builder& b, Value x) {
-  return b.Multiply(x, b.Logistic(b.Multiply(x, SplatLike(b, x, 1.702))));
-}
+Value SiluF32(Builder& b, Value x) { return b.Multiply(x, b.Logistic(x)); }
+Value ScaleQuickF32(Builder& b, Value x) { return b.Multiply(x, SplatLike(b, x, 1.702)); }
+Value LogisticF32(Builder& b, Value x) { return b.Logistic(x); }
 
-Value Silu(Builder& b, Value x) { return b.Multiply(x, b.Logistic(x)); }
+}  // namespace
+
+Value Gelu(Builder& b, Value x) { return InF32(b, x, GeluF32); }
+Value GeluTanh(Builder& b, Value x) { return InF32(b, x, GeluTanhF32); }
+Value Silu(Builder& b, Value x) { return InF32(b, x, SiluF32); }
+
+// x * sigmoid(1.702 * x): three PyTorch kernels, each rounded to x's type.
+Value QuickGelu(Builder& b, Value x) {
+  return b.Multiply(x, InF32(b, InF32(b, x, ScaleQuickF32), LogisticF32));
+}
 
 Value MatMul(Builder& b, Value x, Value w) {
   if (!Ready(b, {x, w})) return Value{};
   int64_t rx = b.type(x).rank(), rw = b.type(w).rank();
-  if (rx >= 1 && rw == 2) return b.DotGeneral(x, w, {}, {}, {rx - 1}, {0});
+  if (rx >= 1 && rw == 2) return RoundedDot(b, x, w, {}, {}, {rx - 1}, {0});
   if (rx >= 2 && rw == rx) {
     std::vector<int64_t> batch;
     for (int64_t d = 0; d < rx - 2; ++d) batch.push_back(d);
-    return b.DotGeneral(x, w, batch, batch, {rx - 1}, {rx - 2});
+    return RoundedDot(b, x, w, batch, batch, {rx - 1}, {rx - 2});
   }
   return b.Fail(InvalidArgument("matmul: cannot multiply " + b.type(x).ToString() + " by " +
                                     b.type(w).ToString(),
@@ -145,11 +185,18 @@ Value MatMul(Builder& b, Value x, Value w) {
 
 namespace {
 
-// y + bias broadcast over y's leading dims (no bias: y).
-Value AddBias(Builder& b, Value y, Value bias) {
-  if (!bias.valid()) return y;
+// y + bias broadcast over y's leading dims (no bias: y), then rounded to `t`: y is the f32
+// accumulator of a narrow matmul, so the bias joins it before the one rounding (addmm).
+Value AddBias(Builder& b, Value y, Value bias, ElementType t) {
   if (!b.status().ok()) return Value{};
-  return b.Add(y, BroadcastTo(b, bias, b.dims(y)));
+  if (bias.valid()) y = b.Add(y, BroadcastTo(b, b.CastTo(bias, b.type(y).element), b.dims(y)));
+  return b.CastTo(y, t);
+}
+
+// The f32 accumulator type of a matmul on x (x's own type when it is f32).
+std::optional<ElementType> Accumulator(Builder& b, Value x) {
+  if (!Narrow(b, x)) return std::nullopt;
+  return ElementType::kF32;
 }
 
 }  // namespace
@@ -165,11 +212,13 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
   // weight . x^T, then transposed back: of the two ways to use an [out, in] weight, the one both
   // CPU backends run faster with a few rows (XLA CPU 5-10x, IREE's decode too). PJRT's decoder
   // avoids both with [in, out] weights (LinearInOut, ProgramOptions::weights_in_out).
-  Value yt = b.DotGeneral(weight, x, {}, {}, {1}, {rx - 1});  // [out, x dims but the last]
+  const ElementType t = b.type(x).element;
+  Value yt = b.DotGeneral(b.CastTo(weight, t), x, {}, {}, {1}, {rx - 1},
+                          Accumulator(b, x));  // [out, x dims but the last]
   std::vector<int64_t> perm;
   for (int64_t i = 1; i < rx; ++i) perm.push_back(i);
   perm.push_back(0);
-  return AddBias(b, b.Transpose(yt, perm), bias);
+  return AddBias(b, b.Transpose(yt, perm), bias, t);
 }
 
 Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias) {
@@ -179,7 +228,10 @@ Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias) {
                                       " ([in, out]) does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
-  return AddBias(b, MatMul(b, x, weight_in_out), bias);
+  const ElementType t = b.type(x).element;
+  const int64_t rx = b.type(x).rank();
+  Value y = b.DotGeneral(x, b.CastTo(weight_in_out, t), {}, {}, {rx - 1}, {0}, Accumulator(b, x));
+  return AddBias(b, y, bias, t);
 }
 
 Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias) {

@@ -1,5 +1,12 @@
 // Neural-network building blocks written on top of the Builder's primitives, with the same math
-// as their Hugging Face Transformers counterparts (float32 reference semantics).
+// as their Hugging Face Transformers counterparts.
+//
+// Mixed precision follows PyTorch's CPU kernels as Transformers calls them: an activation's
+// element type is the compute dtype (f32, bf16 or f16), and each PyTorch kernel becomes float32
+// math rounded once to that type (matmuls accumulate in f32, norm statistics and the softmax run
+// in f32, GELU/SiLU evaluate in f32). A weight whose stored type differs is converted where it
+// is consumed, never as a separate copy. With f32 activations and weights every cast vanishes and
+// the emitted text is the float32 program's.
 #pragma once
 
 #include <cstdint>
@@ -13,15 +20,25 @@ namespace vlmxla::hlo {
 Value BroadcastTo(Builder& b, Value x, const std::vector<int64_t>& dims);
 // A scalar of x's element type broadcast to x's shape.
 Value SplatLike(Builder& b, Value x, double value);
+// x computed as `fn` in float32 and rounded once back to x's element type (one PyTorch kernel on
+// a bf16/f16 tensor); for f32 x just fn(x).
+Value InF32(Builder& b, Value x, Value (*fn)(Builder&, Value));
+// DotGeneral of two operands of one element type accumulated in f32 and rounded to that type
+// (torch.matmul on bf16/f16); a plain DotGeneral for f32.
+Value RoundedDot(Builder& b, Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
+                 std::vector<int64_t> rhs_batch, std::vector<int64_t> lhs_contracting,
+                 std::vector<int64_t> rhs_contracting);
 // Sum or max over `axis`, broadcast back to x's shape (keepdims + broadcast).
 Value ReduceKeep(Builder& b, Value x, int64_t axis, ReduceKind kind);
 Value Mean(Builder& b, Value x, int64_t axis);  // keeps x's shape, like ReduceKeep
 
 // exp(x - max) / sum(exp(x - max)) along `axis`.
 Value Softmax(Builder& b, Value x, int64_t axis);
-// nn.LayerNorm over the last dim: (x - mean) / sqrt(var + eps) * weight + bias (biased variance).
+// nn.LayerNorm over the last dim: (x - mean) / sqrt(var + eps) * weight + bias (biased variance),
+// all in f32, rounded once to x's type.
 Value LayerNorm(Builder& b, Value x, Value weight, Value bias, double eps);
-// Llama/Qwen2 RMSNorm over the last dim: x * rsqrt(mean(x^2) + eps) * weight.
+// Llama/Qwen2 RMSNorm over the last dim: x * rsqrt(mean(x^2) + eps) in f32, rounded to x's type,
+// then * weight in x's type (Transformers casts back before the weight).
 Value RmsNorm(Builder& b, Value x, Value weight, double eps);
 // GELU, erf form: 0.5 x (1 + erf(x / sqrt(2))) ("gelu").
 Value Gelu(Builder& b, Value x);
@@ -31,9 +48,12 @@ Value GeluTanh(Builder& b, Value x);
 Value QuickGelu(Builder& b, Value x);
 // x * sigmoid(x) ("silu").
 Value Silu(Builder& b, Value x);
-// x [..., K] @ w [K, N] -> [..., N]; with w of x's rank, its leading dims are batch dims.
+// x [..., K] @ w [K, N] -> [..., N]; with w of x's rank, its leading dims are batch dims. The
+// result has the operands' element type (RoundedDot).
 Value MatMul(Builder& b, Value x, Value w);
-// nn.Linear: x [..., K] with weight [N, K] (Transformers' layout) and optional bias [N].
+// nn.Linear: x [..., K] with weight [N, K] (Transformers' layout) and optional bias [N]. The weight
+// and bias are converted to x's element type where they differ; products accumulate in f32, the
+// bias is added in f32 and the sum rounded once to x's type (addmm).
 Value Linear(Builder& b, Value x, Value weight, Value bias = Value{});
 // The same projection with the weight transposed, [K, N] (ProgramOptions::weights_in_out).
 Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias = Value{});

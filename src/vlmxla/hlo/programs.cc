@@ -38,7 +38,15 @@ Result<bool> ParseWeightsLayout(const std::string& value, const std::string& sou
 Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint) {
   Shape expected(param.type.dims);
   if (param.transposed && expected.size() == 2) std::swap(expected[0], expected[1]);
-  if (checkpoint.shape() != expected || checkpoint.dtype() != DTypeFromElementType(param.type.element) ||
+  const DType want = DTypeFromElementType(param.type.element);
+  // A tensor stored in another float type than the rest of the checkpoint (the program's weight
+  // type) converts here, as it is uploaded: a temporary copy, like a transpose.
+  if (checkpoint.shape() == expected && checkpoint.dtype() != want &&
+      DTypeIsFloat(checkpoint.dtype()) && DTypeIsFloat(want) &&
+      checkpoint.dtype() != DType::kF64) {
+    VLMXLA_ASSIGN_OR_RETURN(checkpoint, ConvertFloats(checkpoint, want));
+  }
+  if (checkpoint.shape() != expected || checkpoint.dtype() != want ||
       (param.transposed && expected.size() != 2)) {
     return InvalidArgument("weight '" + param.name + "' is " + DTypeName(checkpoint.dtype()) + " " +
                            ShapeToString(checkpoint.shape()) + " but the program expects " +

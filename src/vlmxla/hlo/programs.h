@@ -25,6 +25,9 @@ struct ProgramOptions {
   // operand packing that makes batch-4 decode ~5x slower than batch 1; IREE's llvm-cpu prefers
   // [out, in] for decode. See WeightsInOutFor.
   bool weights_in_out = false;
+  // Stored weight type and compute type (f32, bf16, f16). Logits are always returned as f32 (the
+  // compute type's values widened); KV caches and the other float results are in the compute type.
+  Precision precision;
 };
 
 // The decoder weight layout a backend runs fastest with (ProgramOptions::weights_in_out):
@@ -44,7 +47,8 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
 //   (+ taps: vision_hidden_states.<i> for i = 0..layers, selected_image_features)
 Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOptions& options);
 
-// The KV cache of one slot is one device buffer per layer and per K/V, f32[kv_heads, C, head_dim],
+// The KV cache of one slot is one device buffer per layer and per K/V, ct[kv_heads, C, head_dim]
+// (ct: the compute type, f32 in the shapes below),
 // named kv.<l>.key / kv.<l>.value (prefill) or kv.<b>.<l>.key / .value (decode, slot b). Programs
 // take the caches as arguments and return the updated ones, each argument marked aliasable to its
 // result (ProgramParam::alias_result, `tf.aliasing_output`) so a donated cache is updated in place.

@@ -34,4 +34,13 @@ struct TensorType {
   bool operator==(const TensorType& other) const = default;
 };
 
+// The dtypes of a program: its float weight parameters take the checkpoint's stored type (the
+// device holds them as stored), its activations and KV caches the compute type. Where the two
+// differ, a weight is converted inside the op that consumes it.
+struct Precision {
+  ElementType weights = ElementType::kF32;
+  ElementType compute = ElementType::kF32;
+  bool operator==(const Precision& other) const = default;
+};
+
 }  // namespace vlmxla::hlo

@@ -23,9 +23,10 @@ constexpr char kProjectorPrefix[] = "multi_modal_projector.";
 class Params {
  public:
   // Collecting pass.
-  explicit Params(Builder& b) : b_(b) {}
+  Params(Builder& b, const Precision& precision) : b_(b), precision_(precision) {}
   // Real pass: declares `inputs` then the collected weights as @main's arguments.
-  Params(Builder& b, const std::vector<ProgramParam>& collected) : b_(b), lookup_(true) {
+  Params(Builder& b, const Precision& precision, const std::vector<ProgramParam>& collected)
+      : b_(b), precision_(precision), lookup_(true) {
     params_ = collected;
     int weights = 0;
     for (const ProgramParam& pp : params_) {
@@ -39,9 +40,15 @@ class Params {
   Value Input(const std::string& name, TensorType type) {
     return Get(ProgramParam::Kind::kInput, name, std::move(type));
   }
+  // A weight parameter (the stored type), converted to the compute type where `cast`: for the
+  // elementwise uses; matmul weights convert inside Linear.
   Value Weight(const std::string& name, std::vector<int64_t> dims) {
-    return Get(ProgramParam::Kind::kWeight, name, {ElementType::kF32, std::move(dims)});
+    return Get(ProgramParam::Kind::kWeight, name, {precision_.weights, std::move(dims)});
   }
+  Value ComputeWeight(const std::string& name, std::vector<int64_t> dims) {
+    return b_.CastTo(Weight(name, std::move(dims)), precision_.compute);
+  }
+  ElementType compute() const { return precision_.compute; }
   const std::vector<ProgramParam>& params() const { return params_; }
 
  private:
@@ -58,6 +65,7 @@ class Params {
   }
 
   Builder& b_;
+  Precision precision_;
   bool lookup_ = false;
   std::vector<ProgramParam> params_;
   std::vector<Value> values_;
@@ -96,10 +104,14 @@ Value SelfAttention(Builder& b, Params& p, const std::string& pre, Value x, int6
   Value q = split(proj("q_proj"));
   Value k = split(proj("k_proj"));
   Value v = split(proj("v_proj"));
-  Value scores = b.DotGeneral(q, k, {0, 1}, {0, 1}, {3}, {3});  // [n, H, T, T]
+  // eager_attention_forward: matmul * scale (a Python float: in f32, rounded once), softmax in
+  // f32, cast back to the compute type.
+  const ElementType ct = b.type(x).element, f32 = ElementType::kF32;
+  Value scores = b.CastTo(RoundedDot(b, q, k, {0, 1}, {0, 1}, {3}, {3}), f32);  // [n, H, T, T]
   scores = b.Multiply(scores, SplatLike(b, scores, 1.0 / std::sqrt(static_cast<double>(hd))));
-  Value probs = Softmax(b, scores, 3);
-  Value ctx = b.DotGeneral(probs, v, {0, 1}, {0, 1}, {3}, {2});  // [n, H, T, hd]
+  scores = b.CastTo(b.CastTo(scores, ct), f32);
+  Value probs = b.CastTo(Softmax(b, scores, 3), ct);
+  Value ctx = RoundedDot(b, probs, v, {0, 1}, {0, 1}, {3}, {2});  // [n, H, T, hd]
   ctx = b.Reshape(b.Transpose(ctx, {0, 2, 1, 3}), {n, t, d});
   Value wo = p.Weight(pre + "out_proj.weight", {d, d});
   Value bo = p.Weight(pre + "out_proj.bias", {d});
@@ -137,22 +149,27 @@ Value Embeddings(Builder& b, Params& p, const io::VisionConfig& vc, Value pixels
   const int64_t d = vc.hidden_size, c = vc.num_channels, ps = vc.patch_size;
   const int64_t grid = vc.image_size / vc.patch_size, patches = grid * grid;
   const int64_t t = vc.num_positions();
+  const ElementType ct = p.compute();
   Value class_emb;
-  if (clip) class_emb = p.Weight(pre + "class_embedding", {d});
-  Value kernel = p.Weight(pre + "patch_embedding.weight", {d, c, ps, ps});
+  if (clip) class_emb = p.ComputeWeight(pre + "class_embedding", {d});
+  Value kernel = p.ComputeWeight(pre + "patch_embedding.weight", {d, c, ps, ps});
   // A stride-ps VALID convolution: an image_size that is not a multiple of the patch (SigLIP
   // so400m: 384 / 14) leaves its last pixels unread, as in Transformers; g = image_size / ps.
-  Value conv = b.Conv2D(pixels, kernel, ps, ps);  // [n, D, g, g]
+  // pixel_values.to(dtype), then a conv accumulating in f32 with its bias, rounded once.
+  const bool narrow = ct != ElementType::kF32;
+  Value conv = b.Conv2D(b.CastTo(pixels, ct), kernel, ps, ps,
+                        narrow ? std::optional(ElementType::kF32) : std::nullopt);  // [n, D, g, g]
   if (!clip) {
-    Value bias = p.Weight(pre + "patch_embedding.bias", {d});
+    Value bias = b.CastTo(p.ComputeWeight(pre + "patch_embedding.bias", {d}), b.type(conv).element);
     conv = b.Add(conv, b.BroadcastInDim(bias, {n, d, grid, grid}, {1}));
   }
+  conv = b.CastTo(conv, ct);
   Value x = b.Transpose(b.Reshape(conv, {n, d, patches}), {0, 2, 1});  // [n, P, D]
   if (clip) {
     Value cls = b.BroadcastInDim(class_emb, {n, 1, d}, {2});
     x = b.Concatenate({cls, x}, 1);
   }
-  Value pos = p.Weight(pre + "position_embedding.weight", {t, d});
+  Value pos = p.ComputeWeight(pre + "position_embedding.weight", {t, d});
   x = b.Add(x, b.BroadcastInDim(pos, {n, t, d}, {1, 2}));
   if (clip) {
     Value w = p.Weight(std::string(kTowerPrefix) + "pre_layrnorm.weight", {d});
@@ -269,13 +286,13 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOp
   std::vector<ProgramParam> collected;
   {
     Builder scratch("collect");
-    Params p(scratch);
+    Params p(scratch, options.precision);
     VLMXLA_ASSIGN_OR_RETURN(Graph g, BuildGraph(scratch, p, config, options));
     (void)g;
     collected = p.params();
   }
   Builder b("main");
-  Params p(b, collected);
+  Params p(b, options.precision, collected);
   VLMXLA_ASSIGN_OR_RETURN(Graph g, BuildGraph(b, p, config, options));
   Program program;
   program.name = "vision_encode";

@@ -1,5 +1,6 @@
 #include "vlmxla/io/checkpoint.h"
 
+#include <map>
 #include <utility>
 
 namespace vlmxla::io {
@@ -45,6 +46,22 @@ uint64_t CheckpointWeights::bytes() const {
   uint64_t n = 0;
   for (const auto& f : files_) n += f->data_bytes();
   return n;
+}
+
+std::optional<DType> CheckpointWeights::StoredFloatType() const {
+  std::map<DType, uint64_t> bytes;
+  for (const auto& f : files_) {
+    for (const TensorInfo& t : f->tensors()) {
+      if (t.dtype == DType::kF32 || t.dtype == DType::kF16 || t.dtype == DType::kBF16) {
+        bytes[t.dtype] += t.end - t.begin;
+      }
+    }
+  }
+  std::optional<DType> best;
+  for (const auto& [dtype, n] : bytes) {
+    if (!best || n > bytes[*best]) best = dtype;
+  }
+  return best;
 }
 
 }  // namespace vlmxla::io

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ class CheckpointWeights {
   bool Has(const std::string& name) const;
   // Bytes of tensor data in all files.
   uint64_t bytes() const;
+  // The float type (f32, f16 or bf16) that holds most of the checkpoint's float bytes: the type
+  // it is stored in. nullopt when it has no float tensors.
+  std::optional<DType> StoredFloatType() const;
 
  private:
   std::vector<std::string> Candidates(const std::string& name) const;

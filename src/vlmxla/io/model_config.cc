@@ -195,9 +195,27 @@ int LlavaConfig::image_tokens_per_image() const {
   return n;
 }
 
+namespace {
+
+// "dtype" or "torch_dtype" of `j` (a string; anything else is ignored as absent).
+std::string DeclaredDtype(const nlohmann::json& j) {
+  if (!j.is_object()) return "";
+  for (const char* key : {"dtype", "torch_dtype"}) {
+    auto it = j.find(key);
+    if (it != j.end() && it->is_string()) return it->get<std::string>();
+  }
+  return "";
+}
+
+}  // namespace
+
 Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (!j.is_object()) return InvalidArgument("config.json must hold a JSON object");
   ModelConfig m;
+  m.torch_dtype = DeclaredDtype(j);
+  if (m.torch_dtype.empty() && j.contains("text_config")) {
+    m.torch_dtype = DeclaredDtype(j["text_config"]);
+  }
   m.model_type = j.value("model_type", std::string());
   if (m.model_type == "llama" || m.model_type == "qwen2") {
     VLMXLA_ASSIGN_OR_RETURN(m.text, ParseTextConfig(j));

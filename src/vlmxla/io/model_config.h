@@ -75,6 +75,9 @@ struct ModelConfig {
   std::string model_type;  // "llava" or the text model type for text-only checkpoints
   std::optional<LlavaConfig> llava;  // set for "llava"
   TextConfig text;                   // the decoder (== llava->text for llava)
+  // The checkpoint's declared dtype: "dtype" (Transformers v5) or "torch_dtype", at the top level
+  // or else in text_config ("float32", "bfloat16", "float16"); empty when absent.
+  std::string torch_dtype;
   bool is_multimodal() const { return llava.has_value(); }
 };
 

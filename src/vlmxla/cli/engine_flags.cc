@@ -1,0 +1,84 @@
+#include "vlmxla/cli/engine_flags.h"
+
+#include <utility>
+
+#include "vlmxla/engine/precision.h"
+
+namespace vlmxla::cli {
+namespace {
+
+constexpr const char* kBackends[] = {"pjrt-cpu", "pjrt", "iree-cpu", "iree-cuda"};
+
+}  // namespace
+
+std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
+  std::vector<FlagSpec> flags = {
+      {"model", true, false, "Hugging Face model directory (required)"},
+      {"backend", true, false,
+       "device backend: pjrt-cpu (default) | pjrt (any PJRT plugin, with --plugin) | iree-cpu | "
+       "iree-cuda"},
+      {"plugin", true, false,
+       "PJRT plugin .so for --backend pjrt (default: $VLMXLA_PJRT_PLUGIN)"},
+      {"iree-cuda-target", true, false, "CUDA target for --backend iree-cuda (default sm_90)"},
+      {"dtype", true, false,
+       std::string("compute dtype: ") + engine::kDtypeChoices +
+           " (default auto: the checkpoint's dtype; weights stay as stored)"},
+  };
+  if (d.context_flag) {
+    flags.push_back({"context", true, false,
+                     d.context > 0 ? "context capacity in positions per sequence (default " +
+                                         std::to_string(d.context) + ")"
+                                   : "context capacity in positions per sequence (default: the "
+                                     "model's, at most 4096)"});
+  }
+  if (d.max_batch_flag) {
+    flags.push_back({"max-batch", true, false,
+                     "sequences decoded together, i.e. KV slots (default " +
+                         std::to_string(d.max_batch) + ")"});
+  }
+  return flags;
+}
+
+std::vector<FlagSpec> WithEngineFlags(std::vector<FlagSpec> command_flags,
+                                      const EngineFlagDefaults& defaults) {
+  for (FlagSpec& f : EngineFlags(defaults)) command_flags.push_back(std::move(f));
+  command_flags.push_back({"help", false, false, "show this help"});
+  return command_flags;
+}
+
+Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
+                                                     const EngineFlagDefaults& d) {
+  engine::EngineOptions eo;
+  if (!args.Get("model")) return InvalidArgument("--model is required");
+  eo.model_dir = *args.Get("model");
+  eo.backend = args.Get("backend").value_or("pjrt-cpu");
+  bool known = false;
+  for (const char* b : kBackends) known = known || eo.backend == b;
+  if (!known) {
+    return InvalidArgument("--backend must be pjrt-cpu, pjrt, iree-cpu or iree-cuda, got '" +
+                           eo.backend + "'");
+  }
+  eo.plugin_path = args.Get("plugin").value_or("");
+  eo.iree_cuda_target = args.Get("iree-cuda-target").value_or(eo.iree_cuda_target);
+  eo.dtype = args.Get("dtype").value_or("auto");
+  VLMXLA_RETURN_IF_ERROR(engine::ParseDtypeFlag(eo.dtype, "--dtype").status());
+  if (d.context_flag) {
+    VLMXLA_ASSIGN_OR_RETURN(eo.context_capacity, args.GetInt("context", d.context));
+    if (eo.context_capacity < 0 || eo.context_capacity > (int64_t{1} << 24)) {
+      return InvalidArgument("--context must be in [0, 16777216], got " +
+                             std::to_string(eo.context_capacity));
+    }
+  }
+  if (d.max_batch_flag) {
+    VLMXLA_ASSIGN_OR_RETURN(int64_t max_batch, args.GetInt("max-batch", d.max_batch));
+    if (max_batch < 1 || max_batch > 256) {
+      return InvalidArgument("--max-batch must be in [1, 256], got " + std::to_string(max_batch));
+    }
+    eo.max_batch = static_cast<int>(max_batch);
+  } else {
+    eo.max_batch = d.max_batch;
+  }
+  return eo;
+}
+
+}  // namespace vlmxla::cli

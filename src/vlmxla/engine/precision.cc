@@ -1,0 +1,60 @@
+#include "vlmxla/engine/precision.h"
+
+namespace vlmxla::engine {
+namespace {
+
+std::optional<hlo::ElementType> FromTorchName(const std::string& name) {
+  if (name == "float32" || name == "f32" || name == "float") return hlo::ElementType::kF32;
+  if (name == "bfloat16" || name == "bf16") return hlo::ElementType::kBF16;
+  if (name == "float16" || name == "f16" || name == "half") return hlo::ElementType::kF16;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<std::optional<hlo::ElementType>> ParseDtypeFlag(const std::string& value,
+                                                       const std::string& source) {
+  if (value == "auto") return std::optional<hlo::ElementType>();
+  if (auto t = FromTorchName(value)) return std::optional<hlo::ElementType>(*t);
+  return InvalidArgument(source + " must be one of " + kDtypeChoices + ", got '" + value + "'");
+}
+
+const char* TorchDtypeName(hlo::ElementType type) {
+  switch (type) {
+    case hlo::ElementType::kBF16: return "bfloat16";
+    case hlo::ElementType::kF16: return "float16";
+    default: return "float32";
+  }
+}
+
+Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
+                                         const io::ModelConfig& config,
+                                         std::optional<DType> stored, const std::string& backend) {
+  PrecisionChoice c;
+  if (stored) {
+    auto w = hlo::ElementTypeFromDType(*stored);
+    if (!w || !hlo::IsFloat(*w)) {
+      return InvalidArgument(std::string("checkpoint weights are stored as ") + DTypeName(*stored) +
+                             ", which vlmxla cannot compute with (float32, bfloat16, float16)");
+    }
+    c.precision.weights = *w;
+  }
+  const std::string stored_name = TorchDtypeName(c.precision.weights);
+  if (requested) {
+    c.precision.compute = *requested;
+    c.why = std::string("compute dtype ") + TorchDtypeName(*requested) + " (--dtype)";
+  } else if (auto declared = FromTorchName(config.torch_dtype)) {
+    c.precision.compute = *declared;
+    c.why = std::string("compute dtype ") + TorchDtypeName(*declared) +
+            " (auto: the config's dtype '" + config.torch_dtype + "')";
+  } else {
+    c.precision.compute = c.precision.weights;
+    c.why = "compute dtype " + stored_name + " (auto: the weights' stored type" +
+            (config.torch_dtype.empty() ? "" : ", config dtype '" + config.torch_dtype + "' unknown") +
+            ")";
+  }
+  c.why += ", weights stored as " + stored_name + " on " + backend;
+  return c;
+}
+
+}  // namespace vlmxla::engine

@@ -1,0 +1,38 @@
+// The compute dtype of a model on a backend: the `--dtype` flag (auto | float32 | bfloat16 |
+// float16) resolved against the checkpoint's declared and stored dtypes.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "vlmxla/base/dtype.h"
+#include "vlmxla/base/status.h"
+#include "vlmxla/hlo/types.h"
+#include "vlmxla/io/model_config.h"
+
+namespace vlmxla::engine {
+
+// The values --dtype takes, for help texts.
+inline constexpr const char kDtypeChoices[] = "auto | float32 | bfloat16 | float16";
+
+// "float32" | "bfloat16" | "float16" (or f32 / bf16 / f16) -> that type; "auto" -> nullopt;
+// anything else an error naming `source` and the value.
+Result<std::optional<hlo::ElementType>> ParseDtypeFlag(const std::string& value,
+                                                       const std::string& source);
+
+// Transformers' name of a float element type: "float32", "bfloat16", "float16".
+const char* TorchDtypeName(hlo::ElementType type);
+
+struct PrecisionChoice {
+  hlo::Precision precision;
+  std::string why;  // one line for the start-up log: what was chosen and why
+};
+
+// `requested` (nullopt: auto) for a checkpoint whose float tensors are mostly `stored` (nullopt:
+// none) on `backend`. auto takes the config's dtype/torch_dtype, else the stored type, else f32.
+// The weights keep their stored type whatever the compute type is.
+Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
+                                         const io::ModelConfig& config,
+                                         std::optional<DType> stored, const std::string& backend);
+
+}  // namespace vlmxla::engine

@@ -1,0 +1,231 @@
+// Mixed precision in the emitted programs, read from the module text: which type every weight,
+// activation and cache has, that a narrow program accumulates its matmuls in f32, returns f32
+// logits, and never materialises a converted copy of a matrix weight outside the op consuming it.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "small_decoder_config.h"
+#include "vlmxla/hlo/programs.h"
+
+namespace vlmxla::hlo {
+namespace {
+
+constexpr ElementType kF32 = ElementType::kF32, kBF16 = ElementType::kBF16,
+                      kF16 = ElementType::kF16;
+
+io::ModelConfig SiglipQwen2() {
+  const auto j = nlohmann::json::parse(R"({
+    "model_type": "llava", "image_token_index": 63, "projector_hidden_act": "gelu",
+    "vision_feature_layer": -1, "vision_feature_select_strategy": "full",
+    "text_config": {"model_type": "qwen2", "vocab_size": 64, "hidden_size": 32,
+      "intermediate_size": 48, "num_hidden_layers": 2, "num_attention_heads": 4,
+      "num_key_value_heads": 2, "tie_word_embeddings": true},
+    "vision_config": {"model_type": "siglip_vision_model", "hidden_size": 16, "image_size": 16,
+      "intermediate_size": 32, "num_attention_heads": 2, "num_hidden_layers": 2,
+      "patch_size": 8}})");
+  auto c = io::ParseModelConfig(j);
+  EXPECT_TRUE(c.ok()) << c.status().ToString();
+  return *c;
+}
+
+io::ModelConfig ClipLlama() {
+  io::ModelConfig c = SiglipQwen2();
+  const auto j = nlohmann::json::parse(R"({"model_type": "clip_vision_model",
+      "hidden_size": 16, "image_size": 16, "intermediate_size": 32, "num_attention_heads": 2,
+      "num_hidden_layers": 2, "patch_size": 8})");
+  c.llava->vision = *io::ParseVisionConfig(j);
+  c.llava->vision_feature_select_strategy = "default";
+  c.llava->text = c.text = testing::SmallLlamaConfig();
+  return c;
+}
+
+struct Op {
+  std::string result;    // "%12"
+  std::string name;      // "stablehlo.convert"
+  std::string operands;  // the text between the op's parentheses
+  std::string line;
+};
+
+std::vector<Op> Ops(const std::string& mlir) {
+  static const std::regex kOp(R"re(^\s*(%[A-Za-z0-9_]+) = "([a-z_.]+)"\(([^)]*)\))re");
+  std::vector<Op> ops;
+  std::istringstream lines(mlir);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, kOp)) ops.push_back({m[1], m[2], m[3], line});
+  }
+  return ops;
+}
+
+// The uses of SSA value `v` (whole-token matches in the operand lists).
+std::vector<const Op*> Uses(const std::vector<Op>& ops, const std::string& v) {
+  const std::regex token(v + R"((?![A-Za-z0-9_]))");
+  std::vector<const Op*> uses;
+  for (const Op& op : ops) {
+    if (std::regex_search(op.operands, token)) uses.push_back(&op);
+  }
+  return uses;
+}
+
+Program Build(const io::ModelConfig& config, const std::string& name, Precision precision,
+              bool in_out = false) {
+  ProgramOptions o;
+  o.precision = precision;
+  o.weights_in_out = in_out;
+  o.seq_len = 16;
+  o.capacity = 32;
+  o.batch = 2;
+  o.num_image_features = 4;
+  o.taps = true;
+  auto p = BuildProgram(config, name, o);
+  EXPECT_TRUE(p.ok()) << name << ": " << p.status().ToString();
+  return p.ok() ? *p : Program{};
+}
+
+std::map<std::string, int> OpCounts(const std::string& mlir) {
+  std::map<std::string, int> n;
+  for (const Op& op : Ops(mlir)) n[op.name] += 1;
+  return n;
+}
+
+const char* kPrograms[] = {"vision_encode", "prefill", "decode"};
+
+TEST(Precision, F32ProgramsConvertNothingButIndices) {
+  // The f32 programs keep the float32 math of before: the only converts are integer->f32
+  // (decode's positions for RoPE).
+  for (const io::ModelConfig& config : {SiglipQwen2(), ClipLlama()}) {
+    for (const char* name : kPrograms) {
+      const Program p = Build(config, name, {kF32, kF32});
+      for (const Op& op : Ops(p.mlir)) {
+        if (op.name != "stablehlo.convert") continue;
+        EXPECT_NE(op.line.find("xi32>) -> tensor<"), std::string::npos) << name << ": " << op.line;
+      }
+    }
+  }
+}
+
+TEST(Precision, WeightsKeepTheirStoredTypeCachesAndActivationsTheComputeType) {
+  for (ElementType ct : {kBF16, kF16}) {
+    const std::string cts = ElementTypeName(ct);
+    for (ElementType wt : {kF32, kBF16, kF16}) {
+      for (const char* name : kPrograms) {
+        const Program p = Build(SiglipQwen2(), name, {wt, ct});
+        for (const ProgramParam& param : p.params) {
+          if (param.kind == ProgramParam::Kind::kWeight) {
+            EXPECT_EQ(param.type.element, wt) << name << " " << param.name;
+          } else if (param.name.rfind("kv.", 0) == 0 || param.name == "image_features") {
+            EXPECT_EQ(param.type.element, ct) << name << " " << param.name;
+          } else if (param.name == "pixel_values") {
+            EXPECT_EQ(param.type.element, kF32);  // the processor's output, cast in the graph
+          }
+        }
+        for (size_t i = 0; i < p.result_names.size(); ++i) {
+          const std::string& r = p.result_names[i];
+          const ElementType want = (r == "logits" || r == "prefill_logits") ? kF32 : ct;
+          EXPECT_EQ(p.result_types[i].element, want) << name << " result " << r << " at " << cts;
+        }
+      }
+    }
+  }
+}
+
+TEST(Precision, NarrowMatmulsAccumulateInF32) {
+  for (ElementType ct : {kBF16, kF16}) {
+    const std::string narrow = std::string("x") + ElementTypeName(ct) + ">";
+    for (const char* name : kPrograms) {
+      const Program p = Build(ClipLlama(), name, {ct, ct});
+      int dots = 0;
+      for (const Op& op : Ops(p.mlir)) {
+        if (op.name != "stablehlo.dot_general" && op.name != "stablehlo.convolution") continue;
+        ++dots;
+        // (narrow, narrow) -> f32
+        const size_t colon = op.line.rfind(" : (");
+        const std::string types = op.line.substr(colon);
+        const std::string result = types.substr(types.rfind("-> ") + 3);
+        EXPECT_NE(types.find(narrow), std::string::npos) << op.line;
+        EXPECT_NE(result.find("xf32>"), std::string::npos) << op.line;
+      }
+      EXPECT_GT(dots, 0) << name;
+    }
+  }
+}
+
+TEST(Precision, NoConvertedCopyOfAMatrixWeightOutsideItsConsumer) {
+  // For every stored/compute pair, a weight of rank >= 2 is either used as stored or converted
+  // once, straight into the one dot/convolution/gather that consumes it. Stored == compute:
+  // never converted at all.
+  for (bool in_out : {false, true}) {
+    for (ElementType wt : {kF32, kBF16, kF16}) {
+      for (ElementType ct : {kF32, kBF16, kF16}) {
+        for (const io::ModelConfig& config : {SiglipQwen2(), ClipLlama()}) {
+          for (const char* name : kPrograms) {
+            const Program p = Build(config, name, {wt, ct}, in_out);
+            const std::vector<Op> ops = Ops(p.mlir);
+            ASSERT_GT(ops.size(), 20u) << name;
+            int weight_index = 0, converted = 0;
+            for (const ProgramParam& param : p.params) {
+              if (param.kind != ProgramParam::Kind::kWeight) continue;
+              const std::string arg = "%w" + std::to_string(weight_index++);
+              if (param.type.rank() < 2) continue;
+              for (const Op* use : Uses(ops, arg)) {
+                if (use->name != "stablehlo.convert") continue;
+                EXPECT_NE(wt, ct) << name << ": " << param.name << " converted to its own type";
+                ++converted;
+                const auto consumers = Uses(ops, use->result);
+                ASSERT_EQ(consumers.size(), 1u) << name << ": " << param.name << " " << use->line;
+                const std::string& c = consumers[0]->name;
+                EXPECT_TRUE(c == "stablehlo.dot_general" || c == "stablehlo.convolution" ||
+                            c == "stablehlo.broadcast_in_dim" || c == "stablehlo.add")
+                    << name << ": " << param.name << " feeds " << consumers[0]->line;
+                if (param.type.rank() == 2 && param.name.find("embed") == std::string::npos &&
+                    param.name.find("position_embedding") == std::string::npos) {
+                  EXPECT_EQ(c, "stablehlo.dot_general") << param.name;
+                }
+              }
+            }
+            // Across stored != compute, the matrices do convert (the check above saw them).
+            EXPECT_EQ(converted > 0, wt != ct) << name;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(Precision, EmbeddingRowsConvertAfterTheLookup) {
+  const Program p = Build(SiglipQwen2(), "prefill", {kF32, kBF16});
+  // The table is gathered as stored, then only the looked-up rows are rounded.
+  bool saw_gather = false;
+  const std::vector<Op> ops = Ops(p.mlir);
+  for (const Op& op : ops) {
+    if (op.name != "stablehlo.gather" || op.line.find("x1400x") != std::string::npos) continue;
+    if (op.operands.find("%w0") == std::string::npos) continue;
+    saw_gather = true;
+    EXPECT_NE(op.line.rfind("xf32>"), std::string::npos) << op.line;
+    const auto uses = Uses(ops, op.result);
+    ASSERT_EQ(uses.size(), 1u);
+    EXPECT_EQ(uses[0]->name, "stablehlo.convert");
+  }
+  EXPECT_TRUE(saw_gather);
+}
+
+TEST(Precision, CacheBytesHalveInBf16) {
+  const Program f = Build(SiglipQwen2(), "decode", {kF32, kF32});
+  const Program h = Build(SiglipQwen2(), "decode", {kBF16, kBF16});
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (f.params[i].name.rfind("kv.", 0) != 0) continue;
+    EXPECT_EQ(f.params[i].type.dims, h.params[i].type.dims);
+    EXPECT_EQ(ElementByteSize(f.params[i].type.element),
+              2 * ElementByteSize(h.params[i].type.element));
+  }
+}
+
+}  // namespace
+}  // namespace vlmxla::hlo
