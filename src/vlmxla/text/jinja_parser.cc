@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <limits>
 #include <set>
 
 namespace vlmxla::text::jinja {
@@ -41,6 +42,16 @@ class Parser {
     return InvalidArgument("chat template syntax error at line " + std::to_string(tok.line) +
                                ", column " + std::to_string(tok.column) + ": " + what,
                            "chat_template_syntax");
+  }
+  // jinja2 takes integers of any size; ours are int64, so a larger literal is an error naming it.
+  Result<int64_t> IntLiteral(const Token& tok) const {
+    int64_t v = 0;
+    auto [ptr, ec] = std::from_chars(tok.text.data(), tok.text.data() + tok.text.size(), v);
+    if (ec != std::errc()) {
+      return Error(tok, "integer literal " + tok.text + " out of range (the largest is " +
+                            std::to_string(std::numeric_limits<int64_t>::max()) + ")");
+    }
+    return v;
   }
   static std::string Describe(const Token& tok) {
     switch (tok.kind) {
@@ -472,9 +483,7 @@ class Parser {
       }
       case TokenKind::kInt: {
         Next();
-        int64_t v = 0;
-        auto [ptr, ec] = std::from_chars(tok.text.data(), tok.text.data() + tok.text.size(), v);
-        if (ec != std::errc()) return Error(tok, "integer literal " + tok.text + " out of range");
+        VLMXLA_ASSIGN_OR_RETURN(int64_t v, IntLiteral(tok));
         auto e = Make(Expr::Kind::kLiteral, tok);
         e->value = Value(v);
         return e;
@@ -581,7 +590,8 @@ class Parser {
           auto e = Make(Expr::Kind::kGetItem, tok);
           e->a = std::move(node);
           e->b = Make(Expr::Kind::kLiteral, attr);
-          e->b->value = Value(static_cast<int64_t>(std::stoll(Next().text)));
+          VLMXLA_ASSIGN_OR_RETURN(int64_t index, IntLiteral(Next()));
+          e->b->value = Value(index);
           node = std::move(e);
         } else {
           return Error(attr, "expected an attribute name after '.'");

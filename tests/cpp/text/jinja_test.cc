@@ -188,6 +188,27 @@ TEST(Jinja, Errors) {
   EXPECT_NE(st.message().find("unsupported operand"), std::string::npos);
 }
 
+TEST(Jinja, IntegersBeyondInt64) {
+  // jinja2 takes integers of any size; ours are int64. A larger literal is a syntax error naming
+  // it (it used to escape as an uncaught std::out_of_range from std::stoll).
+  const std::string big = "1234567890123456789012345678901234567890";
+  const std::vector<std::string> templates = {"{{ " + big + " }}", "{{ xs." + big + " }}",
+                                              "{{ 9223372036854775808 }}"};
+  for (const std::string& tpl : templates) {
+    Status st = RenderError(tpl, {{"xs", {1}}});
+    EXPECT_EQ(st.code(), ErrorCode::kInvalidArgument) << tpl;
+    EXPECT_EQ(st.reason(), "chat_template_syntax") << tpl;
+    EXPECT_NE(st.message().find("integer literal "), std::string::npos) << st.message();
+    EXPECT_NE(st.message().find(" out of range"), std::string::npos) << st.message();
+  }
+  EXPECT_NE(RenderError("{{ xs." + big + " }}").message().find(big), std::string::npos);
+  EXPECT_EQ(R("{{ 9223372036854775807 }} {{ [7].0 }}"), "9223372036854775807 7");
+  // A numeric attribute path past int64 finds nothing, as jinja2's obj[10**39] does.
+  EXPECT_EQ(R("{{ [[1], [2]] | map(attribute='" + big + "') | select('defined') | list }}"), "[]");
+  EXPECT_EQ(R("{{ [[1], [2]] | map(attribute='" + big + "') | list | length }}"), "2");
+  EXPECT_EQ(R("{{ [[1], [2]] | map(attribute='0') | list }}"), "[1, 2]");
+}
+
 TEST(Jinja, LimitsStopHostileTemplates) {
   Status st = RenderError(
       "{% for a in range(1000) %}{% for b in range(1000) %}{% for c in range(10) %}"
