@@ -97,10 +97,10 @@ bool IsCache(const std::string& name) { return name.rfind("kv.", 0) == 0; }
 // The program's shape buckets from the inputs (and --capacity).
 Result<hlo::ProgramOptions> OptionsFromInputs(const std::string& program_name,
                                               const io::SafetensorsFile& inputs,
-                                              const ParsedArgs& args) {
+                                              const ParsedArgs& args, bool default_in_out) {
   hlo::ProgramOptions options;
   options.taps = args.Has("taps");
-  VLMXLA_ASSIGN_OR_RETURN(options.weights_in_out, WeightsInOutFlag(args, hlo::WeightsInOutFor("pjrt")));
+  VLMXLA_ASSIGN_OR_RETURN(options.weights_in_out, WeightsInOutFlag(args, default_in_out));
   VLMXLA_ASSIGN_OR_RETURN(int64_t capacity, args.GetInt("capacity", 0));
   if (args.Has("capacity") && (capacity < 1 || capacity > (1 << 24))) {
     return InvalidArgument("--capacity must be in [1, 16777216], got " + std::to_string(capacity));
@@ -191,8 +191,16 @@ Result<int> Run(const ParsedArgs& args) {
   }
   const bool donate_caches = !args.Has("no-donate");
 
-  VLMXLA_ASSIGN_OR_RETURN(hlo::ProgramOptions options,
-                          OptionsFromInputs(program_name, inputs, args));
+  std::string plugin;
+  if (auto p = args.Get("plugin")) {
+    plugin = *p;
+  } else {
+    VLMXLA_ASSIGN_OR_RETURN(plugin, runtime::DefaultPjrtPluginPath());
+  }
+  VLMXLA_ASSIGN_OR_RETURN(auto executor, runtime::PjrtExecutor::Load(plugin));
+  VLMXLA_ASSIGN_OR_RETURN(
+      hlo::ProgramOptions options,
+      OptionsFromInputs(program_name, inputs, args, executor->traits().prefers_in_out_weights));
   VLMXLA_ASSIGN_OR_RETURN(hlo::Program program,
                           hlo::BuildProgram(model.config(), program_name, options));
   if (auto emit = args.Get("emit")) {
@@ -203,13 +211,6 @@ Result<int> Run(const ParsedArgs& args) {
     VLMXLA_RETURN_IF_ERROR(WriteParamsJson(*emit + ".params.json", program));
   }
 
-  std::string plugin;
-  if (auto p = args.Get("plugin")) {
-    plugin = *p;
-  } else {
-    VLMXLA_ASSIGN_OR_RETURN(plugin, runtime::DefaultPjrtPluginPath());
-  }
-  VLMXLA_ASSIGN_OR_RETURN(auto executor, runtime::PjrtExecutor::Load(plugin));
   const auto t0 = std::chrono::steady_clock::now();
   VLMXLA_ASSIGN_OR_RETURN(auto executable, executor->Compile(program.mlir));
   const auto t1 = std::chrono::steady_clock::now();

@@ -5,8 +5,7 @@
 
 #include "vlmxla/engine/model_runner.h"
 #include "vlmxla/engine/process_memory.h"
-#include "vlmxla/runtime/iree_executor.h"
-#include "vlmxla/runtime/pjrt_executor.h"
+#include "vlmxla/runtime/executor.h"
 
 namespace vlmxla::cli {
 namespace {
@@ -27,59 +26,35 @@ Json SnapshotJson(const engine::MemorySnapshot& s) {
 }
 
 // Compile counts and seconds, split by whether a compiler ran (cold) or the artifact cache
-// answered (cached). PJRT has no artifact cache: every program compiles in process.
+// answered (cached). A backend without an artifact cache compiles every program cold.
 Json CompileJson(const engine::ModelRunner& runner) {
   const engine::CompileStats all = runner.compile_stats();
   Json j = {{"programs", all.programs}, {"seconds", all.seconds}};
-  if (const auto* iree = dynamic_cast<const runtime::IreeExecutor*>(&runner.executor())) {
-    const runtime::IreeCompileStats s = iree->compile_stats();
-    j["cache"] = "IREE artifact cache (" + iree->options().cache_dir + ")";
-    j["cold_programs"] = s.cold;
-    j["cold_seconds"] = s.cold_seconds;
-    j["cached_programs"] = s.cached;
-    j["cached_seconds"] = s.cached_seconds;
-  } else {
-    j["cache"] = "none: PJRT compiles every program in process at each start";
-    j["cold_programs"] = all.programs;
-    j["cold_seconds"] = all.seconds;
-    j["cached_programs"] = 0;
-    j["cached_seconds"] = 0.0;
-  }
+  const runtime::ExecutorReport r = runner.executor().Report();
+  const bool cache = runner.executor().traits().has_artifact_cache;
+  j["cache"] = r.compiles.cache;
+  j["cold_programs"] = cache ? r.compiles.cold : all.programs;
+  j["cold_seconds"] = cache ? r.compiles.cold_seconds : all.seconds;
+  j["cached_programs"] = cache ? r.compiles.cached : 0;
+  j["cached_seconds"] = cache ? r.compiles.cached_seconds : 0.0;
   return j;
 }
 
-Json DeviceMemoryJson(const engine::ModelRunner& runner, const engine::MemorySnapshot& now) {
-  const runtime::Executor& ex = runner.executor();
-  if (const auto* pjrt = dynamic_cast<const runtime::PjrtExecutor*>(&ex)) {
-    auto stats = pjrt->MemoryStats();
-    if (!stats.ok()) {
-      return {{"reported", false},
-              {"detail", "not reported by the PJRT plugin (" + ex.name() + "): " +
-                             stats.status().message() +
-                             "; on the CPU plugin device buffers live in the engine's own heap, "
-                             "so the engine's RSS covers them"}};
-    }
-    return {{"reported", true},
-            {"source", "PJRT_Device_MemoryStats"},
-            {"bytes_in_use", stats->bytes_in_use},
-            {"peak_bytes_in_use", stats->peak_bytes_in_use},
-            {"bytes_limit", stats->bytes_limit}};
-  }
-  if (const auto* iree = dynamic_cast<const runtime::IreeExecutor*>(&ex)) {
-    Json j = {{"reported", now.device_live_bytes >= 0}, {"source", "IREE runtime host"}};
-    if (now.device_live_bytes >= 0) j["live_buffer_bytes"] = now.device_live_bytes;
-    auto info = iree->DeviceInfoJson();
-    const Json parsed = info.ok() ? Json::parse(*info, nullptr, false) : Json();
-    if (parsed.is_object() && parsed.contains("memory") && !parsed["memory"].empty()) {
-      j["allocator_statistics"] = parsed["memory"];
-    } else {
-      j["allocator_statistics"] =
-          "not reported: the iree-base-runtime allocator keeps no statistics in this build";
-    }
-    if (parsed.is_object() && parsed.contains("process")) j["host_process"] = parsed["process"];
-    return j;
-  }
-  return {{"reported", false}, {"detail", "not reported by backend " + ex.name()}};
+Json DeviceMemoryJson(const engine::ModelRunner& runner) {
+  const runtime::ExecutorReport::Memory m = runner.executor().Report().memory;
+  Json j = {{"reported", m.reported}};
+  if (!m.source.empty()) j["source"] = m.source;
+  if (!m.detail.empty()) j["detail"] = m.detail;
+  auto put = [&j](const char* key, int64_t v) {
+    if (v >= 0) j[key] = v;
+  };
+  put("bytes_in_use", m.bytes_in_use);
+  put("peak_bytes_in_use", m.peak_bytes_in_use);
+  put("bytes_limit", m.bytes_limit);
+  put("live_buffer_bytes", m.live_buffer_bytes);
+  if (!m.allocator_json.empty()) j["allocator_statistics"] = Json::parse(m.allocator_json);
+  if (!m.host_process_json.empty()) j["host_process"] = Json::parse(m.host_process_json);
+  return j;
 }
 
 }  // namespace
@@ -111,7 +86,7 @@ nlohmann::ordered_json Measurements(const engine::Engine& engine) {
                                {"after", SnapshotJson(w.after)}};
   const engine::MemorySnapshot now = runner->SnapshotMemory();
   j["memory_at_end"] = SnapshotJson(now);
-  j["device_memory"] = DeviceMemoryJson(*runner, now);
+  j["device_memory"] = DeviceMemoryJson(*runner);
   return j;
 }
 

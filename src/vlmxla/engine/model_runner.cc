@@ -14,7 +14,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "vlmxla/runtime/iree_executor.h"
 
 namespace vlmxla::engine {
 namespace {
@@ -100,7 +99,7 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   if (options.capacity < 1) return InvalidArgument("context capacity must be >= 1");
   if (options.max_batch < 1) return InvalidArgument("max batch must be >= 1");
   std::unique_ptr<ModelRunner> r(new ModelRunner(std::move(model), std::move(executor), options));
-  r->weights_in_out_ = hlo::WeightsInOutFor(r->executor_->name());
+  r->weights_in_out_ = r->executor_->traits().prefers_in_out_weights;
   if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
     VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
   }
@@ -184,19 +183,16 @@ Status ModelRunner::AllocateSlots() {
 MemorySnapshot ModelRunner::SnapshotMemory() const {
   MemorySnapshot s;
   if (auto m = ReadProcessMemory(); m.ok()) s.engine = *m;
-  // The IREE runtime host holds the device buffers (local-task: in its own heap).
-  if (auto* iree = dynamic_cast<const runtime::IreeExecutor*>(executor_.get())) {
-    if (auto m = ReadProcessMemory(iree->host_pid()); m.ok()) {
+  // A backend whose device buffers live in another process (IREE's runtime host on local-task)
+  // names it; its memory is reported beside the engine's.
+  const runtime::ExecutorReport report = executor_->Report();
+  if (report.device_process_pid > 0) {
+    if (auto m = ReadProcessMemory(static_cast<pid_t>(report.device_process_pid)); m.ok()) {
       s.has_host = true;
       s.host = *m;
     }
-    if (auto info = iree->DeviceInfoJson(); info.ok()) {
-      const auto j = nlohmann::json::parse(*info, nullptr, false);
-      if (j.is_object() && j.contains("live_bytes")) {
-        s.device_live_bytes = j["live_bytes"].get<int64_t>();
-      }
-    }
   }
+  s.device_live_bytes = report.memory.live_buffer_bytes;
   return s;
 }
 

@@ -68,7 +68,7 @@ struct WeightStats {
 //                                          the decode throughput baseline).
 inline constexpr const char kPlantDuplicateWeightsEnv[] = "VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS";
 inline constexpr const char kPlantSlowdownEnv[] = "VLMXLA_TEST_PLANT_SLOWDOWN_MS";
-// Overrides the backend's decoder weight layout (hlo::WeightsInOutFor): "in-out" or "out-in".
+// Overrides the backend's decoder weight layout (runtime::BackendTraits::prefers_in_out_weights): "in-out" or "out-in".
 inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
 
 class ModelRunner {

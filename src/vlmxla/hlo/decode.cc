@@ -60,7 +60,9 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
   Value inv_freq = b.BroadcastInDim(b.Constant(F32({hd}), inv_freq_data), {batch, hd}, {1});
   Value pos_f = b.BroadcastInDim(b.Convert(positions, ElementType::kF32), {batch, hd}, {0});
   Value freqs = b.Multiply(pos_f, inv_freq);
-  const Rope rope = RopeIn(b, b.Cosine(freqs), b.Sine(freqs), ct);
+  Value cos = b.Cosine(freqs);
+  Value sin = b.Sine(freqs);
+  const Rope rope = RopeIn(b, cos, sin, ct);
 
   // Slot s sees its cache rows 0..positions[s]; scores are [B, kv, rep, C].
   const TensorType score_i32{ElementType::kI32, {batch, kv_heads, rep, cap}};

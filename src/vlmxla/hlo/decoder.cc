@@ -90,8 +90,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 
   std::vector<float> cos_data, sin_data;
   RopeTables(config.rope_theta, hd, seq, cos_data, sin_data);
-  const Rope rope =
-      RopeIn(b, b.Constant(F32({seq, hd}), cos_data), b.Constant(F32({seq, hd}), sin_data), ct);
+  Value cos = b.Constant(F32({seq, hd}), cos_data);
+  Value sin = b.Constant(F32({seq, hd}), sin_data);
+  const Rope rope = RopeIn(b, cos, sin, ct);
 
   // Scores are grouped by kv head, [kv, rep, L(query), L(key)], so K and V are never repeated.
   // Causal mask: key position j is visible from query position i when j <= i.

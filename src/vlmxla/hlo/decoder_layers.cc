@@ -118,7 +118,10 @@ Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
 }
 
 Rope RopeIn(Builder& b, Value cos, Value sin, ElementType compute) {
-  return {b.CastTo(cos, compute), b.CastTo(sin, compute)};
+  Rope r;
+  r.cos = b.CastTo(cos, compute);
+  r.sin = b.CastTo(sin, compute);
+  return r;
 }
 
 LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw,

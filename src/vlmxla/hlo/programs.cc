@@ -27,8 +27,6 @@ Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& pro
   return Status::Ok();
 }
 
-bool WeightsInOutFor(const std::string& backend) { return backend.rfind("pjrt", 0) == 0; }
-
 Result<bool> ParseWeightsLayout(const std::string& value, const std::string& source) {
   if (value == "in-out") return true;
   if (value == "out-in") return false;

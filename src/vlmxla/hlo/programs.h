@@ -21,18 +21,13 @@ struct ProgramOptions {
   int capacity = 0;      // prefill, decode: positions per slot's KV cache (C, a shape bucket)
   // prefill, decode: take the text decoder's Linear weights (and a tied embedding table) as
   // [in, out], the checkpoint's tensors transposed once at upload (ProgramParam::transposed), so
-  // every projection is a plain x . W. XLA's CPU backend runs a few-row x . W^T through a strided
-  // operand packing that makes batch-4 decode ~5x slower than batch 1; IREE's llvm-cpu prefers
-  // [out, in] for decode. See WeightsInOutFor.
+  // every projection is a plain x . W. Which layout a backend runs fastest with is its own
+  // (runtime::BackendTraits::prefers_in_out_weights).
   bool weights_in_out = false;
   // Stored weight type and compute type (f32, bf16, f16). Logits are always returned as f32 (the
   // compute type's values widened); KV caches and the other float results are in the compute type.
   Precision precision;
 };
-
-// The decoder weight layout a backend runs fastest with (ProgramOptions::weights_in_out):
-// [in, out] for PJRT ("pjrt-cpu", "pjrt"), the checkpoint's [out, in] for IREE.
-bool WeightsInOutFor(const std::string& backend);
 
 // "in-out" -> true, "out-in" -> false; anything else an error naming `source` (the flag or
 // environment variable it came from) and the value.

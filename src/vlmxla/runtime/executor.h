@@ -56,9 +56,49 @@ class Executable {
       std::span<DeviceBuffer* const> args, std::span<const bool> donate = {}) = 0;
 };
 
+// What a backend prefers and can do, as a value the layers above act on (never a backend name).
+struct BackendTraits {
+  // The decoder's Linear weights, LM head and a tied embedding table taken as [in, out],
+  // transposed once at upload, rather than the checkpoint's [out, in]
+  // (hlo::ProgramOptions::weights_in_out): XLA's CPU backend runs a few-row x . W^T through a
+  // strided operand packing; IREE's llvm-cpu prefers [out, in].
+  bool prefers_in_out_weights = false;
+  // Whether compiled programs are kept in an artifact cache across processes.
+  bool has_artifact_cache = false;
+};
+
+// What an executor reports about its device memory and compilations, for measurements. Fields
+// that a backend does not report stay at -1 / empty, with `detail` saying why.
+struct ExecutorReport {
+  struct Memory {
+    bool reported = false;
+    std::string source;  // "PJRT_Device_MemoryStats", "IREE runtime host"
+    std::string detail;  // why it is not reported, or what the figures cover
+    int64_t bytes_in_use = -1;
+    int64_t peak_bytes_in_use = -1;
+    int64_t bytes_limit = -1;
+    int64_t live_buffer_bytes = -1;  // bytes in live device buffers
+    std::string allocator_json;      // the backend's own allocator statistics (JSON), if any
+    std::string host_process_json;   // the process holding the buffers (JSON), if separate
+  } memory;
+  struct Compiles {
+    std::string cache;  // where compiled programs are cached, or why they are not
+    int cold = 0;       // programs a compiler produced
+    int cached = 0;     // programs the artifact cache answered
+    double cold_seconds = 0;
+    double cached_seconds = 0;
+  } compiles;
+  // The process that holds the device buffers when it is not this one (IREE's runtime host), or
+  // -1: its memory counts with the engine's.
+  int64_t device_process_pid = -1;
+};
+
 class Executor {
  public:
   virtual ~Executor() = default;
+  virtual BackendTraits traits() const = 0;
+  // Memory and compile figures now (may ask the device; never fails, reports what it cannot).
+  virtual ExecutorReport Report() const = 0;
 
   // Short backend name, e.g. "pjrt:cpu".
   virtual std::string name() const = 0;

@@ -14,6 +14,8 @@
 #include <system_error>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "vlmxla/runtime/iree_artifact_cache.h"
 #include "vlmxla/runtime/iree_cuda_target.h"
 #include "vlmxla/runtime/iree_host_client.h"
@@ -363,6 +365,40 @@ std::string IreeExecutor::device_description() const {
 }
 
 pid_t IreeExecutor::host_pid() const { return host_->pid(); }
+
+BackendTraits IreeExecutor::traits() const {
+  BackendTraits t;
+  t.has_artifact_cache = true;
+  return t;
+}
+
+ExecutorReport IreeExecutor::Report() const {
+  ExecutorReport r;
+  const IreeCompileStats s = compile_stats();
+  r.compiles = {"IREE artifact cache (" + options_.cache_dir + ")", s.cold, s.cached,
+                s.cold_seconds, s.cached_seconds};
+  r.device_process_pid = host_pid();
+  r.memory.source = "IREE runtime host";
+  auto info = DeviceInfoJson();
+  const auto j = info.ok() ? nlohmann::json::parse(*info, nullptr, false) : nlohmann::json();
+  if (!j.is_object()) {
+    r.memory.detail = "the runtime host did not answer: " +
+                      (info.ok() ? std::string("bad JSON") : info.status().message());
+    return r;
+  }
+  if (j.contains("live_bytes") && j["live_bytes"].is_number_integer()) {
+    r.memory.reported = true;
+    r.memory.live_buffer_bytes = j["live_bytes"].get<int64_t>();
+  }
+  if (j.contains("memory") && !j["memory"].empty()) {
+    r.memory.allocator_json = j["memory"].dump();
+  } else {
+    r.memory.detail = "allocator statistics not reported: the iree-base-runtime allocator keeps "
+                      "no statistics in this build";
+  }
+  if (j.contains("process")) r.memory.host_process_json = j["process"].dump();
+  return r;
+}
 
 Result<std::string> IreeExecutor::DeviceInfoJson() const { return host_->Info(); }
 

@@ -100,6 +100,8 @@ class IreeExecutor final : public Executor {
 
   std::string name() const override;  // "iree:llvm-cpu", "iree:cuda"
   std::string device_description() const override;
+  BackendTraits traits() const override;
+  ExecutorReport Report() const override;
 
   Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                               const CompileOptions& options = {}) override;

@@ -560,6 +560,31 @@ std::string PjrtExecutor::plugin_api_version() const {
          std::to_string(client_->api->pjrt_api_version.minor_version);
 }
 
+BackendTraits PjrtExecutor::traits() const {
+  BackendTraits t;
+  t.prefers_in_out_weights = true;
+  return t;
+}
+
+ExecutorReport PjrtExecutor::Report() const {
+  ExecutorReport r;
+  r.compiles.cache = "none: PJRT compiles every program in process at each start";
+  auto stats = MemoryStats();
+  if (!stats.ok()) {
+    r.memory.detail = "not reported by the PJRT plugin (" + name() + "): " +
+                      stats.status().message() +
+                      "; on the CPU plugin device buffers live in the engine's own heap, so the "
+                      "engine's RSS covers them";
+    return r;
+  }
+  r.memory.reported = true;
+  r.memory.source = "PJRT_Device_MemoryStats";
+  r.memory.bytes_in_use = stats->bytes_in_use;
+  r.memory.peak_bytes_in_use = stats->peak_bytes_in_use;
+  r.memory.bytes_limit = stats->bytes_limit;
+  return r;
+}
+
 Result<PjrtMemoryStats> PjrtExecutor::MemoryStats() const {
   const PJRT_Api* api = client_->api;
   if (!VLMXLA_PJRT_HAS(api, PJRT_Device_MemoryStats)) {

@@ -40,6 +40,8 @@ class PjrtExecutor final : public Executor {
 
   std::string name() const override;
   std::string device_description() const override;
+  BackendTraits traits() const override;
+  ExecutorReport Report() const override;
   // "major.minor" of the loaded plugin's PJRT C API.
   std::string plugin_api_version() const;
   // The device's memory statistics; Unimplemented when the plugin does not report them.
