@@ -70,6 +70,18 @@ class Fields {
   std::string where_;
 };
 
+// model_type of `j` (`fallback` when absent); a non-string value is an error naming `where`, not
+// an exception.
+Result<std::string> ModelType(const nlohmann::json& j, const std::string& fallback,
+                              const std::string& where) {
+  auto it = j.find("model_type");
+  if (it == j.end()) return fallback;
+  if (!it->is_string()) {
+    return InvalidArgument(where + ": field 'model_type' must be a string, got " + it->dump());
+  }
+  return it->get<std::string>();
+}
+
 Status Positive(const std::string& where, const char* name, int v) {
   if (v <= 0) return InvalidArgument(where + ": " + name + " must be positive, got " + std::to_string(v));
   return Status::Ok();
@@ -80,7 +92,7 @@ Status Positive(const std::string& where, const char* name, int v) {
 Result<VisionConfig> ParseVisionConfig(const nlohmann::json& j) {
   if (!j.is_object()) return InvalidArgument("vision_config must be an object");
   VisionConfig c;
-  c.model_type = j.value("model_type", std::string("clip_vision_model"));
+  VLMXLA_ASSIGN_OR_RETURN(c.model_type, ModelType(j, "clip_vision_model", "vision_config"));
   const std::string where = "vision_config (" + c.model_type + ")";
   if (c.model_type == "clip_vision_model") {
     c = {c.model_type, 768, 3072, 12, 12, 3, 224, 32, "quick_gelu", 1e-5, true};
@@ -117,7 +129,7 @@ Result<VisionConfig> ParseVisionConfig(const nlohmann::json& j) {
 Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
   if (!j.is_object()) return InvalidArgument("text_config must be an object");
   TextConfig c;
-  c.model_type = j.value("model_type", std::string("llama"));
+  VLMXLA_ASSIGN_OR_RETURN(c.model_type, ModelType(j, "llama", "text_config"));
   const std::string where = "text_config (" + c.model_type + ")";
   std::optional<int> kv_heads;
   if (c.model_type == "llama") {
@@ -216,7 +228,7 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (m.torch_dtype.empty() && j.contains("text_config")) {
     m.torch_dtype = DeclaredDtype(j["text_config"]);
   }
-  m.model_type = j.value("model_type", std::string());
+  VLMXLA_ASSIGN_OR_RETURN(m.model_type, ModelType(j, "", "config.json"));
   if (m.model_type == "llama" || m.model_type == "qwen2") {
     VLMXLA_ASSIGN_OR_RETURN(m.text, ParseTextConfig(j));
     return m;

@@ -12,6 +12,37 @@ namespace {
 
 using json = nlohmann::json;
 
+TEST(ModelConfig, NonStringModelTypeIsAnErrorNamingTheField) {
+  // Each of the three model_type fields, as a number, a list and null: an InvalidArgument that
+  // names where, never an exception out of the JSON library.
+  for (const json bad : {json(7), json::array({"llava"}), json(nullptr)}) {
+    const json top = {{"model_type", bad}};
+    const json in_text = {{"model_type", "llava"}, {"text_config", {{"model_type", bad}}}};
+    const json in_vision = {{"model_type", "llava"}, {"vision_config", {{"model_type", bad}}}};
+    for (const auto& [j, where] : {std::pair{top, "config.json"},
+                                   std::pair{in_text, "text_config"},
+                                   std::pair{in_vision, "vision_config"}}) {
+      auto c = ParseModelConfig(j);
+      ASSERT_FALSE(c.ok()) << j.dump();
+      EXPECT_EQ(c.status().code(), ErrorCode::kInvalidArgument) << c.status().ToString();
+      EXPECT_NE(c.status().message().find(where), std::string::npos) << c.status().message();
+      EXPECT_NE(c.status().message().find("'model_type' must be a string"), std::string::npos)
+          << c.status().message();
+    }
+  }
+}
+
+TEST(ModelConfig, DeclaredDtypeFromTopLevelOrTextConfig) {
+  json j = {{"model_type", "llama"}, {"torch_dtype", "bfloat16"}};
+  EXPECT_EQ(ParseModelConfig(j)->torch_dtype, "bfloat16");
+  j["dtype"] = "float16";  // Transformers v5's name wins
+  EXPECT_EQ(ParseModelConfig(j)->torch_dtype, "float16");
+  json l = {{"model_type", "llava"}, {"text_config", {{"model_type", "qwen2"}, {"dtype", "bfloat16"}}}};
+  EXPECT_EQ(ParseModelConfig(l)->torch_dtype, "bfloat16");
+  json odd = {{"model_type", "llama"}, {"dtype", 16}};  // not a string: treated as absent
+  EXPECT_EQ(ParseModelConfig(odd)->torch_dtype, "");
+}
+
 TEST(ModelConfig, LlavaWithNestedConfigsAndTransformersDefaults) {
   json j = {{"model_type", "llava"},
             {"image_token_index", 1000},
