@@ -5,6 +5,17 @@ language model inputs) and from the model outputs; nothing here reimplements the
 checkpoints go through LlavaProcessor + LlavaForConditionalGeneration; text-only Llama/Qwen2
 checkpoints through their tokenizer's apply_chat_template + AutoModelForCausalLM, with the same
 manifest format (the vision stages are simply absent).
+
+Dtypes: `capture(..., dtype=...)` (CLI `--dtype`) loads the checkpoint with
+`from_pretrained(dtype=...)` (float32 by default; "auto" = the checkpoint's config "dtype" /
+"torch_dtype") and stores every stage in the dtype Transformers produced it: in bfloat16 or
+float16 the vision hidden states, selected/projected image features, inputs_embeds, K/V and
+prefill_logits are BF16/F16 tensors (the logits as the model's own narrow output, not widened),
+pixel_values stay float32 (the image processor's output) and ids/positions/masks int64. A narrow
+capture keeps a float32 reference beside it (`f32_reference/`): the same narrow checkpoint loaded
+as float32, so the difference between the two is the compute dtype's noise alone. The manifest
+records "dtype" (f32/bf16/f16) and "greedy_margin": the smallest top-1 minus top-2 logit along the
+greedy path (generate's raw per-step logits, widened to float32 exactly).
 """
 
 from __future__ import annotations
@@ -25,6 +36,9 @@ _DTYPE_NAMES = {
 }
 
 
+DTYPE_CHOICES = ("auto", "float32", "bfloat16", "float16")
+SHORT_DTYPES = {"float32": "f32", "bfloat16": "bf16", "float16": "f16"}
+REFERENCE_DIR = "f32_reference"
 TEXT_MODEL_TYPES = ("llama", "qwen2")
 REASON_IMAGES_UNSUPPORTED = "images_unsupported"
 
@@ -39,6 +53,36 @@ def model_kind(model_dir: pathlib.Path) -> str:
         return "text"
     raise ValueError(f"{model_dir}: model_type {model_type!r} is neither llava nor "
                      f"{'/'.join(TEXT_MODEL_TYPES)}")
+
+
+def checkpoint_dtype(model_dir: pathlib.Path) -> str:
+    """The checkpoint's stored dtype as its config.json says ("dtype", else the older
+    "torch_dtype", top level then text_config), float32 when absent: what `--dtype auto` means."""
+    config = json.loads((pathlib.Path(model_dir) / "config.json").read_text(encoding="utf-8"))
+    for cfg in (config, config.get("text_config") or {}):
+        for key in ("dtype", "torch_dtype"):
+            value = cfg.get(key)
+            if isinstance(value, str):
+                value = value.removeprefix("torch.")
+                if value not in SHORT_DTYPES:
+                    raise ValueError(f"{model_dir}: config {key} {value!r} is not one of "
+                                     f"{', '.join(SHORT_DTYPES)}")
+                return value
+    return "float32"
+
+
+def resolve_dtype(model_dir: pathlib.Path, dtype: str | None) -> str:
+    """A torch dtype name from a --dtype value (None and "auto" follow the checkpoint)."""
+    if dtype in (None, "auto"):
+        return checkpoint_dtype(model_dir)
+    if dtype not in SHORT_DTYPES:
+        raise ValueError(f"unknown dtype {dtype!r}; choose from {', '.join(DTYPE_CHOICES)}")
+    return dtype
+
+
+def reference_dir(out_dir: pathlib.Path) -> pathlib.Path:
+    """Where a narrow-dtype capture keeps its float32 reference."""
+    return pathlib.Path(out_dir) / REFERENCE_DIR
 
 
 def sha256_file(path: pathlib.Path) -> str:
@@ -129,13 +173,21 @@ def _versions() -> dict:
     }
 
 
-def is_current(manifest_path: pathlib.Path, model_dir, case: dict) -> bool:
-    """True when a cached capture was made by this code, from this model, for this case."""
+def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = "float32") -> bool:
+    """True when a cached capture was made by this code, from this model, for this case, in this
+    dtype (and, for a narrow dtype, its float32 reference is current too)."""
+    manifest_path = pathlib.Path(manifest_path)
     if not manifest_path.exists():
         return False
     old = json.loads(manifest_path.read_text(encoding="utf-8"))
-    return (old.get("oracle") == _versions() and old.get("case") == case
-            and old.get("model", {}).get("files") == model_files(model_dir))
+    dtype = resolve_dtype(model_dir, dtype)
+    current = (old.get("oracle") == _versions() and old.get("case") == case
+               and old.get("dtype") == SHORT_DTYPES[dtype]
+               and old.get("model", {}).get("files") == model_files(model_dir))
+    if current and dtype != "float32" and "error" not in old:
+        ref = reference_dir(manifest_path.parent) / "manifest.json"
+        return is_current(ref, model_dir, case, "float32")
+    return current
 
 
 class _Recorder:
@@ -176,22 +228,49 @@ def _stage(name, tensor=None, kind=None):
     return {"name": name, "tensor": tensor, "kind": kind}
 
 
-def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
+def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
+            dtype: str = "float32", reference: bool = True) -> dict:
+    """Runs Transformers on one case in `dtype` (float32, bfloat16, float16 or "auto") and writes
+    every stage to out_dir; a narrow dtype also writes its float32 reference (unless `reference`
+    is False) to reference_dir(out_dir)."""
+    import shutil
+
     import torch
-    from transformers import LlavaForConditionalGeneration
-    from transformers.image_utils import load_image
 
     torch.set_num_threads(2)
     torch.use_deterministic_algorithms(True)
     model_dir = pathlib.Path(model_dir)
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    dtype = resolve_dtype(model_dir, dtype)
+    (out_dir / "manifest.json").unlink(missing_ok=True)  # never half old, half new
+    shutil.rmtree(reference_dir(out_dir), ignore_errors=True)
+    if dtype != "float32" and reference:
+        ref = _capture_one(model_dir, case, reference_dir(out_dir), "float32")
+    manifest = _capture_one(model_dir, case, out_dir, dtype)
+    if dtype != "float32" and reference and "error" not in manifest:
+        manifest["f32_reference"] = {
+            "path": REFERENCE_DIR, "greedy_text": ref.get("greedy_text"),
+            "greedy_margin": ref.get("greedy_margin"),
+            "note": "the same checkpoint loaded as float32: the compute dtype's noise alone"}
+        _write_json(out_dir / "manifest.json", manifest)
+    elif dtype != "float32":
+        shutil.rmtree(reference_dir(out_dir), ignore_errors=True)
+    return manifest
+
+
+def _capture_one(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
+    import torch
+    from transformers import LlavaForConditionalGeneration
+    from transformers.image_utils import load_image
+
+    out_dir.mkdir(parents=True, exist_ok=True)
     if model_kind(model_dir) == "text":
-        return _capture_text(model_dir, case, out_dir)
+        return _capture_text(model_dir, case, out_dir, dtype)
 
     processor = load_processor(model_dir)
     tokenizer = processor.tokenizer
-    manifest = _manifest_header(model_dir, case)
+    manifest = _manifest_header(model_dir, case, dtype)
     manifest["processor"] = processor_summary(processor)
     messages = build_messages(case)
     rendered = processor.apply_chat_template(
@@ -219,7 +298,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
     _context(manifest, case, int(inputs["input_ids"].shape[1]))
 
     model = LlavaForConditionalGeneration.from_pretrained(
-        str(model_dir), dtype=torch.float32, attn_implementation="eager"
+        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
     ).eval()
     recorder = _Recorder(model)
     with torch.no_grad():
@@ -277,8 +356,11 @@ def _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) 
             do_sample=False,
             num_beams=1,
             pad_token_id=model.generation_config.pad_token_id or next(iter(eos_ids), 0),
+            output_logits=True,
+            return_dict_in_generate=True,
         )
-    greedy = generated[0, seq_len:].to(torch.int64)
+    greedy = generated.sequences[0, seq_len:].to(torch.int64)
+    manifest["greedy_margin"] = greedy_margin(generated.logits, greedy.tolist())
     stages.append(_stage("greedy_tokens", greedy))
     stages.append(_stage("greedy_text", kind="text"))
     manifest["greedy_text"] = tokenizer.decode(
@@ -286,6 +368,24 @@ def _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) 
     )
     manifest["eos_hit"] = bool(any(int(t) in eos_ids for t in greedy.tolist()))
     manifest["eos_token_ids"] = sorted(int(e) for e in eos_ids)
+
+
+def greedy_margin(step_logits, tokens: list[int]) -> dict:
+    """The smallest top-1 minus top-2 logit over the greedy steps (each step's raw logits, the
+    model's own dtype widened to float32 exactly), where it happens, and every step's margin."""
+    per_step = []
+    for step, logits in enumerate(step_logits):
+        top = logits[0].float().topk(2)
+        per_step.append({"step": step, "margin": float(top.values[0] - top.values[1]),
+                         "top1": float(top.values[0]), "top1_token": int(top.indices[0]),
+                         "top2_token": int(top.indices[1])})
+        if per_step[-1]["top1_token"] != tokens[step]:
+            # argmax ties resolve to the lower id in both torch and vlmxla; a tie is a margin 0.
+            per_step[-1]["margin"] = 0.0
+    worst = min(per_step, key=lambda s: s["margin"])
+    return {"min": worst["margin"], "step": worst["step"], "top1": worst["top1"],
+            "top1_token": worst["top1_token"], "top2_token": worst["top2_token"],
+            "steps": [round(s["margin"], 6) for s in per_step]}
 
 
 def _save(stages: list[dict], manifest: dict, out_dir: pathlib.Path) -> None:
@@ -307,10 +407,12 @@ def _save(stages: list[dict], manifest: dict, out_dir: pathlib.Path) -> None:
     _write_json(out_dir / "manifest.json", manifest)
 
 
-def _manifest_header(model_dir: pathlib.Path, case: dict) -> dict:
+def _manifest_header(model_dir: pathlib.Path, case: dict, dtype: str = "float32") -> dict:
     return {
         "schema": MANIFEST_SCHEMA,
         "oracle": _versions(),
+        "dtype": SHORT_DTYPES[dtype],
+        "checkpoint_dtype": checkpoint_dtype(model_dir),
         "model": {
             "path": str(model_dir),
             "name": model_dir.name,
@@ -327,14 +429,15 @@ def _context(manifest: dict, case: dict, needed: int) -> None:
         manifest["context"] = {"capacity": cap, "needed": needed, "exceeds": needed > cap}
 
 
-def _capture_text(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) -> dict:
+def _capture_text(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
+                  dtype: str = "float32") -> dict:
     """A text-only decoder: tokenizer.apply_chat_template (which tokenizes the rendered text with
     add_special_tokens=False: the template owns the BOS) and AutoModelForCausalLM."""
     import torch
     from transformers import AutoImageProcessor, AutoModelForCausalLM, AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
-    manifest = _manifest_header(model_dir, case)
+    manifest = _manifest_header(model_dir, case, dtype)
     manifest["tokenizer"] = {"class": type(tokenizer).__name__, "add_special_tokens": False}
     messages = build_messages(case)
     rendered = tokenizer.apply_chat_template(
@@ -365,7 +468,7 @@ def _capture_text(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path) ->
     _context(manifest, case, int(seq.shape[0]))
 
     model = AutoModelForCausalLM.from_pretrained(
-        str(model_dir), dtype=torch.float32, attn_implementation="eager"
+        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
     ).eval()
     recorded = {}
 
@@ -418,6 +521,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--out", type=pathlib.Path, required=True, help="output directory"
     )
+    parser.add_argument(
+        "--dtype", default="float32", choices=DTYPE_CHOICES,
+        help="compute dtype of the oracle run (default float32; auto = the checkpoint's config "
+             "dtype); a narrow dtype also writes a float32 reference to OUT/" + REFERENCE_DIR,
+    )
+    parser.add_argument(
+        "--no-reference", action="store_true",
+        help="skip the float32 reference of a bfloat16/float16 capture",
+    )
     args = parser.parse_args(argv)
     if not (args.model / "config.json").exists():
         print(
@@ -426,13 +538,17 @@ def main(argv: list[str]) -> int:
         )
         return 1
     case = json.loads(args.case.read_text(encoding="utf-8"))
-    manifest = capture(args.model, case, args.out)
+    manifest = capture(args.model, case, args.out, dtype=args.dtype,
+                       reference=not args.no_reference)
     if "error" in manifest:
         print(
             f"{case['name']}: Transformers raised {manifest['error']['type']} (recorded)"
         )
     else:
+        margin = manifest["greedy_margin"]
         print(
-            f"{case['name']}: {len(manifest['stages'])} stages, greedy {manifest['greedy_text']!r}"
+            f"{case['name']} ({manifest['dtype']}): {len(manifest['stages'])} stages, greedy "
+            f"{manifest['greedy_text']!r}, smallest top-1/top-2 margin {margin['min']:.4g} at "
+            f"step {margin['step']}"
         )
     return 0

@@ -21,6 +21,8 @@ CASE_NAMES = (
     "context_overflow",
 )
 TEXT_CASE_NAMES = ("no_image", "context_overflow", "image_on_text_model")
+# The cases that decode (no expected error), per model kind.
+GENERATING_CASE_NAMES = {"llava": ("image_text", "two_images", "no_image"), "text": ("no_image",)}
 
 
 def case_names(model_dir: pathlib.Path) -> tuple[str, ...]:
@@ -62,31 +64,45 @@ def _overflow(model_dir: pathlib.Path, case: dict) -> dict:
     return case
 
 
-def text_cases(model_dir: pathlib.Path, scene: str) -> list[dict]:
+# Greedy tokens per case: enough that a narrow-dtype run proves more than a lucky prefix (the
+# gate requires them exact in float32, bfloat16 and float16).
+MAX_NEW_TOKENS = 16
+
+
+def _case(name: str, prompt: str, images: list[str], system: str | None = None, **extra) -> dict:
+    return {"name": name, "system": system, "prompt": prompt, "images": images,
+            "max_new_tokens": MAX_NEW_TOKENS, **extra}
+
+
+def base_cases(kind: str, scene: str, second: str) -> list[dict]:
+    """The standard cases of a model kind ("llava" or "text") before the context-overflow case
+    (which needs the model to count its prompt): the conversations fixtures.py also teaches the
+    fixtures to answer."""
+    if kind == "text":
+        return [
+            _case("no_image", "Tell me about red boats on a lake.", []),
+            _case("image_on_text_model", PROMPT, [scene], expect_error=True),
+        ]
     return [
-        {
-            "name": "no_image",
-            "system": None,
-            "prompt": "Tell me about red boats on a lake.",
-            "images": [],
-            "max_new_tokens": 8,
-        },
-        _overflow(model_dir, {
-            "name": "context_overflow",
-            "system": "You are a careful assistant.",
-            "prompt": "Describe the colours and the stripes of a zebra crossing.",
-            "images": [],
-            "max_new_tokens": 8,
-        }),
-        {
-            "name": "image_on_text_model",
-            "system": None,
-            "prompt": PROMPT,
-            "images": [scene],
-            "max_new_tokens": 8,
-            "expect_error": True,
-        },
+        _case("image_text", PROMPT, [scene]),
+        _case("two_images", "Compare the two images.", [scene, second],
+              system="You are a careful visual assistant."),
+        _case("no_image", "Tell me about red boats on a lake.", []),
+        _case("malformed_placeholder", "Look at <image> and describe it.", [scene],
+              expect_error=True),
     ]
+
+
+def _overflow_case(kind: str, scene: str) -> dict:
+    if kind == "text":
+        return _case("context_overflow", "Describe the colours and the stripes of a zebra crossing.",
+                     [], system="You are a careful assistant.")
+    return _case("context_overflow", PROMPT, [scene])
+
+
+def generating_cases(kind: str, scene: str, second: str) -> list[dict]:
+    """The cases whose greedy answer the gate compares (no expected error)."""
+    return [c for c in base_cases(kind, scene, second) if not c.get("expect_error")]
 
 
 def standard_cases(
@@ -96,46 +112,11 @@ def standard_cases(
 
     imgs = images_mod.write_images(image_dir)
     scene, second = str(imgs["scene.png"]), str(imgs["second.png"])
-    if model_kind(model_dir) == "text":
-        return text_cases(model_dir, scene)
-    cases = [
-        {
-            "name": "image_text",
-            "system": None,
-            "prompt": PROMPT,
-            "images": [scene],
-            "max_new_tokens": 8,
-        },
-        {
-            "name": "two_images",
-            "system": "You are a careful visual assistant.",
-            "prompt": "Compare the two images.",
-            "images": [scene, second],
-            "max_new_tokens": 8,
-        },
-        {
-            "name": "no_image",
-            "system": None,
-            "prompt": "Tell me about red boats on a lake.",
-            "images": [],
-            "max_new_tokens": 8,
-        },
-        {
-            "name": "malformed_placeholder",
-            "system": None,
-            "prompt": "Look at <image> and describe it.",
-            "images": [scene],
-            "max_new_tokens": 8,
-            "expect_error": True,
-        },
-    ]
-    cases.append(_overflow(model_dir, {
-        "name": "context_overflow",
-        "system": None,
-        "prompt": PROMPT,
-        "images": [scene],
-        "max_new_tokens": 8,
-    }))
+    kind = model_kind(model_dir)
+    cases = base_cases(kind, scene, second)
+    overflow = _overflow(model_dir, _overflow_case(kind, scene))
+    # Historical order: text models list the overflow before image_on_text_model.
+    cases.insert(1 if kind == "text" else len(cases), overflow)
     return cases
 
 

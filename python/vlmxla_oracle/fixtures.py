@@ -4,6 +4,18 @@ Two kinds: LLaVA fixtures (LlavaForConditionalGeneration + LlavaProcessor) and t
 (LlamaForCausalLM / Qwen2ForCausalLM + their tokenizer), which reuse a LLaVA fixture's tokenizer
 and chat template. Everything is written by Transformers' own classes (save_pretrained) so the
 files have exactly the layout Transformers produces.
+
+Seeded random weights alone give greedy paths with near-ties: over 16 steps the smallest top-1 /
+top-2 logit gap of a random tiny decoder is ~0.005-0.03, far inside bfloat16's own rounding noise
+(~0.03-0.15 on these logits), so "greedy tokens exact in bfloat16" would be a coin toss. Each spec
+therefore names an answer per standard case ("greedy_answers"), and the builder teaches the
+decoder those answers (a few deterministic Adam steps on the case conversations, vision tower
+and projector frozen): greedy margins become ~8 logits on every step, in every dtype.
+
+Dtype variants: `<name>-bf16` and `<name>-f16` are the same float32 weights cast by
+`from_pretrained(dtype=...)` and saved with save_pretrained (config.json "dtype" says so);
+`<name>-f16-hub` / `<name>-bf16-hub` are the same again in the Hugging Face Hub layout (sharded
+`model-0000i-of-0000n.safetensors` + `model.safetensors.index.json`).
 """
 
 from __future__ import annotations
@@ -24,9 +36,42 @@ SPEC_HASH_FILE = "vlmxla_fixture_spec.sha256"
 FIXTURE_NAMES = ("tiny-llava-clip-llama", "tiny-llava-siglip-qwen2")
 TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2")
 ALL_FIXTURE_NAMES = FIXTURE_NAMES + TEXT_FIXTURE_NAMES
+# Compute/storage dtypes, by their torch name, with the short names manifests and suffixes use.
+DTYPES = {"float32": "f32", "bfloat16": "bf16", "float16": "f16"}
+NARROW_DTYPES = ("bfloat16", "float16")
+HUB_SUFFIX = "-hub"
+# The Hub-layout copies are sharded at a third of the weight bytes: at least 2 shards, always.
+HUB_SHARDS = 3
 # A text-only spec names the LLaVA spec whose text half (tokenizer, chat template) it reuses.
 SHARED_FROM = "tokenizer_and_chat_template_from"
 SHARED_KEYS = ("tokenizer", "chat_template", "chat_template_source")
+
+
+def variant_name(name: str, dtype: str = "float32", hub: bool = False) -> str:
+    """The fixture name of `name` stored in `dtype` (float32 keeps the plain name), optionally in
+    the sharded Hub layout."""
+    if dtype not in DTYPES:
+        raise ValueError(f"unknown dtype {dtype!r}; known: {', '.join(DTYPES)}")
+    out = name if dtype == "float32" and not hub else f"{name}-{DTYPES[dtype]}"
+    return out + (HUB_SUFFIX if hub else "")
+
+
+def parse_name(name: str) -> tuple[str, str, bool]:
+    """(spec name, torch dtype name, hub layout) of a fixture name such as tiny-llama-bf16."""
+    hub = name.endswith(HUB_SUFFIX)
+    stem = name.removesuffix(HUB_SUFFIX) if hub else name
+    for dtype, short in DTYPES.items():
+        if stem.endswith(f"-{short}") and stem.removesuffix(f"-{short}") in ALL_FIXTURE_NAMES:
+            return stem.removesuffix(f"-{short}"), dtype, hub
+    if hub:
+        raise FileNotFoundError(f"no fixture named {name!r}; known: "
+                                f"{', '.join(ALL_FIXTURE_NAMES)} (+ -bf16/-f16, + -hub)")
+    return name, "float32", False  # a spec of its own (fixture_configs/<name>.json)
+
+
+def variant_names(names=ALL_FIXTURE_NAMES) -> tuple[str, ...]:
+    """Every single-file dtype variant of `names`: float32 (the plain name), bf16, f16."""
+    return tuple(variant_name(n, d) for n in names for d in DTYPES)
 
 
 def _read_spec(name: str) -> dict:
@@ -53,8 +98,17 @@ def spec_kind(spec: dict) -> str:
 
 
 def spec_hash(name: str) -> str:
-    """Hash of everything a fixture is derived from: its spec(s), the corpus and this builder."""
+    """Hash of everything a fixture is derived from: its spec(s), the corpus, this builder, the
+    cases and images it is taught to answer, and (for a variant) its dtype and layout."""
+    base, dtype, hub = parse_name(name)
+    if (base, dtype, hub) != (name, "float32", False):
+        variant = f"{spec_hash(base)}\n{dtype}\n{'hub/' + str(HUB_SHARDS) if hub else 'single'}"
+        return hashlib.sha256(variant.encode()).hexdigest()
     h = hashlib.sha256()
+    if "greedy_answers" in _read_spec(name):  # taught on the standard cases' conversations
+        here = pathlib.Path(__file__).resolve().parent
+        for module in ("cases.py", "images.py"):
+            h.update((here / module).read_bytes())
     h.update((SPEC_DIR / f"{name}.json").read_bytes())
     shared = _read_spec(name).get(SHARED_FROM)
     if shared:
@@ -322,6 +376,76 @@ def build_text_model(spec: dict, config):
     return model
 
 
+def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
+    """Teacher-forced sequences: each standard generating case's prompt (as the oracle builds
+    it) followed by the first `answer_tokens` tokens of the spec's answer for that case."""
+    from transformers.image_utils import load_image
+
+    from . import cases as cases_mod
+    from . import images as images_mod
+    from .capture import build_messages
+
+    teach = spec["greedy_answers"]
+    imgs = images_mod.write_images()
+    scene, second = str(imgs["scene.png"]), str(imgs["second.png"])
+    batch = []
+    for case in cases_mod.generating_cases(spec_kind(spec), scene, second):
+        answer = tokenizer(teach["answers"][case["name"]], add_special_tokens=False)["input_ids"]
+        answer = answer[: teach["answer_tokens"]]
+        if len(answer) < cases_mod.MAX_NEW_TOKENS:
+            raise ValueError(f"{spec['name']}: the answer for {case['name']} has {len(answer)} "
+                             f"tokens, fewer than the {cases_mod.MAX_NEW_TOKENS} the gate decodes")
+        messages = build_messages(case)
+        if processor is None:
+            ids = tokenizer.apply_chat_template(messages, add_generation_prompt=True,
+                                                tokenize=True, return_dict=True)["input_ids"]
+            extra = {}
+        else:
+            rendered = processor.apply_chat_template(messages, add_generation_prompt=True,
+                                                     tokenize=False)
+            images = [load_image(p) for p in case["images"]] or None
+            inputs = processor(images=images, text=rendered, return_tensors="pt")
+            ids = inputs["input_ids"][0].tolist()
+            extra = {"pixel_values": inputs["pixel_values"]} if images else {}
+        batch.append({"input_ids": [ids + answer], "labels": [[-100] * len(ids) + answer],
+                      **extra})
+    return batch
+
+
+def teach_answers(model, spec: dict, tokenizer, processor) -> None:
+    """A few deterministic Adam steps (one thread) on the standard cases' conversations so the
+    decoder answers each with the spec's text by a wide margin. The vision tower and projector
+    stay as seeded: only the decoder (embeddings, layers, norm, LM head) learns."""
+    import torch
+
+    teach = spec.get("greedy_answers")
+    if not teach:
+        return
+    batch = _answer_batch(spec, tokenizer, processor)
+    frozen = ("vision_tower.", "multi_modal_projector.")
+    params = [p for n, p in model.named_parameters() if not n.removeprefix("model.").startswith(frozen)]
+    for p in model.parameters():
+        p.requires_grad_(False)
+    for p in params:
+        p.requires_grad_(True)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # the same reduction order on any machine
+    try:
+        optimizer = torch.optim.Adam(params, lr=teach["lr"])
+        model.train()
+        for _ in range(teach["steps"]):
+            loss = sum(model(**{k: torch.as_tensor(v) for k, v in item.items()}).loss
+                       for item in batch)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    finally:
+        torch.set_num_threads(threads)
+        model.eval()
+        for p in model.parameters():
+            p.requires_grad_(True)
+
+
 def build_processor(spec: dict, tokenizer):
     from transformers import LlavaProcessor
     from transformers.models.clip.image_processing_pil_clip import CLIPImageProcessorPil
@@ -376,10 +500,63 @@ def atomic_dir(out_dir, name: str):
         raise
 
 
+def _finish_dir(tmp: pathlib.Path, name: str) -> None:
+    _canonicalize_json(tmp)
+    tmp.chmod(0o755)
+    for path in tmp.iterdir():
+        path.chmod(0o644)
+    (tmp / SPEC_HASH_FILE).write_text(spec_hash(name) + "\n", encoding="utf-8")
+
+
+def _model_class(kind: str):
+    from transformers import AutoModelForCausalLM, LlavaForConditionalGeneration
+
+    return AutoModelForCausalLM if kind == "text" else LlavaForConditionalGeneration
+
+
+def weight_files(model_dir: pathlib.Path) -> list[pathlib.Path]:
+    """The checkpoint's safetensors files: model.safetensors, or the shards the index names."""
+    model_dir = pathlib.Path(model_dir)
+    index = model_dir / "model.safetensors.index.json"
+    if index.exists():
+        shards = json.loads(index.read_text(encoding="utf-8"))["weight_map"].values()
+        return [model_dir / f for f in sorted(set(shards))]
+    return [model_dir / "model.safetensors"]
+
+
+def _build_variant(name: str, out_dir: pathlib.Path) -> pathlib.Path:
+    """The float32 fixture's weights in another dtype and/or the sharded Hub layout, written by
+    from_pretrained(dtype=...) + save_pretrained; tokenizer/processor files copied verbatim."""
+    import torch
+
+    from .capture import model_kind
+
+    base, dtype, hub = parse_name(name)
+    base_dir = ensure_fixture(base, pathlib.Path(out_dir).parent)
+    model = _model_class(model_kind(base_dir)).from_pretrained(
+        str(base_dir), dtype=getattr(torch, dtype)).eval()
+    kwargs = {}
+    if hub:
+        total = sum(p.numel() * p.element_size() for p in model.parameters())
+        kwargs["max_shard_size"] = max(1, total // HUB_SHARDS)
+    with atomic_dir(out_dir, name) as tmp:
+        model.save_pretrained(tmp, safe_serialization=True, **kwargs)
+        written = {p.name for p in tmp.iterdir()}
+        for path in sorted(base_dir.iterdir()):
+            if path.name not in written and path.name not in (SPEC_HASH_FILE, "model.safetensors"):
+                shutil.copyfile(path, tmp / path.name)
+        if hub and len(weight_files(tmp)) < 2:
+            raise RuntimeError(f"{name}: expected a sharded checkpoint, got {sorted(written)}")
+        _finish_dir(tmp, name)
+    return pathlib.Path(out_dir)
+
+
 def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
     import torch
 
     torch.use_deterministic_algorithms(True)
+    if parse_name(name) != (name, "float32", False):
+        return _build_variant(name, out_dir)
     spec = load_spec(name)
     tokenizer = build_tokenizer(spec)
     if spec_kind(spec) == "text":
@@ -389,6 +566,7 @@ def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
     else:
         model = build_model(spec, build_config(spec, tokenizer))
         processor = build_processor(spec, tokenizer)
+    teach_answers(model, spec, tokenizer, processor)
 
     with atomic_dir(out_dir, name) as tmp:
         model.save_pretrained(tmp, safe_serialization=True)
@@ -399,11 +577,7 @@ def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
             # 5.23 nests the image processor in processor_config.json only; many published
             # checkpoints (the pinned real one included) also carry preprocessor_config.json.
             processor.image_processor.save_pretrained(tmp)
-        _canonicalize_json(tmp)
-        tmp.chmod(0o755)
-        for path in tmp.iterdir():
-            path.chmod(0o644)
-        (tmp / SPEC_HASH_FILE).write_text(spec_hash(name) + "\n", encoding="utf-8")
+        _finish_dir(tmp, name)
     return pathlib.Path(out_dir)
 
 
@@ -427,7 +601,11 @@ def main(argv: list[str]) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m vlmxla_oracle fixtures")
-    parser.add_argument("--name", choices=ALL_FIXTURE_NAMES, help="build only this fixture")
+    parser.add_argument("--name", help="build only this fixture: " + ", ".join(ALL_FIXTURE_NAMES)
+                        + ", or a dtype variant (NAME-bf16, NAME-f16), or a sharded Hub-layout "
+                        "copy (NAME-f16-hub, NAME-bf16-hub)")
+    parser.add_argument("--dtypes", action="store_true",
+                        help="also build the bf16 and f16 variants of every fixture")
     parser.add_argument(
         "--force", action="store_true", help="rebuild even when up to date"
     )
@@ -435,7 +613,8 @@ def main(argv: list[str]) -> int:
         "--out", type=pathlib.Path, help="root dir (default: cache fixtures dir)"
     )
     args = parser.parse_args(argv)
-    for name in [args.name] if args.name else ALL_FIXTURE_NAMES:
+    names = [args.name] if args.name else (variant_names() if args.dtypes else ALL_FIXTURE_NAMES)
+    for name in names:
         out_dir = pathlib.Path(args.out or paths.fixtures_dir()) / name
         state = (
             "rebuilt" if args.force or not is_current(name, out_dir) else "up to date"

@@ -12,10 +12,13 @@ from . import images as images_mod
 from . import paths
 
 
-def ensure_fixtures(names=fixtures_mod.FIXTURE_NAMES) -> dict[str, pathlib.Path]:
-    """{fixture name: model dir} (the LLaVA fixtures unless `names` says otherwise); rebuilt only
-    when its spec, the corpus or the builder changed."""
-    return {name: fixtures_mod.ensure_fixture(name) for name in names}
+def ensure_fixtures(names=fixtures_mod.FIXTURE_NAMES, dtype: str = "float32"
+                    ) -> dict[str, pathlib.Path]:
+    """{fixture name: model dir} (the LLaVA fixtures unless `names` says otherwise), stored in
+    `dtype` (float32, bfloat16, float16: the NAME-bf16 / NAME-f16 variants); rebuilt only when
+    its spec, the corpus or the builder changed."""
+    return {name: fixtures_mod.ensure_fixture(fixtures_mod.variant_name(name, dtype))
+            for name in names}
 
 
 def ensure_text_fixtures() -> dict[str, pathlib.Path]:
@@ -31,17 +34,21 @@ def ensure_images() -> dict[str, pathlib.Path]:
 def ensure_captures(
     case_names=("image_text", "two_images", "no_image", "malformed_placeholder"),
     fixture_names=fixtures_mod.FIXTURE_NAMES,
+    dtype: str = "float32",
 ):
-    """{(fixture, case): capture dir} under cache_dir()/captures, recaptured when the model changed."""
+    """{(fixture, case): capture dir} under cache_dir()/captures, recaptured when the model changed.
+    In a narrow dtype the fixture is its NAME-bf16 / NAME-f16 variant, Transformers runs in that
+    dtype and the capture keeps its float32 reference (capture.reference_dir)."""
     ensure_images()
     out = {}
-    for name, model_dir in ensure_fixtures(fixture_names).items():
-        case_dir = paths.cache_dir() / "cases" / name
+    for name, model_dir in ensure_fixtures(fixture_names, dtype).items():
+        variant = model_dir.name
+        case_dir = paths.cache_dir() / "cases" / variant
         written = cases_mod.write_cases(model_dir, case_dir)
         for case_name in case_names:
-            cap_dir = paths.cache_dir() / "captures" / name / case_name
+            cap_dir = paths.cache_dir() / "captures" / variant / case_name
             case = json.loads(written[case_name].read_text(encoding="utf-8"))
-            if not capture_mod.is_current(cap_dir / "manifest.json", model_dir, case):
-                capture_mod.capture(model_dir, case, cap_dir)
+            if not capture_mod.is_current(cap_dir / "manifest.json", model_dir, case, dtype):
+                capture_mod.capture(model_dir, case, cap_dir, dtype=dtype)
             out[(name, case_name)] = cap_dir
     return out

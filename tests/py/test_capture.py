@@ -73,7 +73,7 @@ def test_capture_writes_every_stage(name, case, captures):
                 head_dim,
             )
     greedy = tensors["greedy_tokens"]
-    assert greedy.shape[0] == 8 or manifest["eos_hit"]
+    assert greedy.shape[0] == manifest["case"]["max_new_tokens"] == 16 or manifest["eos_hit"]
     # The first greedy token is the argmax of the recorded prefill logits.
     assert int(greedy[0]) == int(tensors["prefill_logits"].argmax())
     assert manifest["processor"]["image_processor_class"].endswith("Pil")
