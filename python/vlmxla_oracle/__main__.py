@@ -1,4 +1,5 @@
-"""`python -m vlmxla_oracle <subcommand> ...`: fixtures, images, cases, capture, real-checkpoint, compare."""
+"""`python -m vlmxla_oracle <subcommand> ...`: fixtures, images, cases, capture, real-checkpoint, compare,
+measure-tolerances."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ SUBCOMMANDS = {
     "compare": (
         "vlmxla_oracle.compare",
         "compare a vlmxla capture against an oracle capture",
+    ),
+    "measure-tolerances": (
+        "vlmxla_oracle.measure",
+        "measure the oracle's own bf16/f16 noise per stage and propose tolerances",
     ),
 }
 

@@ -5,6 +5,17 @@ expected "error") and `stages.safetensors` (one tensor per non-text stage). The 
 the reference manifest in order, checks each stage with `|a-r| <= atol + rtol*|r|` (float stages,
 in float64) or exact equality (integer and text stages), and names the first divergent stage.
 Anything it cannot check (missing stage, shape/dtype drift, NaN/Inf, missing tolerance, ...) fails.
+
+Dtypes: a run's compute dtype (f32, bf16, f16) is the dtype of its computed stages, so the
+tolerance section a stage reads is the run's: "bf16" for a bfloat16 run's vision states,
+features, embeddings and K/V. Host stages keep their own dtype in every run (pixel_values f32,
+ids i64/i32) and read that section. The one sanctioned dtype change of a narrow run is the
+logits: vlmxla returns float32 logits holding values rounded to the compute dtype, the oracle
+stores the model's bf16/f16 logits, so "bf16->f32" / "f16->f32" sections allow exactly
+prefill_logits; any other change of dtype fails as dtype drift. `compare(..., dtype="bf16")` also
+checks that both manifests declare that compute dtype (a "compute_dtype" row).
+`distances()` measures (without judging) how far each float stage of one capture is from another,
+e.g. from a float32 reference.
 """
 
 from __future__ import annotations
@@ -336,8 +347,9 @@ def _compare_error(ref_err, cand_err) -> Row:
 
 
 def compare(reference_dir, candidate_dir, tolerances: dict | None = None,
-            stages: list[str] | None = None) -> Report:
-    """Compares two capture directories. `stages` (names or fnmatch patterns) limits the walk.
+            stages: list[str] | None = None, dtype: str | None = None) -> Report:
+    """Compares two capture directories. `stages` (names or fnmatch patterns) limits the walk;
+    `dtype` (f32, bf16, f16) is the run's compute dtype, which both manifests must declare.
     Raises CaptureError only when the reference or the tolerance table is unreadable."""
     table = load_tolerances() if tolerances is None else tolerances
     validate_tolerances(table)
@@ -355,6 +367,8 @@ def compare(reference_dir, candidate_dir, tolerances: dict | None = None,
     except CaptureError as e:
         rows.insert(0, Row(stage="manifest", mismatches=1, detail=f"candidate: {e}"))
         return _finish(rows)
+    if dtype is not None:
+        rows.append(_dtype_row(dtype, ref, cand))
     for name in order:
         row = Row(stage=name)
         rows.append(row)
@@ -383,6 +397,48 @@ def compare(reference_dir, candidate_dir, tolerances: dict | None = None,
             rows.append(Row(stage="error", mismatches=1,
                             detail=f"candidate failed unexpectedly: {err}"))
     return _finish(rows)
+
+
+def _dtype_row(dtype: str, ref: _Capture, cand: _Capture) -> Row:
+    """Both captures must declare the run's compute dtype. A manifest from before dtypes existed
+    (no "dtype" key) was float32."""
+    r, c = ref.manifest.get("dtype", "f32"), cand.manifest.get("dtype", "f32")
+    row = Row(stage="compute_dtype", dtype=dtype, atol=0.0, rtol=0.0)
+    if r == c == dtype:
+        row.passed, row.mismatches = True, 0
+    else:
+        row.mismatches = 1
+        row.detail = (f"compute dtype: the run asked for {dtype}, the reference manifest says "
+                      f"{r}, the candidate's says {c}"
+                      + ("" if "dtype" in cand.manifest else " (the candidate declares none)"))
+    return row
+
+
+def distances(reference_dir, other_dir, stages: list[str] | None = None) -> dict[str, dict]:
+    """{stage: {"max_abs", "max_rel", "dtype"}} for every float stage both captures hold, whatever
+    their dtypes (both widened to float64): a measurement, never a verdict."""
+    ref, other = _Capture(reference_dir), _Capture(other_dir)
+    out = {}
+    for name in ref.order:
+        if stages is not None and not any(fnmatch.fnmatchcase(name, p) for p in stages):
+            continue
+        if ref.stages[name].get("kind") != "float" or name not in other.stages:
+            continue
+        if other.stages[name].get("kind") != "float":
+            continue
+        try:
+            r_dt, r = ref.tensor(name)
+            o_dt, o = other.tensor(name)
+        except CaptureError:
+            continue
+        if r.shape != o.shape:
+            continue
+        r64, o64 = r.astype(np.float64), o.astype(np.float64)
+        finite = np.isfinite(r64) & np.isfinite(o64)
+        max_abs, max_rel = _stats(o64, r64, finite)
+        out[name] = {"max_abs": max_abs, "max_rel": max_rel, "dtype": f"{o_dt} vs {r_dt}",
+                     "non_finite": int(r.size - finite.sum())}
+    return out
 
 
 def _finish(rows: list[Row]) -> Report:
@@ -430,6 +486,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tolerances", help="tolerance table (default: the committed one)")
     parser.add_argument("--json", dest="json_out", help="write the report as JSON here")
     parser.add_argument("--stages", help="comma-separated stage names or fnmatch patterns")
+    parser.add_argument("--dtype", choices=["f32", "bf16", "f16"],
+                        help="the run's compute dtype: both manifests must declare it")
     try:
         args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as e:  # argparse has already printed the usage message
@@ -446,7 +504,8 @@ def main(argv: list[str] | None = None) -> int:
             print("error: --stages needs at least one stage name", file=sys.stderr)
             return 2
     try:
-        report = compare(args.reference, args.candidate, load_tolerances(args.tolerances), stages)
+        report = compare(args.reference, args.candidate, load_tolerances(args.tolerances), stages,
+                         dtype=args.dtype)
     except CaptureError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -224,3 +224,118 @@ def test_committed_tolerances_cover_float32_stages():
     assert cmp.lookup_tolerance(table, "f32", "f32", "pixel_values")[0] == (1e-6, 0.0)
     assert cmp.lookup_tolerance(table, "f32", "f32", "no_such_stage")[0] is None
     assert cmp.lookup_tolerance(table, "f32", "f16", "pixel_values")[0] is None
+
+
+# ----------------------------------------------------------------------------- narrow dtypes
+
+
+def _write_torch(path, tensors: dict, dtype: str | None = None):
+    """A capture from torch tensors (bf16 included), with an optional manifest "dtype"."""
+    torch = pytest.importorskip("torch")
+    from safetensors.torch import save_file as save_torch
+    names = {torch.float32: "f32", torch.bfloat16: "bf16", torch.float16: "f16",
+             torch.int64: "i64"}
+    path.mkdir(parents=True, exist_ok=True)
+    stages = [{"name": k, "dtype": names[v.dtype], "shape": list(v.shape),
+               "kind": "float" if v.is_floating_point() else "int"} for k, v in tensors.items()]
+    manifest = {"schema": 1, "stages": stages, **({"dtype": dtype} if dtype else {})}
+    (path / "manifest.json").write_text(json.dumps(manifest))
+    save_torch(tensors, str(path / "stages.safetensors"))
+    return path
+
+
+def _narrow_pair(tmp_path, cand_logits_dtype, cand_features_dtype, cand_manifest_dtype="bf16"):
+    torch = pytest.importorskip("torch")
+    g = torch.Generator().manual_seed(0)
+    logits = (torch.randn(50, generator=g) * 4).to(torch.bfloat16)
+    feats = torch.randn(3, 8, generator=g).to(torch.bfloat16)
+    ref = _write_torch(tmp_path / "ref", {"image_features": feats, "prefill_logits": logits,
+                                          "greedy_tokens": torch.tensor([3, 4])}, "bf16")
+    cand = _write_torch(tmp_path / "cand", {
+        "image_features": feats.to(cand_features_dtype),
+        "prefill_logits": logits.to(cand_logits_dtype),
+        "greedy_tokens": torch.tensor([3, 4])}, cand_manifest_dtype)
+    return ref, cand
+
+
+def test_bf16_reference_accepts_float32_logits_only(tmp_path):
+    torch = pytest.importorskip("torch")
+    table = cmp.load_tolerances()
+    # vlmxla's contract: logits widened to f32, everything else in the compute dtype.
+    ref, cand = _narrow_pair(tmp_path / "ok", torch.float32, torch.bfloat16)
+    rep = cmp.compare(ref, cand, table, dtype="bf16")
+    assert rep.passed, [(r.stage, r.detail) for r in rep.rows]
+    assert row(rep, "prefill_logits").dtype == "bf16->f32"
+    assert row(rep, "image_features").dtype == "bf16"
+    assert (row(rep, "prefill_logits").atol, row(rep, "prefill_logits").rtol) == \
+        cmp.lookup_tolerance(table, "bf16", "f32", "prefill_logits")[0]
+    # Any other stage changing dtype is still dtype drift.
+    ref, cand = _narrow_pair(tmp_path / "drift", torch.float32, torch.float32)
+    rep = cmp.compare(ref, cand, table, dtype="bf16")
+    assert rep.first_divergence == "image_features"
+    assert "no tolerance entry matches stage 'image_features' in section 'bf16->f32'" in \
+        row(rep, "image_features").detail
+    # f16 logits against a bf16 reference: no such section.
+    ref, cand = _narrow_pair(tmp_path / "f16", torch.float16, torch.bfloat16)
+    assert "dtype drift" in row(cmp.compare(ref, cand, table), "prefill_logits").detail
+
+
+def test_compute_dtype_row(tmp_path):
+    torch = pytest.importorskip("torch")
+    ref, cand = _narrow_pair(tmp_path / "a", torch.float32, torch.bfloat16, "f32")
+    rep = cmp.compare(ref, cand, cmp.load_tolerances(), dtype="bf16")
+    assert rep.first_divergence == "compute_dtype"
+    assert "the candidate's says f32" in row(rep, "compute_dtype").detail
+    ref, cand = _narrow_pair(tmp_path / "b", torch.float32, torch.bfloat16, None)
+    assert "declares none" in row(cmp.compare(ref, cand, cmp.load_tolerances(), dtype="bf16"),
+                                  "compute_dtype").detail
+    # Without a run dtype there is no such row (the float32 gate of old binaries).
+    assert all(r.stage != "compute_dtype" for r in cmp.compare(ref, cand).rows)
+
+
+def test_bf16_logits_off_by_more_than_the_bound_fail(tmp_path):
+    torch = pytest.importorskip("torch")
+    table = cmp.load_tolerances()
+    (atol, rtol), _ = cmp.lookup_tolerance(table, "bf16", "f32", "prefill_logits")
+    logits = torch.tensor([1.0, -2.0, 8.0])
+    ref = _write_torch(tmp_path / "r", {"prefill_logits": logits.to(torch.bfloat16)}, "bf16")
+    ok = _write_torch(tmp_path / "ok", {"prefill_logits": logits + 0.9 * atol},
+                      "bf16")
+    bad = _write_torch(tmp_path / "bad", {"prefill_logits": logits + torch.tensor(
+        [0.0, 0.0, 1.1 * (atol + rtol * 8)])}, "bf16")
+    assert cmp.compare(ref, ok, table, dtype="bf16").passed
+    rep = cmp.compare(ref, bad, table, dtype="bf16")
+    assert rep.first_divergence == "prefill_logits" and row(rep, "prefill_logits").mismatches == 1
+
+
+def test_distances_measure_across_dtypes(tmp_path):
+    torch = pytest.importorskip("torch")
+    x = torch.tensor([1.0, -3.0, 0.5, 2.0])
+    f32 = _write_torch(tmp_path / "f32", {"v": x, "i": torch.tensor([1])}, "f32")
+    narrow = _write_torch(tmp_path / "bf", {"v": (x + torch.tensor([0, 0.25, 0, 0])).to(
+        torch.bfloat16), "i": torch.tensor([1])}, "bf16")
+    d = cmp.distances(f32, narrow)
+    assert set(d) == {"v"}  # float stages only
+    assert d["v"]["max_abs"] == pytest.approx(0.25) and d["v"]["dtype"] == "bf16 vs f32"
+    assert d["v"]["max_rel"] == pytest.approx(0.25 / 3)
+
+
+def test_committed_narrow_sections_are_measured():
+    table = cmp.load_tolerances()
+    for short in ("bf16", "f16"):
+        assert "PROVISIONAL" not in json.dumps(table[short]) and "MEASURED" in table[short]["_why"]
+        for name in ("vision_hidden_states.3", "selected_image_features", "image_features",
+                     "inputs_embeds", "past_key_values.1.key"):
+            tol, why = cmp.lookup_tolerance(table, short, short, name)
+            assert tol is not None and tol[0] > 0, why
+            assert "bound = 4x" in table[short][next(
+                p for p in table[short] if not p.startswith("_") and
+                __import__("fnmatch").fnmatchcase(name, p))]["_why"]
+        assert cmp.lookup_tolerance(table, short, "f32", "prefill_logits")[0] is not None
+        # Logits in the narrow dtype itself are not the contract (vlmxla returns f32 logits).
+        assert cmp.lookup_tolerance(table, short, short, "prefill_logits")[0] is None
+        assert cmp.lookup_tolerance(table, short, "f32", "image_features")[0] is None
+    # f16 keeps 3 more bits than bf16: its bounds are tighter, stage by stage.
+    for name in ("vision_hidden_states.1", "image_features", "past_key_values.0.key"):
+        assert cmp.lookup_tolerance(table, "f16", "f16", name)[0] < \
+            cmp.lookup_tolerance(table, "bf16", "bf16", name)[0]

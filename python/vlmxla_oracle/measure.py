@@ -1,0 +1,255 @@
+"""`python -m vlmxla_oracle measure-tolerances`: the oracle's own bfloat16/float16 noise per stage,
+and the tolerance bounds proposed from it.
+
+For every fixture (both LLaVA fixtures and both text-only decoders) and every case that decodes,
+Transformers runs the NAME-bf16 / NAME-f16 checkpoint in that dtype and, as the reference, the
+same checkpoint loaded as float32 (capture.py's f32_reference): the difference is what the
+compute dtype alone does to each stage. Per stage pattern of the tolerance table it reports
+max_abs, max_rel and the (atol, rtol) envelope fitted at rtol = u, the dtype's unit roundoff
+(2^-8 for bf16, 2^-11 for f16: one rounding of the stored value):
+
+    atol_fit = max over elements of (|narrow - f32| - u * |f32|), at least 0
+
+and proposes atol = FACTOR * atol_fit, rtol = FACTOR * u, i.e. FACTOR times the measured
+envelope, element by element. A candidate that mirrors Transformers' mixed precision differs from
+the oracle by at most its own noise plus the oracle's (each measured against the same float32),
+about 2x the envelope; FACTOR = 4 leaves that room twice. `--write` replaces the "bf16", "f16",
+"bf16->f32" and "f16->f32" sections of tolerances.json with the proposal and the numbers behind
+it (prefill_logits sits in "bf16->f32": vlmxla returns float32 logits holding bf16 values).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pathlib
+import sys
+
+import numpy as np
+
+from . import capture as capture_mod
+from . import cases as cases_mod
+from . import compare as compare_mod
+from . import fixtures as fixtures_mod
+from . import testing
+
+FACTOR = 4.0
+UNIT_ROUNDOFF = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
+# The computed stages, in the tolerance table's order (pixel_values are host f32 in every run).
+PATTERNS = ("vision_hidden_states.*", "selected_image_features", "image_features",
+            "inputs_embeds", "past_key_values.*", "prefill_logits")
+LOGITS = "prefill_logits"
+
+
+def _pattern(stage: str) -> str | None:
+    import fnmatch
+
+    return next((p for p in PATTERNS if fnmatch.fnmatchcase(stage, p)), None)
+
+
+def stage_noise(reference: np.ndarray, narrow: np.ndarray, u: float) -> dict:
+    """max_abs, max_rel and the atol fitted at rtol = u of narrow against reference."""
+    r = reference.astype(np.float64)
+    d = np.abs(narrow.astype(np.float64) - r)
+    rel = d / np.maximum(np.abs(r), compare_mod.TINY)
+    return {"max_abs": float(d.max()), "max_rel": float(rel.max()),
+            "atol_fit": float(max(0.0, (d - u * np.abs(r)).max())),
+            "max_abs_reference": float(np.abs(r).max())}
+
+
+def _round_up(x: float, digits: int = 2) -> float:
+    """x rounded up to `digits` significant digits (a bound must not shrink when printed)."""
+    if x <= 0:
+        return 0.0
+    e = math.floor(math.log10(x)) - digits + 1
+    return float(f"{math.ceil(x / 10 ** e - 1e-9) * 10 ** e:.{max(0, -e)}f}") if e < 0 \
+        else float(math.ceil(x / 10 ** e) * 10 ** e)
+
+
+def capture_noise(cap_dir: pathlib.Path, u: float) -> dict[str, dict]:
+    """{stage: noise} of one narrow capture against its float32 reference."""
+    narrow = compare_mod._Capture(cap_dir)
+    ref = compare_mod._Capture(capture_mod.reference_dir(cap_dir))
+    out = {}
+    for name in narrow.order:
+        if narrow.stages[name].get("kind") != "float" or _pattern(name) is None:
+            continue
+        _, c = narrow.tensor(name)
+        _, r = ref.tensor(name)
+        out[name] = stage_noise(r, c, u)
+    return out
+
+
+def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NARROW_DTYPES,
+            factor: float = FACTOR) -> dict:
+    result = {"factor": factor, "method": "oracle in dtype vs the same checkpoint in float32; "
+              "atol_fit = max(|d| - u|r|) at rtol u = unit roundoff; bound = factor x fit",
+              "dtypes": {}, "runs": []}
+    for dtype in dtypes:
+        short = fixtures_mod.DTYPES[dtype]
+        u = UNIT_ROUNDOFF[short]
+        groups: dict[str, dict] = {}
+        for name in fixture_names:
+            kind = fixtures_mod.spec_kind(fixtures_mod.load_spec(name))
+            case_names = cases_mod.GENERATING_CASE_NAMES[kind]
+            caps = testing.ensure_captures(case_names=case_names, fixture_names=(name,),
+                                           dtype=dtype)
+            for case_name in case_names:
+                cap_dir = caps[(name, case_name)]
+                margin = json.loads((cap_dir / "manifest.json").read_text())["greedy_margin"]
+                noise = capture_noise(cap_dir, u)
+                result["runs"].append({"dtype": short, "fixture": name, "case": case_name,
+                                       "greedy_margin": margin["min"], "stages": noise})
+                for stage, n in noise.items():
+                    g = groups.setdefault(_pattern(stage), {"max_abs": 0.0, "max_rel": 0.0,
+                                                            "atol_fit": 0.0})
+                    where = f"{name}/{case_name}/{stage}"
+                    for key in ("max_abs", "max_rel", "atol_fit"):
+                        if n[key] >= g[key]:
+                            g[key], g[f"{key}_at"] = n[key], where
+        for g in groups.values():
+            g["proposed"] = {"atol": _round_up(factor * g["atol_fit"]),
+                             "rtol": _round_up(factor * u)}
+        result["dtypes"][short] = {"unit_roundoff": u,
+                                   "patterns": {p: groups[p] for p in PATTERNS if p in groups}}
+    return result
+
+
+def _entry_why(short: str, g: dict, factor: float) -> str:
+    return (f"oracle {short}-vs-f32 noise: max_abs {g['max_abs']:.3g} ({g['max_abs_at']}), "
+            f"atol fit {g['atol_fit']:.3g} at rtol u ({g['atol_fit_at']}); bound = {factor:g}x")
+
+
+def sections(result: dict) -> dict[str, dict]:
+    """The tolerance-table sections the measurement proposes."""
+    factor = result["factor"]
+    out = {}
+    n_runs = {}
+    for r in result["runs"]:
+        n_runs[r["dtype"]] = n_runs.get(r["dtype"], 0) + 1
+    for short, m in result["dtypes"].items():
+        u = m["unit_roundoff"]
+        head = (f"MEASURED by `python -m vlmxla_oracle measure-tolerances` on all fixtures x their "
+                f"decoding cases ({n_runs.get(short, 0)} runs): the oracle (Transformers, eager) "
+                f"in {short} against the same checkpoint loaded as float32. Each bound is "
+                f"{factor:g}x the measured noise envelope: atol = {factor:g} x max(|{short} - f32|"
+                f" - u|f32|), rtol = {factor:g} x u, u = {u:.3g} (one {short} rounding). A "
+                f"candidate mirroring Transformers' mixed precision sits within ~2x of it (its "
+                f"noise plus the oracle's). pixel_values are host float32 in every run and read "
+                f"the 'f32' section.")
+        same = {"_why": head}
+        for pattern, g in m["patterns"].items():
+            if pattern == LOGITS:
+                continue
+            same[pattern] = {**g["proposed"], "_why": _entry_why(short, g, factor)}
+        out[short] = same
+        g = m["patterns"].get(LOGITS)
+        if g:
+            out[f"{short}->f32"] = {
+                "_why": (f"vlmxla returns prefill_logits as float32 holding values rounded to "
+                         f"{short} (Transformers' {short} logits widened); the oracle stores its "
+                         f"{short} logits as produced. Only this stage may change dtype. "
+                         f"Measured as in '{short}'."),
+                LOGITS: {**g["proposed"], "_why": _entry_why(short, g, factor)},
+            }
+    return out
+
+
+def _num(x) -> str:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return json.dumps(x, ensure_ascii=False)
+    if x == 0:
+        return "0"
+    if isinstance(x, int):
+        return str(x)
+    if abs(x) < 1e-3:  # 1e-5, not 1e-05 or 0.00001: the committed style
+        mantissa, exponent = repr(float(x)).split("e") if "e" in repr(float(x)) \
+            else f"{x:.15e}".split("e")
+        mantissa = mantissa.rstrip("0").rstrip(".") if "." in mantissa else mantissa
+        return f"{mantissa}e{int(exponent)}"
+    return repr(float(x))
+
+
+def dump_table(table: dict) -> str:
+    """tolerances.json in its committed style: one line per stage entry."""
+    lines = ["{"]
+    top = list(table.items())
+    for i, (key, section) in enumerate(top):
+        comma = "," if i < len(top) - 1 else ""
+        if not isinstance(section, dict):
+            lines.append(f"  {json.dumps(key)}: {_num(section)}{comma}")
+            continue
+        lines.append(f"  {json.dumps(key)}: {{")
+        items = list(section.items())
+        for j, (pattern, entry) in enumerate(items):
+            c = "," if j < len(items) - 1 else ""
+            if isinstance(entry, dict):
+                body = ", ".join(f"{json.dumps(k)}: {_num(v)}" for k, v in entry.items())
+                lines.append(f"    {json.dumps(pattern)}: {{{body}}}{c}")
+            else:
+                lines.append(f"    {json.dumps(pattern)}: {_num(entry)}{c}")
+        lines.append(f"  }}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write(result: dict, path: pathlib.Path = compare_mod.DEFAULT_TOLERANCES) -> None:
+    table = json.loads(path.read_text(encoding="utf-8"))
+    new = sections(result)
+    merged = {}
+    for key, value in table.items():
+        if key in new or any(key == k for k in new):
+            continue
+        merged[key] = value
+    merged.update(new)
+    compare_mod.validate_tolerances(merged, str(path))
+    path.write_text(dump_table(merged), encoding="utf-8")
+
+
+def format_result(result: dict) -> str:
+    lines = []
+    for short, m in result["dtypes"].items():
+        lines.append(f"{short} (u = {m['unit_roundoff']:.3g}, bound = {result['factor']:g}x):")
+        lines.append(f"  {'stage':<26} {'max_abs':>9} {'max_rel':>9} {'atol_fit':>9} "
+                     f"{'-> atol':>9} {'rtol':>9}  worst at")
+        for pattern, g in m["patterns"].items():
+            lines.append(f"  {pattern:<26} {g['max_abs']:9.3g} {g['max_rel']:9.3g} "
+                         f"{g['atol_fit']:9.3g} {g['proposed']['atol']:9.3g} "
+                         f"{g['proposed']['rtol']:9.3g}  {g['max_abs_at']}")
+    margins = [(r["greedy_margin"], r["dtype"], r["fixture"], r["case"]) for r in result["runs"]]
+    if margins:
+        m = min(margins)
+        lines.append(f"smallest greedy top-1/top-2 margin: {m[0]:.4g} ({m[1]} {m[2]}/{m[3]})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vlmxla_oracle measure-tolerances",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fixture", action="append", choices=fixtures_mod.ALL_FIXTURE_NAMES,
+                        help="measure only this fixture (repeatable; default: all)")
+    parser.add_argument("--dtype", action="append", choices=fixtures_mod.NARROW_DTYPES,
+                        help="measure only this dtype (repeatable; default: both)")
+    parser.add_argument("--factor", type=float, default=FACTOR,
+                        help=f"bound = factor x measured noise (default {FACTOR:g})")
+    parser.add_argument("--json", type=pathlib.Path, help="write the measurement here")
+    parser.add_argument("--write", action="store_true",
+                        help="replace the bf16/f16 sections of tolerances.json with the proposal")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.write and (args.fixture or args.factor <= 1):
+        print("--write needs every fixture and a factor above 1", file=sys.stderr)
+        return 2
+    result = measure(tuple(args.fixture or fixtures_mod.ALL_FIXTURE_NAMES),
+                     tuple(args.dtype or fixtures_mod.NARROW_DTYPES), args.factor)
+    print(format_result(result))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    if args.write:
+        write(result)
+        print(f"wrote {', '.join(sections(result))} into {compare_mod.DEFAULT_TOLERANCES}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
