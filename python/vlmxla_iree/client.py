@@ -14,8 +14,8 @@ import numpy as np
 
 from vlmxla_iree import protocol as p
 
-_CODES = {np.dtype(ml_dtypes.bfloat16) if n == "bfloat16" else np.dtype(n): i
-          for i, n in enumerate(p.DTYPES)}
+_CODES = {np.dtype(ml_dtypes.bfloat16) if n == "bfloat16" else np.dtype(n): code
+          for code, n in p.DTYPE_NAMES.items()}
 _DTYPES = {code: dtype for dtype, code in _CODES.items()}
 
 

@@ -23,7 +23,13 @@ import numpy as np
 
 from vlmxla_iree import protocol as p
 
-_NP_DTYPES = [np.dtype(ml_dtypes.bfloat16) if n == "bfloat16" else np.dtype(n) for n in p.DTYPES]
+# Wire code -> numpy dtype, from the protocol's explicit codes.
+_NP_DTYPES = {code: np.dtype(ml_dtypes.bfloat16) if n == "bfloat16" else np.dtype(n)
+              for code, n in p.DTYPE_NAMES.items()}
+# numpy name -> IREE HAL element type name.
+_HAL_NAMES = {"float32": "FLOAT_32", "float16": "FLOAT_16", "bfloat16": "BFLOAT_16",
+              "float64": "FLOAT_64", "int64": "SINT_64", "int32": "SINT_32", "int16": "SINT_16",
+              "int8": "SINT_8", "uint8": "UINT_8", "bool": "BOOL_8"}
 
 
 class HostError(Exception):
@@ -52,14 +58,13 @@ class Host:
         except (RuntimeError, ValueError):  # some drivers cannot enumerate; optional anyway
             self.device_infos = []
         rt_types = rt.HalElementType
-        self.element_types = [rt_types.FLOAT_32, rt_types.FLOAT_16, rt_types.BFLOAT_16,
-                              rt_types.FLOAT_64, rt_types.SINT_64, rt_types.SINT_32,
-                              rt_types.SINT_16, rt_types.SINT_8, rt_types.UINT_8, rt_types.BOOL_8]
-        self.codes = {int(t): i for i, t in enumerate(self.element_types)}
+        self.element_types = {code: getattr(rt_types, _HAL_NAMES[name])
+                              for code, name in p.DTYPE_NAMES.items()}
+        self.codes = {int(t): code for code, t in self.element_types.items()}
         # Signless integers (what stablehlo's iN results become) read as their signed codes.
-        for signless, code in ((rt_types.INT_64, 4), (rt_types.INT_32, 5), (rt_types.INT_16, 6),
-                               (rt_types.INT_8, 7)):
-            self.codes.setdefault(int(signless), code)
+        by_name = {name: code for code, name in p.DTYPE_NAMES.items()}
+        for bits in (64, 32, 16, 8):
+            self.codes.setdefault(int(getattr(rt_types, f"INT_{bits}")), by_name[f"int{bits}"])
         self.regions: dict[int, mmap.mmap] = {}
         self.modules: dict[int, tuple] = {}
         self.buffers: dict = {}
@@ -241,7 +246,7 @@ class Host:
         if len(payload) != p.UPLOAD_FIXED.size + 8 * rank:
             raise HostError(p.ERR_PROTOCOL, f"UPLOAD payload of {len(payload)} bytes for rank "
                             f"{rank}")
-        if dtype >= len(_NP_DTYPES):
+        if dtype not in _NP_DTYPES:
             raise HostError(p.ERR_INVALID, f"unknown dtype code {dtype}")
         if any(d < 0 for d in dims):
             raise HostError(p.ERR_INVALID, f"negative dimension in {list(dims)}")
@@ -249,7 +254,7 @@ class Host:
         count = int(np.prod(dims, dtype=np.int64)) if dims else 1
         if count * np_dtype.itemsize != nbytes:
             raise HostError(p.ERR_INVALID, f"{nbytes} bytes do not hold {list(dims)} "
-                            f"{p.DTYPES[dtype]} ({count * np_dtype.itemsize} bytes)")
+                            f"{p.DTYPE_NAMES[dtype]} ({count * np_dtype.itemsize} bytes)")
         rt = self.rt
         if nbytes == 0:
             # Zero-size tensors: a minimal allocation carries the (empty) view.

@@ -1,7 +1,7 @@
 """The binary protocol between vlmxla's IreeExecutor (C++) and the IREE runtime host (host.py).
 
-src/vlmxla/runtime/iree_host_client.cc implements the same framing; change both together and bump
-VERSION.
+src/vlmxla/runtime/iree_host_client.cc implements the same framing with constants generated from
+protocol.json; change the JSON and bump its version.
 
 Transport: one AF_UNIX stream socket (a socketpair; the host gets its end as a file descriptor).
 Tensor bytes never travel through the socket: they sit in shared-memory regions (memfds) that the
@@ -40,39 +40,46 @@ or a payload over MAX_PAYLOAD, leaves the stream unsynchronised: the host answer
 (ERR_PROTOCOL, request id 0) and exits with status 2. Any other bad request gets an ERROR answer
 and the host keeps serving.
 
-dtype codes follow vlmxla::DType: 0 f32, 1 f16, 2 bf16, 3 f64, 4 i64, 5 i32, 6 i16, 7 i8, 8 u8,
-9 bool (one byte per element).
+The constants (magic, VERSION, opcodes, error kinds, dtype codes) live in protocol.json, the one
+description both sides take them from; dtype codes are explicit there (bool is one byte per
+element).
 """
 
+import json
+import pathlib
 import struct
 
-MAGIC = 0x48584C56
-VERSION = 1
+# The protocol's one description, shared with the C++ side (CMake generates iree_protocol.h from
+# it): magic, version, opcodes, error kinds and explicit dtype codes.
+SPEC = json.loads((pathlib.Path(__file__).with_name("protocol.json")).read_text(encoding="utf-8"))
+
+MAGIC = SPEC["magic"]
+VERSION = SPEC["version"]
 HEADER = struct.Struct("<IHHQII")
-MAX_PAYLOAD = 16 << 20
+assert HEADER.size == SPEC["header_size"]
+MAX_PAYLOAD = SPEC["max_payload"]
 
-HELLO = 1
-MAP_REGION = 2
-UNMAP_REGION = 3
-LOAD_MODULE = 4
-UPLOAD = 5
-EXECUTE = 6
-DOWNLOAD = 7
-FREE = 8
-UNLOAD = 9
-SHUTDOWN = 10
+HELLO = SPEC["opcodes"]["HELLO"]
+MAP_REGION = SPEC["opcodes"]["MAP_REGION"]
+UNMAP_REGION = SPEC["opcodes"]["UNMAP_REGION"]
+LOAD_MODULE = SPEC["opcodes"]["LOAD_MODULE"]
+UPLOAD = SPEC["opcodes"]["UPLOAD"]
+EXECUTE = SPEC["opcodes"]["EXECUTE"]
+DOWNLOAD = SPEC["opcodes"]["DOWNLOAD"]
+FREE = SPEC["opcodes"]["FREE"]
+UNLOAD = SPEC["opcodes"]["UNLOAD"]
+SHUTDOWN = SPEC["opcodes"]["SHUTDOWN"]
 
-REPLY = 0x8000
-ERROR = 0xFFFF
+REPLY = SPEC["reply_bit"]
+ERROR = SPEC["error_opcode"]
 
-ERR_PROTOCOL = 1  # malformed frame or payload
-ERR_INVALID = 2  # well-formed request the host cannot honour (bad dtype, size, shape)
-ERR_NOT_FOUND = 3  # unknown module, buffer or region id
-ERR_RUNTIME = 4  # IREE itself failed (load, invoke, transfer)
+ERR_PROTOCOL = SPEC["errors"]["PROTOCOL"]  # malformed frame or payload
+ERR_INVALID = SPEC["errors"]["INVALID"]  # a request the host cannot honour (dtype, size, shape)
+ERR_NOT_FOUND = SPEC["errors"]["NOT_FOUND"]  # unknown module, buffer or region id
+ERR_RUNTIME = SPEC["errors"]["RUNTIME"]  # IREE itself failed (load, invoke, transfer)
 
-# vlmxla::DType order; numpy dtype names (bf16 via ml_dtypes).
-DTYPES = ("float32", "float16", "bfloat16", "float64", "int64", "int32", "int16", "int8",
-          "uint8", "bool")
+# Wire code -> numpy dtype name (bf16 via ml_dtypes), from the explicit codes.
+DTYPE_NAMES = {d["code"]: d["numpy"] for d in SPEC["dtypes"]}
 
 REGION = struct.Struct("<IQ")
 UPLOAD_FIXED = struct.Struct("<BBHIQQ")

@@ -1,8 +1,10 @@
-// The wire protocol, as python/vlmxla_iree/protocol.py defines it (keep both in step):
+// The wire protocol; its constants (magic, version, opcodes, error kinds, dtype codes) come from
+// python/vlmxla_iree/protocol.json through the generated iree_protocol.h, which protocol.py loads
+// too, so the two sides share one description:
 //
 //   transport   AF_UNIX stream socketpair; tensor bytes live in memfd regions that this side
 //               creates and sends once (MAP_REGION, descriptor as SCM_RIGHTS on the header).
-//   header      24 bytes, little-endian: u32 magic 0x48584c56 "VLXH", u16 version (1),
+//   header      24 bytes, little-endian: u32 magic 0x48584c56 "VLXH", u16 version,
 //               u16 opcode, u64 request id, u32 payload length (<= 16 MiB), u32 flags (0).
 //   answers     opcode | 0x8000 with the same request id, or 0xffff ERROR: u16 kind + message.
 //   requests    HELLO -> JSON | MAP_REGION u32 id, u64 size (+fd) | UNMAP_REGION u32 id |
@@ -13,7 +15,7 @@
 //                 -> u32 m, m x (u64 buffer, u8 dtype, u8 rank, i64 dims[rank]) |
 //               DOWNLOAD u64 buffer, u32 region, u64 offset, u64 capacity -> u64 nbytes |
 //               FREE u32 n, u64 buffers[n] (one-way) | UNLOAD u64 module (one-way) | SHUTDOWN.
-//   dtype codes follow vlmxla::DType's order (f32 f16 bf16 f64 i64 i32 i16 i8 u8 bool).
+//   dtype codes are explicit in protocol.json (DTypeToWire / DTypeFromWire).
 //
 // A dead host shows up as EOF or EPIPE on the socket (only the host holds the other end), so no
 // read blocks past it; every read also has a deadline for a host that hangs.
@@ -32,31 +34,13 @@
 #include <cstring>
 
 #include "vlmxla/runtime/iree_process.h"
+#include "vlmxla/runtime/iree_protocol.h"
 
 namespace vlmxla::runtime {
 namespace {
 
-constexpr uint32_t kMagic = 0x48584c56;
-constexpr uint16_t kVersion = 1;
-constexpr size_t kHeaderSize = 24;
-constexpr uint32_t kMaxPayload = 16u << 20;
-
-enum Opcode : uint16_t {
-  kHello = 1,
-  kMapRegion = 2,
-  kUnmapRegion = 3,
-  kLoadModule = 4,
-  kUpload = 5,
-  kExecute = 6,
-  kDownload = 7,
-  kFree = 8,
-  kUnload = 9,
-  kShutdown = 10,
-  kReplyBit = 0x8000,
-  kError = 0xffff,
-};
-
-enum HostErrorKind : uint16_t { kErrProtocol = 1, kErrInvalid = 2, kErrNotFound = 3 };
+// The protocol's constants come from its one description (python/vlmxla_iree/protocol.json).
+using namespace iree_protocol;  // NOLINT: kMagic, kOp*, kErr*, DTypeToWire, DTypeFromWire
 
 // Regions above this size are released after the transfer that needed them, so one large
 // weight upload does not pin that much shared memory for the executor's lifetime.
@@ -65,16 +49,16 @@ constexpr size_t kMinRegionBytes = size_t{1} << 20;
 
 const char* OpName(uint16_t op) {
   switch (op) {
-    case kHello: return "HELLO";
-    case kMapRegion: return "MAP_REGION";
-    case kUnmapRegion: return "UNMAP_REGION";
-    case kLoadModule: return "LOAD_MODULE";
-    case kUpload: return "UPLOAD";
-    case kExecute: return "EXECUTE";
-    case kDownload: return "DOWNLOAD";
-    case kFree: return "FREE";
-    case kUnload: return "UNLOAD";
-    case kShutdown: return "SHUTDOWN";
+    case kOpHello: return "HELLO";
+    case kOpMapRegion: return "MAP_REGION";
+    case kOpUnmapRegion: return "UNMAP_REGION";
+    case kOpLoadModule: return "LOAD_MODULE";
+    case kOpUpload: return "UPLOAD";
+    case kOpExecute: return "EXECUTE";
+    case kOpDownload: return "DOWNLOAD";
+    case kOpFree: return "FREE";
+    case kOpUnload: return "UNLOAD";
+    case kOpShutdown: return "SHUTDOWN";
     default: return "?";
   }
 }
@@ -152,7 +136,7 @@ Result<std::shared_ptr<IreeHostClient>> IreeHostClient::Start(const IreeHostOpti
 
   std::lock_guard<std::mutex> lock(client->mu_);
   Result<std::string> hello =
-      client->CallLocked(kHello, {}, -1, true, options.startup_timeout_s);
+      client->CallLocked(kOpHello, {}, -1, true, options.startup_timeout_s);
   if (!hello.ok()) {
     return Unavailable("IREE runtime host did not start (driver '" + options.driver +
                            "'): " + hello.status().message(),
@@ -166,7 +150,7 @@ IreeHostClient::~IreeHostClient() {
   std::lock_guard<std::mutex> lock(mu_);
   if (broken_.ok() && sock_ >= 0) {
     (void)FlushFreesLocked();
-    (void)CallLocked(kShutdown, {}, -1, true, 10);
+    (void)CallLocked(kOpShutdown, {}, -1, true, 10);
   }
   if (sock_ >= 0) close(sock_);
   if (pid_ > 0 && !reaped_) {
@@ -346,7 +330,7 @@ Status IreeHostClient::FlushFreesLocked() {
   std::string payload;
   Put<uint32_t>(payload, static_cast<uint32_t>(ids.size()));
   for (uint64_t id : ids) Put<uint64_t>(payload, id);
-  return CallLocked(kFree, payload, -1, false, 0).status();
+  return CallLocked(kOpFree, payload, -1, false, 0).status();
 }
 
 void IreeHostClient::Free(uint64_t buffer) {
@@ -380,7 +364,7 @@ Status IreeHostClient::EnsureRegionLocked(size_t nbytes) {
   std::string payload;
   Put<uint32_t>(payload, id);
   Put<uint64_t>(payload, size);
-  Result<std::string> mapped = CallLocked(kMapRegion, payload, fd, true, 60);
+  Result<std::string> mapped = CallLocked(kOpMapRegion, payload, fd, true, 60);
   close(fd);  // both sides keep their mappings; the descriptor is no longer needed
   if (!mapped.ok()) {
     munmap(mem, size);
@@ -391,7 +375,7 @@ Status IreeHostClient::EnsureRegionLocked(size_t nbytes) {
     Put<uint32_t>(old, region_id_);
     munmap(region_, region_size_);
     region_ = nullptr;
-    VLMXLA_RETURN_IF_ERROR(CallLocked(kUnmapRegion, old, -1, true, 60).status());
+    VLMXLA_RETURN_IF_ERROR(CallLocked(kOpUnmapRegion, old, -1, true, 60).status());
   }
   region_ = mem;
   region_size_ = size;
@@ -406,20 +390,20 @@ void IreeHostClient::ReleaseLargeRegionLocked() {
   munmap(region_, region_size_);
   region_ = nullptr;
   region_size_ = 0;
-  (void)CallLocked(kUnmapRegion, payload, -1, true, 60);
+  (void)CallLocked(kOpUnmapRegion, payload, -1, true, 60);
 }
 
 Result<std::string> IreeHostClient::Info() {
   std::lock_guard<std::mutex> lock(mu_);
   VLMXLA_RETURN_IF_ERROR(FlushFreesLocked());
-  return CallLocked(kHello, {}, -1, true, options_.call_timeout_s);
+  return CallLocked(kOpHello, {}, -1, true, options_.call_timeout_s);
 }
 
 Result<uint64_t> IreeHostClient::LoadModule(const std::string& vmfb_path) {
   std::lock_guard<std::mutex> lock(mu_);
   VLMXLA_RETURN_IF_ERROR(FlushFreesLocked());
   Result<std::string> answer =
-      CallLocked(kLoadModule, vmfb_path, -1, true, options_.call_timeout_s);
+      CallLocked(kOpLoadModule, vmfb_path, -1, true, options_.call_timeout_s);
   if (!answer.ok()) return answer.status();
   Reader reader(*answer);
   uint64_t module = 0;
@@ -436,7 +420,7 @@ void IreeHostClient::UnloadModule(uint64_t module) {
   if (!broken_.ok()) return;
   std::string payload;
   Put<uint64_t>(payload, module);
-  (void)CallLocked(kUnload, payload, -1, false, 0);
+  (void)CallLocked(kOpUnload, payload, -1, false, 0);
 }
 
 Result<uint64_t> IreeHostClient::Upload(DType dtype, const Shape& shape, const void* data,
@@ -450,14 +434,14 @@ Result<uint64_t> IreeHostClient::Upload(DType dtype, const Shape& shape, const v
   VLMXLA_RETURN_IF_ERROR(EnsureRegionLocked(nbytes));
   if (nbytes > 0) std::memcpy(region_, data, nbytes);  // the one copy into shared memory
   std::string payload;
-  Put<uint8_t>(payload, static_cast<uint8_t>(dtype));
+  Put<uint8_t>(payload, DTypeToWire(dtype));
   Put<uint8_t>(payload, static_cast<uint8_t>(shape.size()));
   Put<uint16_t>(payload, 0);
   Put<uint32_t>(payload, region_id_);
   Put<uint64_t>(payload, 0);
   Put<uint64_t>(payload, nbytes);
   for (int64_t d : shape) Put<int64_t>(payload, d);
-  Result<std::string> answer = CallLocked(kUpload, payload, -1, true, options_.call_timeout_s);
+  Result<std::string> answer = CallLocked(kOpUpload, payload, -1, true, options_.call_timeout_s);
   ReleaseLargeRegionLocked();
   if (!answer.ok()) return answer.status();
   Reader reader(*answer);
@@ -478,7 +462,7 @@ Result<std::vector<IreeHostClient::ResultBuffer>> IreeHostClient::Execute(
   }
   std::lock_guard<std::mutex> lock(mu_);
   VLMXLA_RETURN_IF_ERROR(FlushFreesLocked());
-  Result<std::string> answer = CallLocked(kExecute, payload, -1, true, options_.call_timeout_s);
+  Result<std::string> answer = CallLocked(kOpExecute, payload, -1, true, options_.call_timeout_s);
   if (!answer.ok()) return answer.status();
   Reader reader(*answer);
   uint32_t count = 0;
@@ -488,11 +472,15 @@ Result<std::vector<IreeHostClient::ResultBuffer>> IreeHostClient::Execute(
   for (uint32_t i = 0; i < count; ++i) {
     ResultBuffer result;
     uint8_t dtype = 0, rank = 0;
-    if (!reader.Get(result.id) || !reader.Get(dtype) || !reader.Get(rank) ||
-        dtype > static_cast<uint8_t>(DType::kBool)) {
+    if (!reader.Get(result.id) || !reader.Get(dtype) || !reader.Get(rank)) {
       return BrokenLocked("answered garbage to EXECUTE (result " + std::to_string(i) + ")");
     }
-    result.dtype = static_cast<DType>(dtype);
+    const std::optional<DType> wire_dtype = DTypeFromWire(dtype);
+    if (!wire_dtype) {
+      return BrokenLocked("answered an unknown dtype code " + std::to_string(dtype) +
+                          " for EXECUTE result " + std::to_string(i));
+    }
+    result.dtype = *wire_dtype;
     result.shape.resize(rank);
     for (int64_t& d : result.shape) {
       if (!reader.Get(d) || d < 0) {
@@ -515,7 +503,7 @@ Status IreeHostClient::Download(uint64_t buffer, void* dst, size_t nbytes) {
   Put<uint32_t>(payload, region_id_);
   Put<uint64_t>(payload, 0);
   Put<uint64_t>(payload, region_size_);
-  Result<std::string> answer = CallLocked(kDownload, payload, -1, true, options_.call_timeout_s);
+  Result<std::string> answer = CallLocked(kOpDownload, payload, -1, true, options_.call_timeout_s);
   if (!answer.ok()) return answer.status();
   Reader reader(*answer);
   uint64_t written = 0;
