@@ -1,9 +1,12 @@
 """python -m vlmxla_bench: the whole side-by-side benchmark in one run.
 
-Builds (once) the benchmark checkpoint, measures the machine's ceilings, runs Transformers eager and
-`vlmxla bench` per backend on the same image and prompt (one after another, never in parallel),
-and writes bench/results/<date>-<machine>.json and .png. A backend that fails is recorded with its
-error, never given a number.
+Builds (once) the benchmark checkpoint in each dtype (float32; bfloat16 and float16: the same
+weights rounded), measures the machine's ceilings, runs Transformers eager (float32 and bfloat16)
+and `vlmxla bench --dtype D` per backend and dtype on the checkpoint stored in D, all on the same
+image and prompt (one after another, never in parallel), and writes
+bench/results/<date>-<machine>.json and .png. `--extra BACKEND:DTYPE:STORED[:PRESET]` adds rows
+computing in DTYPE on the checkpoint stored in STORED, optionally with a compiler-flag preset
+(variants.py). A system that fails is recorded with its error, never given a number.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ import os
 import pathlib
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 
 from vlmxla_oracle import images, paths
 
-from . import ceilings, chart, checkpoint, costs, report
+from . import ceilings, chart, checkpoint, costs, report, rss_trace, variants
 from .transformers_side import DEFAULT_PROMPT
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -31,24 +36,35 @@ def _log(msg: str) -> None:
 
 
 def _run_json(cmd: list[str], out_json: pathlib.Path | None, log: pathlib.Path,
-              timeout: float) -> dict:
-    """Runs `cmd` (stderr to `log`); its JSON from `out_json`, else from stdout."""
+              timeout: float, env: dict | None = None) -> dict:
+    """Runs `cmd` (stderr to `log`, with `env` added to the environment) while sampling its
+    memory (rss_trace); its JSON from `out_json`, else from stdout, with the trace under
+    "rss_trace"."""
     t0 = time.perf_counter()
-    try:
-        with log.open("w") as err:
-            proc = subprocess.run(cmd, check=False, stdout=subprocess.PIPE, stderr=err,
-                                  text=True, timeout=timeout,
-                                  env={**os.environ, "PYTHONPATH": str(REPO / "python")})
-    except subprocess.TimeoutExpired:
+    with log.open("w") as err, tempfile.TemporaryFile("w+") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, text=True,
+                                env={**os.environ, "PYTHONPATH": str(REPO / "python"),
+                                     **(env or {})})
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+        try:
+            memory = rss_trace.trace(proc, log)
+        finally:
+            timer.cancel()
+            proc.wait()
+        out.seek(0)
+        stdout = out.read()
+    wall = time.perf_counter() - t0
+    if wall >= timeout:
         tail = log.read_text(errors="replace").strip().splitlines()[-2:]
         return {"error": f"timed out after {timeout:.0f} s; last: " + " | ".join(tail),
-                "wall_seconds": time.perf_counter() - t0}
-    wall = time.perf_counter() - t0
+                "wall_seconds": wall}
     if proc.returncode != 0:
         tail = log.read_text(errors="replace").strip().splitlines()[-3:]
         return {"error": f"exit {proc.returncode}: " + " | ".join(tail), "wall_seconds": wall}
-    data = json.loads(out_json.read_text() if out_json else proc.stdout)
+    data = json.loads(out_json.read_text() if out_json else stdout)
     data["wall_seconds"] = wall
+    data["rss_trace"] = memory
     return data
 
 
@@ -58,6 +74,14 @@ def main(argv: list[str] | None = None) -> int:
                    help="checkpoint spec (default: the shape-faithful llava-interleave-qwen-0.5b)")
     p.add_argument("--bin", default=os.environ.get("VLMXLA_BIN", str(REPO / "build" / "vlmxla")))
     p.add_argument("--backends", default="pjrt-cpu,iree-cpu")
+    p.add_argument("--dtypes", default="float32,bfloat16,float16",
+                   help="vlmxla compute dtypes, each on the checkpoint stored in it")
+    p.add_argument("--transformers-dtypes", default="float32,bfloat16",
+                   help="Transformers eager dtypes ('' for none)")
+    p.add_argument("--extra", action="append", default=[],
+                   metavar="BACKEND:DTYPE:STORED[:PRESET]",
+                   help="an extra vlmxla row: --dtype DTYPE on the checkpoint stored in STORED, "
+                        f"optionally with a flag preset ({', '.join(variants.PRESETS)})")
     p.add_argument("--decode-tokens", type=int, default=16)
     p.add_argument("--batches", default="1,4,8")
     p.add_argument("--context", type=int, default=768,
@@ -76,36 +100,73 @@ def main(argv: list[str] | None = None) -> int:
     threads = len(os.sched_getaffinity(0))
     cores = os.cpu_count() or threads
 
-    model_dir = checkpoint.ensure_checkpoint(args.model)
+    def split(text: str) -> list[str]:
+        out = [x for x in text.split(",") if x]
+        for d in out:
+            if d not in checkpoint.DTYPES:
+                p.error(f"unknown dtype {d!r}; known: {', '.join(checkpoint.DTYPES)}")
+        return out
+
+    # Rows: (name, backend, compute dtype, stored dtype, preset); Transformers has no preset.
+    rows = [(report.system_name(report.TRANSFORMERS, d), report.TRANSFORMERS, d, d, None)
+            for d in split(args.transformers_dtypes)]
+    for backend in [b for b in args.backends.split(",") if b]:
+        rows += [(report.system_name(backend, d), backend, d, d, None) for d in split(args.dtypes)]
+    for spec in args.extra:
+        parts = spec.split(":")
+        if len(parts) not in (3, 4) or not all(parts[:3]):
+            p.error(f"--extra {spec!r}: expected BACKEND:DTYPE:STORED[:PRESET]")
+        backend, dtype, stored = parts[:3]
+        preset = parts[3] if len(parts) == 4 and parts[3] else None
+        split(f"{dtype},{stored}")
+        if preset and preset not in variants.PRESETS:
+            p.error(f"--extra {spec!r}: unknown preset; known: {', '.join(variants.PRESETS)}")
+        name = report.system_name(backend, dtype, stored) + (f"+{preset}" if preset else "")
+        rows.append((name, backend, dtype, stored, preset))
+
+    model_dirs = {d: checkpoint.ensure_checkpoint(args.model, dtype=d)
+                  for d in dict.fromkeys(r[3] for r in rows)}
     image = images.write_images()["scene.png"]
     work = paths.cache_dir() / "bench" / "work"  # per-system logs and JSON, outside Git
     work.mkdir(parents=True, exist_ok=True)
     load_start = os.getloadavg()
-    _log(f"model {model_dir}; load average {load_start}")
+    _log(f"models {', '.join(str(m) for m in model_dirs.values())}; load average {load_start}")
 
-    _log("ceilings: float32 matmul rate and copy bandwidth")
+    _log("ceilings: float32 / bfloat16 / float16 matmul rates and copy bandwidth")
     ceil = ceilings.measure(quick=args.quick)
-    _log(f"  {ceil['matmul_gflops']:.1f} GFLOP/s, {ceil['copy_gbps']:.1f} GB/s")
+    _log(f"  {ceil['matmul_gflops']:.1f} GFLOP/s float32, "
+         f"{ceil['matmul_gflops_bfloat16']:.1f} bfloat16, {ceil['matmul_gflops_float16']:.1f} "
+         f"float16; {ceil['copy_gbps']:.1f} GB/s")
 
-    systems, failures, stage_load = {}, {}, {}
-    _log("transformers eager")
-    hf = _run_json([sys.executable, "-m", "vlmxla_bench.transformers_side", str(model_dir),
-                    str(image), str(threads), str(args.decode_tokens), args.batches,
-                    args.prompt],
-                   None, work / "transformers.log", args.timeout)
-    stage_load[report.TRANSFORMERS] = os.getloadavg()
-    (failures if "error" in hf else systems)[report.TRANSFORMERS] = hf
-    for backend in [b for b in args.backends.split(",") if b]:
-        _log(f"vlmxla bench --backend {backend}")
-        out_json = work / f"{backend}.json"
-        out_json.unlink(missing_ok=True)
-        r = _run_json([args.bin, "bench", "--model", str(model_dir), "--image", str(image),
-                       "--prompt", args.prompt, "--backend", backend,
-                       "--context", str(args.context), "--decode-tokens",
-                       str(args.decode_tokens), "--batches", args.batches, "--output",
-                       str(out_json)], out_json, work / f"{backend}.log", args.timeout)
-        stage_load[backend] = os.getloadavg()
-        (failures if "error" in r else systems)[backend] = r
+    systems, failures, stage_load, row_of = {}, {}, {}, {}
+    for name, backend, dtype, stored, preset in rows:
+        model_dir = model_dirs[stored]
+        row_of[name] = (backend, dtype, stored, preset)
+        if backend == report.TRANSFORMERS:
+            _log(f"transformers eager {dtype}")
+            r = _run_json([sys.executable, "-m", "vlmxla_bench.transformers_side",
+                           str(model_dir), str(image), str(threads), str(args.decode_tokens),
+                           args.batches, args.prompt, dtype],
+                          None, work / f"{name}.log", args.timeout)
+        else:
+            env = variants.environment(preset, work)
+            _log(f"vlmxla bench --backend {backend} --dtype {dtype} on {model_dir.name}"
+                 + (f" ({variants.describe(preset)})" if preset else ""))
+            out_json = work / f"{name}.json"
+            out_json.unlink(missing_ok=True)
+            r = _run_json([args.bin, "bench", "--model", str(model_dir), "--image", str(image),
+                           "--prompt", args.prompt, "--backend", backend, "--dtype", dtype,
+                           "--context", str(args.context), "--decode-tokens",
+                           str(args.decode_tokens), "--batches", args.batches, "--output",
+                           str(out_json)], out_json, work / f"{name}.log", args.timeout, env)
+            if preset:
+                r["preset"] = {"name": preset, "what": variants.describe(preset)}
+            if "error" not in r and (r.get("dtype"), r.get("weights_dtype")) != (dtype, stored):
+                r = {"error": f"asked --dtype {dtype} on {stored} weights, vlmxla reports "
+                              f"{r.get('dtype')} on {r.get('weights_dtype')}",
+                     "wall_seconds": r["wall_seconds"]}
+        stage_load[name] = os.getloadavg()
+        (failures if "error" in r else systems)[name] = r
         _log(f"  {r.get('error') or 'ok'}")
     for name, f in failures.items():
         _log(f"FAILED {name}: {f['error']}")
@@ -117,10 +178,21 @@ def main(argv: list[str] | None = None) -> int:
         for key in ("prompt_tokens_image_text", "prompt_tokens_text"):
             if s[key] != ref[key]:
                 raise RuntimeError(f"{name} saw {s[key]} {key}, not {ref[key]}: inputs differ")
-    cost = costs.model_costs(model_dir, ref["prompt_tokens_image_text"],
-                             ref["prompt_tokens_text"],
-                             ref["prompt_tokens_text"] + args.decode_tokens)
-    cost["prefill_tokens_image_text"] = ref["prompt_tokens_image_text"]
+
+    def model_costs(stored: str, kv_dtype: str) -> dict:
+        c = costs.model_costs(model_dirs[stored], ref["prompt_tokens_image_text"],
+                              ref["prompt_tokens_text"],
+                              ref["prompt_tokens_text"] + args.decode_tokens, kv_dtype)
+        c["prefill_tokens_image_text"] = ref["prompt_tokens_image_text"]
+        return c
+
+    # "costs": the float32 checkpoint's, as before dtypes; each row also gets its own (weights as
+    # stored, KV in its compute dtype) in "costs_by_dtype" under "<compute>/<stored>".
+    costs_by_dtype = {f"{d}/{w}": model_costs(w, d)
+                      for d, w in dict.fromkeys(report.dtypes_of(s) for s in systems.values())}
+    cost = costs_by_dtype.get("float32/float32") or model_costs(
+        "float32" if "float32" in model_dirs else next(iter(model_dirs)), "float32")
+    system_costs = {n: costs_by_dtype["/".join(report.dtypes_of(s))] for n, s in systems.items()}
 
     cpuinfo = pathlib.Path("/proc/cpuinfo").read_text(errors="replace")
     machine = report.machine_name(cpuinfo, cores)
@@ -143,7 +215,13 @@ def main(argv: list[str] | None = None) -> int:
         },
         "settings": {"prompt": args.prompt, "image": image.name,
                      "decode_tokens": args.decode_tokens, "batches": batches,
-                     "context_capacity": args.context, "dtype": "float32", "repetitions": 1},
+                     "context_capacity": args.context, "dtype": "float32",
+                     "dtypes": split(args.dtypes),
+                     "transformers_dtypes": split(args.transformers_dtypes),
+                     "extra": args.extra, "repetitions": 1,
+                     "checkpoints": {d: str(m) for d, m in model_dirs.items()},
+                     "rows": {n: {"backend": b, "dtype": d, "weights_dtype": w, "preset": pr}
+                              for n, (b, d, w, pr) in row_of.items()}},
         "definitions": {
             "ttft": "decoded image + message -> first token; processor/Prepare included, "
                     "image file decoding excluded (both sides)",
@@ -152,15 +230,21 @@ def main(argv: list[str] | None = None) -> int:
             "decode_tokens_per_second": "tokens sampled while all N sequences decode together "
                                         "/ that time",
             "peak_rss_mib": "getrusage max RSS: the process, plus (IREE) its runtime host",
-            "roofline": "prefill: flops / measured matmul rate; decode: max(weight + KV bytes "
-                        "/ copy bandwidth, flops / matmul rate)",
+            "roofline": "prefill: flops / measured matmul rate in the row's compute dtype "
+                        "(summary.<row>.matmul_ceiling names it); decode: max(weight bytes as "
+                        "stored (4 or 2 per element) + KV bytes in the compute dtype / copy "
+                        "bandwidth, flops / that matmul rate)",
+            "rows": "float32 rows are named by the backend alone; <backend>-<dtype> computes "
+                    "in dtype on the checkpoint stored in it; -on-<stored> when the two differ; "
+                    "+<preset> with a compiler-flag preset (vlmxla_bench/variants.py)",
         },
         "ceilings": ceil,
         "costs": cost,
+        "costs_by_dtype": costs_by_dtype,
         "systems": systems,
         "failures": {k: v["error"] for k, v in failures.items()},
     }
-    results["summary"] = report.summarize(systems, cost, ceil)
+    results["summary"] = report.summarize(systems, cost, ceil, system_costs)
     args.out.mkdir(parents=True, exist_ok=True)
     stem = f"{date}-{machine}" + ("-quick" if args.quick else "")
     json_path = args.out / f"{stem}.json"

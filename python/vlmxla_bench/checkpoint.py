@@ -1,5 +1,8 @@
 """Builds the shape-faithful benchmark checkpoint (published llava-interleave-qwen-0.5b dimensions,
-seeded random float32 weights) into the cache, once, with the fixture builder's own machinery.
+seeded random float32 weights) into the cache, once, with the fixture builder's own machinery, and
+its bfloat16 and float16 variants: the same weights rounded (torch's round-to-nearest-even cast,
+`from_pretrained(dtype=...)`), written by `save_pretrained`, so config.json says `"dtype":
+"bfloat16"` (or float16) exactly as a Hub checkpoint stored in that type does.
 
 Why padded vocabulary: the reused tokenizer is tiny, but the embedding table (tied to the LM head)
 must have the published 152000 rows so prefill and decode do the real model's work. The rows past
@@ -10,18 +13,31 @@ float32 kernels do not skip zeros).
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import pathlib
+import shutil
 import sys
 
 from vlmxla_oracle import fixtures, paths
 
 BENCH_SPEC = "bench-llava-interleave-qwen-0.5b"
+# Stored dtypes of the benchmark checkpoints, with the suffix of their directory names.
+DTYPES = {"float32": "", "bfloat16": "-bf16", "float16": "-f16"}
 
 
 def spec_hash(name: str) -> str:
+    """What the float32 checkpoint is derived from: the spec (fixture builder included) and the
+    builder below (its source only, so editing the dtype variants does not rebuild 3.6 GB)."""
     h = hashlib.sha256(fixtures.spec_hash(name).encode())
-    h.update(pathlib.Path(__file__).read_bytes())
+    h.update(inspect.getsource(_build).encode())
+    return h.hexdigest()
+
+
+def variant_hash(base_marker: str, dtype: str) -> str:
+    """A dtype variant's marker: its float32 source's marker, the dtype and the converter."""
+    h = hashlib.sha256(f"{base_marker}\n{dtype}\n".encode())
+    h.update(inspect.getsource(_narrow).encode())
     return h.hexdigest()
 
 
@@ -52,18 +68,62 @@ def _build(name: str, out_dir: pathlib.Path) -> pathlib.Path:
     return out_dir
 
 
-def ensure_checkpoint(name: str = BENCH_SPEC, force: bool = False) -> pathlib.Path:
-    """The benchmark checkpoint directory, built when missing or stale. A tiny fixture name
-    (tiny-llava-siglip-qwen2) is served by the fixture builder instead."""
+def _narrow(src: pathlib.Path, out_dir: pathlib.Path, dtype: str, marker: str) -> pathlib.Path:
+    """`src`'s weights cast to `dtype` by Transformers itself (from_pretrained(dtype=...) rounds
+    each float32 tensor to nearest even as it loads; only the narrow copy is ever held, ~1.8 GB
+    for the bench model) and saved with save_pretrained; every other file (tokenizer, processor,
+    chat template) copied unchanged."""
+    import torch
+    from transformers import LlavaForConditionalGeneration
+
+    model = LlavaForConditionalGeneration.from_pretrained(str(src), dtype=getattr(torch, dtype))
+    weights = {"model.safetensors", "model.safetensors.index.json", "config.json",
+               "generation_config.json", fixtures.SPEC_HASH_FILE}
+    with fixtures.atomic_dir(out_dir, out_dir.name) as tmp:
+        for f in sorted(src.iterdir()):
+            if f.is_file() and f.name not in weights and not f.name.endswith(".safetensors"):
+                shutil.copy2(f, tmp / f.name)
+        model.save_pretrained(tmp, safe_serialization=True)
+        del model
+        fixtures._canonicalize_json(tmp)
+        declared = json.loads((tmp / "config.json").read_text(encoding="utf-8")).get("dtype")
+        if declared != dtype:
+            raise RuntimeError(f"{out_dir.name}: save_pretrained wrote dtype {declared!r}, "
+                               f"not {dtype!r}")
+        (tmp / fixtures.SPEC_HASH_FILE).write_text(marker + "\n", encoding="utf-8")
+    return out_dir
+
+
+def _is_current(out_dir: pathlib.Path, marker: str) -> bool:
+    path = out_dir / fixtures.SPEC_HASH_FILE
+    return path.exists() and path.read_text(encoding="utf-8").strip() == marker
+
+
+def ensure_checkpoint(name: str = BENCH_SPEC, force: bool = False,
+                      dtype: str = "float32") -> pathlib.Path:
+    """The benchmark checkpoint directory stored in `dtype`, built when missing or stale. A tiny
+    fixture name (tiny-llava-siglip-qwen2) is served by the fixture builder instead (its narrow
+    variants are converted from it into the bench cache, next to the bench model's)."""
+    if dtype not in DTYPES:
+        raise ValueError(f"unknown dtype {dtype!r}; known: {', '.join(DTYPES)}")
     if name in fixtures.ALL_FIXTURE_NAMES:
-        return fixtures.ensure_fixture(name, force=force)
-    out_dir = paths.cache_dir() / "bench" / name
-    marker = out_dir / fixtures.SPEC_HASH_FILE
-    current = marker.exists() and marker.read_text(encoding="utf-8").strip() == spec_hash(name)
-    if force or not current:
-        _build(name, out_dir)
+        base = fixtures.ensure_fixture(name, force=force)
+    else:
+        base = paths.cache_dir() / "bench" / name
+        if force or not _is_current(base, spec_hash(name)):
+            _build(name, base)
+    if dtype == "float32":
+        return base
+    out_dir = paths.cache_dir() / "bench" / f"{name}{DTYPES[dtype]}"
+    marker = variant_hash((base / fixtures.SPEC_HASH_FILE).read_text(encoding="utf-8").strip(),
+                          dtype)
+    if force or not _is_current(out_dir, marker):
+        _narrow(base, out_dir, dtype, marker)
     return out_dir
 
 
 if __name__ == "__main__":
-    print(ensure_checkpoint(sys.argv[1] if len(sys.argv) > 1 else BENCH_SPEC))
+    # python -m vlmxla_bench.checkpoint [NAME [DTYPE...]]: builds and prints the directories.
+    spec = sys.argv[1] if len(sys.argv) > 1 else BENCH_SPEC
+    for d in sys.argv[2:] or ["float32"]:
+        print(ensure_checkpoint(spec, dtype=d))

@@ -1,8 +1,14 @@
 """Ratios to Transformers and roofline fractions from the measured figures, and the results file.
 
-Roofline: prefill against the machine's float32 matmul rate (the prompt's flops / that rate), decode
-against memory (weight bytes + the batch's KV bytes, over the copy bandwidth) or compute, whichever
-bounds a step. A fraction of 1 would be the machine's ceiling.
+Roofline: prefill against the machine's matmul rate in the row's compute dtype (the prompt's flops
+/ that rate: numpy sgemm for float32, torch's bfloat16 / float16 matmul for those), decode against
+memory (the row's weight bytes as stored, 4 or 2 bytes an element, + the batch's KV bytes in the
+compute dtype, over the copy bandwidth) or compute, whichever bounds a step. A fraction of 1 would
+be the machine's ceiling.
+
+Rows: a float32 row is named by its backend alone (`pjrt-cpu`, `transformers-eager`), as before
+dtypes existed; another dtype's row is `<backend>-<dtype>` (`pjrt-cpu-bfloat16`), and a compute
+dtype other than the stored one `<backend>-<dtype>-on-<weights dtype>`.
 """
 
 from __future__ import annotations
@@ -10,7 +16,22 @@ from __future__ import annotations
 import platform
 import re
 
+from .ceilings import CEILING_KEY
+
 TRANSFORMERS = "transformers-eager"
+
+
+def system_name(backend: str, dtype: str, weights_dtype: str | None = None) -> str:
+    """The row name of `backend` computing in `dtype` on weights stored in `weights_dtype`."""
+    weights_dtype = weights_dtype or dtype
+    name = backend if dtype == "float32" else f"{backend}-{dtype}"
+    return name if weights_dtype == dtype else f"{name}-on-{weights_dtype}"
+
+
+def dtypes_of(system: dict) -> tuple[str, str]:
+    """(compute dtype, weights dtype) of a system's results (float32 for files from before)."""
+    dtype = system.get("dtype", "float32")
+    return dtype, system.get("weights_dtype", dtype)
 
 
 def machine_name(cpuinfo: str, cores: int) -> str:
@@ -27,10 +48,18 @@ def machine_name(cpuinfo: str, cores: int) -> str:
 
 
 def rooflines(system: dict, costs: dict, ceilings: dict) -> dict:
-    flops_rate = ceilings["matmul_gflops"] * 1e9
+    ceiling = CEILING_KEY[dtypes_of(system)[0]]
+    if ceiling not in ceilings:  # a results file from before the narrow ceilings
+        ceiling = "matmul_gflops"
+    flops_rate = ceilings[ceiling] * 1e9
     bandwidth = ceilings["copy_gbps"] * 1e9
     ideal_prefill = costs["prefill_flops_image_text"] / flops_rate
     out = {
+        "matmul_ceiling": ceiling,
+        "matmul_ceiling_gflops": ceilings[ceiling],
+        "decode_weight_bytes": costs["decode_weight_bytes"],
+        "decode_weight_bytes_per_element": costs.get("decode_weight_bytes_per_element", 4.0),
+        "decode_kv_bytes_per_sequence": costs["decode_kv_bytes_per_sequence"],
         "prefill_ideal_seconds": ideal_prefill,
         "prefill_roofline_fraction": ideal_prefill / system["prefill_seconds_image_text"],
         "decode_roofline_tokens_per_second_by_batch": {},
@@ -46,12 +75,32 @@ def rooflines(system: dict, costs: dict, ceilings: dict) -> dict:
     return out
 
 
-def summarize(systems: dict[str, dict], costs: dict, ceilings: dict) -> dict:
-    """{backend: ratios to Transformers + roofline fractions}; Transformers gets its fractions."""
+def summarize(systems: dict[str, dict], costs: dict, ceilings: dict,
+              system_costs: dict[str, dict] | None = None) -> dict:
+    """{system: ratios to Transformers (float32 eager) + roofline fractions}; Transformers gets its
+    fractions. `system_costs` gives a row its own costs (its stored weights' bytes, KV in its
+    compute dtype); rows without one use `costs`. A row in another dtype than float32 also gets
+    its ratios to the float32 row of the same backend (`*_vs_float32`)."""
     ref = systems.get(TRANSFORMERS)
     summary = {}
     for name, s in systems.items():
-        entry = rooflines(s, costs, ceilings)
+        entry = rooflines(s, (system_costs or {}).get(name, costs), ceilings)
+        entry["dtype"], entry["weights_dtype"] = dtypes_of(s)
+        base = systems.get(s.get("backend", name))
+        if base is not None and base is not s and dtypes_of(base) == ("float32", "float32"):
+            base_decode = {d["batch"]: d["tokens_per_second"] for d in base["decode"]}
+            entry.update({
+                "float32_row": s["backend"],
+                "decode_speedup_vs_float32_by_batch": {
+                    str(d["batch"]): d["tokens_per_second"] / base_decode[d["batch"]]
+                    for d in s["decode"] if d["batch"] in base_decode},
+                "prefill_speedup_vs_float32":
+                    s["prefill_tokens_per_second"] / base["prefill_tokens_per_second"],
+                "ttft_image_text_speedup_vs_float32":
+                    base["ttft_image_text_seconds"] / s["ttft_image_text_seconds"],
+                "peak_rss_ratio_vs_float32":
+                    s["peak_rss_mib"]["total"] / base["peak_rss_mib"]["total"],
+            })
         if ref is not None and name != TRANSFORMERS:
             ref_decode = {d["batch"]: d["tokens_per_second"] for d in ref["decode"]}
             by_batch = {str(d["batch"]): d["tokens_per_second"] / ref_decode[d["batch"]]
@@ -74,12 +123,14 @@ def summarize(systems: dict[str, dict], costs: dict, ceilings: dict) -> dict:
 
 
 def table(results: dict) -> str:
-    """A Markdown table of the absolute figures, with ratios to Transformers in parentheses."""
+    """A Markdown table of the absolute figures, with ratios to Transformers in parentheses, and
+    each row's dtypes, roofline fractions and the matmul ceiling its prefill fraction uses."""
     systems, summary = results["systems"], results["summary"]
     batches = [d["batch"] for d in next(iter(systems.values()))["decode"]]
-    head = ["system", "TTFT img+text s", "TTFT text s", "prefill tok/s"]
-    head += [f"decode b{b} tok/s" for b in batches] + ["peak RSS GiB", "prefill roofline",
-                                                         f"decode b{batches[0]} roofline"]
+    head = ["system", "compute / weights", "TTFT img+text s", "TTFT text s", "prefill tok/s"]
+    head += [f"decode b{b} tok/s" for b in batches] + [
+        "peak RSS GiB (x f32)", "prefill roofline (ceiling)",
+        "decode " + " / ".join(f"b{b}" for b in batches) + " roofline"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for name, s in systems.items():
         e = summary[name]
@@ -88,15 +139,20 @@ def table(results: dict) -> str:
             v = e.get(key) if sub is None else e.get(key, {}).get(sub)
             return f" ({v:.2f}x)" if v is not None else ""
 
-        cells = [name,
+        compute, weights = dtypes_of(s)
+        cells = [name, f"{compute} / {weights}",
                  f"{s['ttft_image_text_seconds']:.2f}{ratio('ttft_image_text_speedup_vs_transformers')}",
                  f"{s['ttft_text_seconds']:.3f}{ratio('ttft_text_speedup_vs_transformers')}",
                  f"{s['prefill_tokens_per_second']:.1f}{ratio('prefill_speedup_vs_transformers')}"]
         for d in s["decode"]:
             cells.append(f"{d['tokens_per_second']:.2f}"
                          f"{ratio('decode_speedup_vs_transformers_by_batch', str(d['batch']))}")
-        cells.append(f"{s['peak_rss_mib']['total'] / 1024:.2f}")
-        cells.append(f"{e['prefill_roofline_fraction']:.0%}")
-        cells.append(f"{e['decode_roofline_fraction_by_batch'][str(batches[0])]:.0%}")
+        rss = e.get("peak_rss_ratio_vs_float32")
+        cells.append(f"{s['peak_rss_mib']['total'] / 1024:.2f}"
+                     + (f" ({rss:.2f}x)" if rss is not None else ""))
+        cells.append(f"{e['prefill_roofline_fraction']:.0%} "
+                     f"({e.get('matmul_ceiling_gflops', 0):.0f} GFLOP/s)")
+        cells.append(" / ".join(f"{e['decode_roofline_fraction_by_batch'][str(b)]:.0%}"
+                                for b in batches))
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)

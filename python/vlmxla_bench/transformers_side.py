@@ -1,5 +1,6 @@
-"""Transformers eager (float32, attn_implementation="eager") on the same inputs and by the same
-definitions as `vlmxla bench` (see src/vlmxla/cli/cmd_bench.cc):
+"""Transformers eager (attn_implementation="eager", float32 or bfloat16: the checkpoint stored in
+that dtype, loaded with from_pretrained(dtype=...)) on the same inputs and by the same definitions
+as `vlmxla bench` (see src/vlmxla/cli/cmd_bench.cc):
 
   ttft: processor (chat template, tokenizer, image resize/normalize) + prefill forward + argmax;
         image file decoding excluded (the image is opened before the clock starts).
@@ -17,24 +18,33 @@ import time
 DEFAULT_PROMPT = "Describe the image."
 
 
+def _stage(text: str) -> None:
+    """A progress line on stderr (the driver tags its memory samples with the last one)."""
+    import sys
+
+    print(f"[transformers] {text}", file=sys.stderr, flush=True)
+
+
 def _messages(prompt: str, with_image: bool) -> list[dict]:
     content = ([{"type": "image"}] if with_image else []) + [{"type": "text", "text": prompt}]
     return [{"role": "user", "content": content}]
 
 
 def measure(model_dir: pathlib.Path, image_path: pathlib.Path, prompt: str, threads: int,
-            decode_tokens: int, batches: list[int]) -> dict:
+            decode_tokens: int, batches: list[int], dtype: str = "float32") -> dict:
     import torch
     from PIL import Image
     from transformers import LlavaForConditionalGeneration
     from vlmxla_oracle.capture import load_processor
 
     torch.set_num_threads(threads)
+    _stage(f"loading {model_dir} in {dtype}")
     t0 = time.perf_counter()
     processor = load_processor(model_dir)
     model = LlavaForConditionalGeneration.from_pretrained(
-        str(model_dir), dtype=torch.float32, attn_implementation="eager"
+        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
     ).eval()
+    weights_dtype = str(next(model.parameters()).dtype).removeprefix("torch.")
     load_seconds = time.perf_counter() - t0
     with Image.open(image_path) as im:
         image = im.copy()
@@ -47,6 +57,8 @@ def measure(model_dir: pathlib.Path, image_path: pathlib.Path, prompt: str, thre
         )
         inputs = processor(images=[image] if with_image else None, text=text,
                            return_tensors="pt")
+        if with_image:  # the processor's float32 pixels in the model's dtype, as pipelines do
+            inputs["pixel_values"] = inputs["pixel_values"].to(model.dtype)
         t_forward = time.perf_counter()
         with torch.no_grad():
             out = model(**inputs, use_cache=True)
@@ -55,8 +67,10 @@ def measure(model_dir: pathlib.Path, image_path: pathlib.Path, prompt: str, thre
         return {"ttft": t_end - t_start, "prefill": t_end - t_forward,
                 "tokens": int(inputs["input_ids"].shape[1])}
 
+    _stage("warm-up")
     first_token(True)  # warm-up: first-call allocations, as vlmxla's warm-up compiles
     first_token(False)
+    _stage("measuring time to first token")
     img = first_token(True)
     txt = first_token(False)
 
@@ -64,6 +78,7 @@ def measure(model_dir: pathlib.Path, image_path: pathlib.Path, prompt: str, thre
                                          tokenize=False)
     decode = []
     for batch in batches:
+        _stage(f"measuring decode at batch {batch}")
         inputs = processor(text=[text] * batch, return_tensors="pt")
         with torch.no_grad():
             out = model(**inputs, use_cache=True)
@@ -83,8 +98,10 @@ def measure(model_dir: pathlib.Path, image_path: pathlib.Path, prompt: str, thre
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     return {
         "backend": "transformers-eager",
-        "backend_name": f"transformers eager float32, torch {torch.__version__}, "
+        "backend_name": f"transformers eager {dtype}, torch {torch.__version__}, "
                         f"{torch.get_num_threads()} threads",
+        "dtype": dtype,
+        "weights_dtype": weights_dtype,
         "decode_tokens": decode_tokens,
         "load_seconds": load_seconds,
         "ttft_image_text_seconds": img["ttft"],
@@ -103,8 +120,9 @@ if __name__ == "__main__":
     import json
     import sys
 
-    # model_dir image threads decode_tokens batches [prompt]
+    # model_dir image threads decode_tokens batches [prompt [dtype]]
     prompt = sys.argv[6] if len(sys.argv) > 6 else DEFAULT_PROMPT
     print(json.dumps(measure(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), prompt,
                              int(sys.argv[3]), int(sys.argv[4]),
-                             [int(b) for b in sys.argv[5].split(",")]), indent=2))
+                             [int(b) for b in sys.argv[5].split(",")],
+                             sys.argv[7] if len(sys.argv) > 7 else "float32"), indent=2))

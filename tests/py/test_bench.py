@@ -1,6 +1,7 @@
 """The benchmark pipeline end to end on the tiny fixture (--quick sizes): `vlmxla bench` on both
-backends, Transformers eager, the ceilings, the results JSON and the PNG chart. No timing
-assertions: the figures are checked for shape and internal consistency, not for speed."""
+backends in every dtype (each on the checkpoint stored in it), Transformers eager in float32 and
+bfloat16, the ceilings, the results JSON and the PNG chart. No timing assertions: the figures are
+checked for shape and internal consistency, not for speed."""
 
 import json
 import math
@@ -9,11 +10,17 @@ import zlib
 
 import pytest
 from vlmxla_bench import __main__ as bench_main
-from vlmxla_bench import report
+from vlmxla_bench import checkpoint, report
 from vlmxla_oracle import paths
 
 BACKENDS = ("pjrt-cpu", "iree-cpu")
+DTYPES = ("float32", "bfloat16", "float16")
+TRANSFORMERS_DTYPES = ("float32", "bfloat16")
 BATCHES = (1, 4, 8)
+# Rows: float32 under the plain names (as before dtypes), the others suffixed.
+ROWS = {report.TRANSFORMERS: ("float32", "float32"),
+        "transformers-eager-bfloat16": ("bfloat16", "bfloat16"),
+        **{report.system_name(b, d): (d, d) for b in BACKENDS for d in DTYPES}}
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +45,12 @@ def test_file_names_carry_date_and_machine(results):
 
 def test_every_system_has_every_figure(results):
     data, _, _ = results
-    assert set(data["systems"]) == {report.TRANSFORMERS, *BACKENDS}
+    assert set(data["systems"]) == set(ROWS)
     assert data["failures"] == {}
+    for name, (dtype, weights) in ROWS.items():
+        s = data["systems"][name]
+        assert (s["dtype"], s["weights_dtype"]) == (dtype, weights), name
+        assert s["rss_trace"]["peak"]["total_rss_mib"] > 0, name
     for name, s in data["systems"].items():
         for key in ("ttft_image_text_seconds", "ttft_text_seconds", "prefill_tokens_per_second",
                     "prefill_seconds_image_text"):
@@ -77,23 +88,50 @@ def test_summary_ratios_follow_the_absolute_figures(results):
         assert e["ttft_image_text_speedup_vs_transformers"] == pytest.approx(
             ref["ttft_image_text_seconds"] / s["ttft_image_text_seconds"])
     assert "prefill_speedup_vs_transformers" not in summary[report.TRANSFORMERS]
+    # A narrow row also has its ratios to its own backend's float32 row.
+    for name, (dtype, _) in ROWS.items():
+        e = summary[name]
+        if dtype == "float32":
+            assert "peak_rss_ratio_vs_float32" not in e, name
+            continue
+        s, base = systems[name], systems[e["float32_row"]]
+        assert e["float32_row"] == s["backend"] and base["dtype"] == "float32"
+        assert e["peak_rss_ratio_vs_float32"] == pytest.approx(
+            s["peak_rss_mib"]["total"] / base["peak_rss_mib"]["total"])
+        assert e["decode_speedup_vs_float32_by_batch"]["1"] == pytest.approx(
+            s["decode"][0]["tokens_per_second"] / base["decode"][0]["tokens_per_second"])
 
 
 def test_roofline_fractions_follow_ceilings_and_costs(results):
     data, _, _ = results
-    ceil, cost = data["ceilings"], data["costs"]
+    ceil = data["ceilings"]
     assert ceil["matmul_gflops"] > 0 and ceil["copy_gbps"] > 0
-    assert cost["decode_weight_bytes"] < cost["weight_bytes_total"]
+    assert ceil["matmul_gflops_bfloat16"] > 0 and ceil["matmul_gflops_float16"] > 0
+    f32 = data["costs_by_dtype"]["float32/float32"]
+    assert data["costs"] == f32
+    for key, cost in data["costs_by_dtype"].items():
+        dtype, weights = key.split("/")
+        assert cost["decode_weight_bytes"] < cost["weight_bytes_total"]
+        # The narrow checkpoints hold the same elements in 2 bytes instead of 4.
+        width = {"float32": 4, "bfloat16": 2, "float16": 2}
+        assert cost["decode_weight_bytes_per_element"] == width[weights]
+        assert cost["decode_weight_bytes"] * 4 == f32["decode_weight_bytes"] * width[weights]
+        assert cost["decode_kv_bytes_per_sequence"] * 4 == (
+            f32["decode_kv_bytes_per_sequence"] * width[dtype])
     for name, s in data["systems"].items():
         e = data["summary"][name]
-        ideal = cost["prefill_flops_image_text"] / (ceil["matmul_gflops"] * 1e9)
+        cost = data["costs_by_dtype"][f"{s['dtype']}/{s['weights_dtype']}"]
+        rate = {"float32": ceil["matmul_gflops"], "bfloat16": ceil["matmul_gflops_bfloat16"],
+                "float16": ceil["matmul_gflops_float16"]}[s["dtype"]]
+        assert e["matmul_ceiling_gflops"] == rate
+        ideal = cost["prefill_flops_image_text"] / (rate * 1e9)
         assert e["prefill_roofline_fraction"] == pytest.approx(
             ideal / s["prefill_seconds_image_text"])
         for d in s["decode"]:
             b = d["batch"]
             step = max((cost["decode_weight_bytes"] + b * cost["decode_kv_bytes_per_sequence"])
                        / (ceil["copy_gbps"] * 1e9),
-                       b * cost["decode_flops_per_token"] / (ceil["matmul_gflops"] * 1e9))
+                       b * cost["decode_flops_per_token"] / (rate * 1e9))
             assert e["decode_roofline_fraction_by_batch"][str(b)] == pytest.approx(
                 d["tokens_per_second"] * step / b)
 
@@ -116,6 +154,26 @@ def test_chart_is_a_valid_png(results):
     assert chunks[0] == b"IHDR" and chunks[-1] == b"IEND" and b"IDAT" in chunks
     width, height = struct.unpack(">II", blob[16:24])
     assert width >= 600 and height >= 400
+
+
+def test_narrow_checkpoints_are_the_float32_weights_rounded(results):
+    import json as json_mod
+
+    import torch
+    from safetensors.torch import load_file
+
+    f32 = checkpoint.ensure_checkpoint(bench_main.QUICK_MODEL)
+    ref = load_file(f32 / "model.safetensors")
+    for dtype in ("bfloat16", "float16"):
+        d = checkpoint.ensure_checkpoint(bench_main.QUICK_MODEL, dtype=dtype)
+        assert d != f32
+        cfg = json_mod.loads((d / "config.json").read_text())
+        assert cfg["dtype"] == dtype and cfg["text_config"]["dtype"] == dtype
+        got = load_file(d / "model.safetensors")
+        assert got.keys() == ref.keys()
+        for k, v in ref.items():
+            assert got[k].dtype == getattr(torch, dtype), k
+            assert torch.equal(got[k], v.to(getattr(torch, dtype))), k
 
 
 def test_machine_name_is_short_and_stable():
