@@ -13,13 +13,21 @@ Per case x backend the gate records (from `vlmxla validate`'s manifest "measurem
     device_memory_bytes                  the backend's own count, where it reports one
 
 and compares them with python/vlmxla_oracle/baselines.json (per fixture x backend x case x
-metric) under the file's noise margins; `--update-baselines` rewrites the measured entries.
+metric, and per compute dtype: float32 entries under "fixtures", the others under
+"dtypes"/<bf16|f16>) under the file's noise margins; `--update-baselines` rewrites the measured
+entries. A model/backend/case/dtype with no entry is not a failure: its row says "recorded, no
+baseline to compare" and carries every figure measured (`--baselines FILE` keeps a user's own).
 
 Held once (independent of the baseline file, per case x backend):
   structure   every checkpoint tensor was uploaded exactly once (ModelRunner's upload counts);
   measurement the memory the upload added stays below weight_bytes x (1 + margin): on PJRT the
               engine's private RSS (anon + file, with the checkpoint mmap closed after upload);
               on IREE the engine's (which must hold no copy) plus the runtime host's.
+  dtype       in every compute dtype the bytes are counted independently of vlmxla: the
+              uploaded tensors' element counts (from the checkpoint's safetensors headers) times
+              the compute dtype's size. vlmxla's own decoder/total counts must equal them and the
+              measurement is held against them, so a bfloat16 run that keeps a float32 copy of
+              the decoder on the host (2x) fails whatever vlmxla reports.
 """
 
 from __future__ import annotations
@@ -116,6 +124,46 @@ def case_metrics(result: dict) -> dict[str, float]:
     return out
 
 
+DTYPE_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
+VISION_PREFIXES = ("vision_tower.", "multi_modal_projector.")
+
+
+def _is_vision(name: str) -> bool:
+    return any(name.startswith(p) or f".{p}" in name for p in VISION_PREFIXES)
+
+
+def checkpoint_numels(model_dir) -> dict[str, int]:
+    """{tensor name: element count} from the checkpoint's safetensors headers (single file or
+    the shards model.safetensors.index.json names)."""
+    from .fixtures import weight_files
+
+    out = {}
+    for path in weight_files(pathlib.Path(model_dir)):
+        with open(path, "rb") as f:
+            header = json.loads(f.read(int.from_bytes(f.read(8), "little")))
+        header.pop("__metadata__", None)
+        for name, info in header.items():
+            n = 1
+            for d in info["shape"]:
+                n *= int(d)
+            out[name] = n
+    return out
+
+
+def expected_weights(model_dir, uploads: dict, dtype: str) -> dict:
+    """What the uploaded tensors weigh in compute dtype `dtype` (f32/bf16/f16), counted from the
+    checkpoint rather than taken from vlmxla: total, decoder and vision (+ projector) bytes."""
+    numels = checkpoint_numels(model_dir)
+    size = DTYPE_BYTES[dtype]
+    unknown = sorted(n for n in uploads if n not in numels)
+    decoder = sum(numels[n] for n in uploads if n in numels and not _is_vision(n)) * size
+    vision = sum(numels[n] for n in uploads if n in numels and _is_vision(n)) * size
+    not_uploaded = sorted(n for n in numels if not _is_vision(n) and n not in uploads)
+    return {"dtype": dtype, "bytes": decoder + vision, "decoder_bytes": decoder,
+            "vision_bytes": vision, "unknown_uploads": unknown[:20],
+            "decoder_tensors_not_uploaded": not_uploaded[:20]}
+
+
 def _private_delta(before: dict, after: dict, side: str) -> int | None:
     if side not in before or side not in after:
         return None
@@ -133,11 +181,24 @@ def held_once(result: dict, margins: dict) -> dict:
     structure = {"pass": not twice, "tensors": weights["tensors"],
                  "max_uploads_per_tensor": weights["max_uploads_per_tensor"],
                  "uploaded_more_than_once": twice[:20]}
+    expected = result.get("expected_weights")
+    if expected is not None:
+        # Per dtype: vlmxla's counts must be the compute dtype's, every decoder tensor uploaded.
+        structure["dtype"] = expected["dtype"]
+        structure["expected_decoder_bytes"] = expected["decoder_bytes"]
+        structure["expected_bytes"] = expected["bytes"]
+        structure["counts_match"] = (weights.get("decoder_bytes") == expected["decoder_bytes"]
+                                     and weights.get("bytes") == expected["bytes"]
+                                     and not expected["unknown_uploads"])
+        structure["decoder_tensors_not_uploaded"] = expected["decoder_tensors_not_uploaded"]
+        structure["pass"] = (structure["pass"] and structure["counts_match"]
+                             and not expected["decoder_tensors_not_uploaded"])
     mem = m["weight_upload_memory"]
     engine = _private_delta(mem["before"], mem["after"], "engine")
     host = _private_delta(mem["before"], mem["after"], "iree_host")
     held = engine + (host or 0)
-    w = weights["bytes"]
+    # The bytes the check holds memory against: the independent count where the gate made one.
+    w = expected["bytes"] if expected is not None else weights["bytes"]
     measurement = {"weight_bytes": w, "decoder_bytes": weights["decoder_bytes"],
                    "vision_bytes": weights["vision_bytes"], "engine_added_bytes": engine,
                    "held_bytes": held, "ratio": held / w if w else None,
@@ -185,33 +246,46 @@ def load(path: pathlib.Path) -> dict:
     return data
 
 
+NO_BASELINE = "recorded, no baseline to compare"
+
+
+def _entries(data: dict, dtype: str) -> dict:
+    """{model: {backend: {case: metrics}}} of one compute dtype (float32: the "fixtures" table,
+    whose keys predate dtypes; others: "dtypes"/<dtype>)."""
+    if dtype == "f32":
+        return data["fixtures"]
+    return data.setdefault("dtypes", {}).setdefault(dtype, {})
+
+
 def check(results: list[dict], path: pathlib.Path, update: bool = False) -> dict:
     """report["baselines"]: per measured case the metrics, the held-once check and the
-    comparison with the baseline file (or, with `update`, the entries written to it)."""
+    comparison with the baseline file (or, with `update`, the entries written to it). A case
+    the file has no entry for passes on correctness alone: its row says NO_BASELINE."""
     data = load(path)
     margins = {**DEFAULT_MARGINS, **data["margins"]}
-    rows, failures = [], []
+    rows, failures, recorded = [], [], []
     for r in results:
         if not r.get("measurements"):
             continue  # an expected-error case, or a backend that could not run
-        key = f"{r['model']}/{r['backend']}/{r['case']}"
+        dtype = r.get("dtype", "f32")
+        key = f"{r['model']}/{r['backend']}/{r['case']}" + ("" if dtype == "f32" else f"/{dtype}")
         metrics = case_metrics(r)
         once = held_once(r, margins)
-        row = {"key": key, "metrics": metrics, "held_once": once, "regressions": [],
-               "missing": []}
+        row = {"key": key, "dtype": dtype, "metrics": metrics, "held_once": once,
+               "regressions": [], "missing": []}
         if not once["pass"]:
             failures.append(f"{key}: weights_held_once failed: "
                             f"{json.dumps({k: once[k] for k in once if k != 'pass'})}")
-        entry = data["fixtures"].get(r["model"], {}).get(r["backend"], {}).get(r["case"])
+        table = _entries(data, dtype)
+        entry = table.get(r["model"], {}).get(r["backend"], {}).get(r["case"])
         if update:
             if r["status"] == "pass":
-                data["fixtures"].setdefault(r["model"], {}).setdefault(r["backend"], {})[
-                    r["case"]] = metrics
+                table.setdefault(r["model"], {}).setdefault(r["backend"], {})[r["case"]] = metrics
                 row["updated"] = True
         elif entry is None:
             row["missing"] = sorted(metrics)
-            failures.append(f"{key}: no baseline in {path} (run the gate with "
-                            f"--update-baselines)")
+            row["status"] = NO_BASELINE
+            recorded.append(key)
         else:
             for name, value in sorted(metrics.items()):
                 if name not in entry:
@@ -221,9 +295,12 @@ def check(results: list[dict], path: pathlib.Path, update: bool = False) -> dict
                     row["regressions"].append({"metric": name, "value": value,
                                                "baseline": entry[name], "detail": why})
                     failures.append(f"{key}: {name} regressed: {why}")
+            row["status"] = "regressed" if row["regressions"] else "compared"
         rows.append(row)
     if update:
         data["margins"] = margins
+        if not data.get("dtypes"):
+            data.pop("dtypes", None)
         path.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n", encoding="utf-8")
     return {"file": str(path), "updated": update, "margins": margins, "cases": rows,
-            "failures": failures, "pass": not failures}
+            "failures": failures, "no_baseline": recorded, "pass": not failures}

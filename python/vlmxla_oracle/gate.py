@@ -7,6 +7,14 @@ oracle's layout; the comparison walks the stages in the oracle's order and names
 divergent one. Then the surface stage: one CLI request and one streaming server request must
 reproduce the greedy text (surfaces.py). A backend that cannot run here is `unavailable`, and the
 gate fails: it never passes a stage it could not check.
+
+Dtypes (`--dtype float32|bfloat16|float16|all`, repeatable; default: every dtype the fixtures come
+in, or the checkpoint's stored dtype for `--model DIR`): vlmxla runs with `--dtype D` against the
+oracle run in D (the fixture's NAME-bf16 / NAME-f16 variant: the same weights stored in D), at
+the tolerances measured for D. Greedy tokens and text stay exact in every dtype. Reported, not
+gated: each float stage's distance from the float32 reference (the same checkpoint run in
+float32 by Transformers) for the oracle and for vlmxla, and the smallest top-1/top-2 logit margin
+along the oracle's greedy path, flagged as a near-tie when it is within twice the logits bound.
 """
 
 from __future__ import annotations
@@ -18,17 +26,49 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+import time
 
 from . import baselines as baselines_mod
 from . import capture as capture_mod
 from . import cases as cases_mod
 from . import compare as compare_mod
 from . import fixtures as fixtures_mod
-from . import paths, real_checkpoint, surfaces, testing
+from . import paths, real_checkpoint, surfaces
 
 # "all" is the CPU backends; iree-cuda needs a GPU and runs when named (scripts/xla/gpu_gate.sh).
 CPU_BACKENDS = ("pjrt-cpu", "iree-cpu")
 BACKENDS = (*CPU_BACKENDS, "iree-cuda")
+DTYPES = tuple(fixtures_mod.DTYPES)  # float32, bfloat16, float16
+SHORT = fixtures_mod.DTYPES
+
+
+def supports_dtype(vlmxla_bin: pathlib.Path) -> bool:
+    """Whether this vlmxla binary takes --dtype (its `validate --help` lists it)."""
+    try:
+        proc = subprocess.run([str(vlmxla_bin), "validate", "--help"], check=False,
+                              capture_output=True, text=True, timeout=60)
+    except OSError:
+        return False
+    return "--dtype" in proc.stdout + proc.stderr
+
+
+def logits_bound(table: dict, dtype: str, top1: float) -> float | None:
+    """The prefill_logits tolerance at a logit of size |top1|, in a run of compute dtype
+    `dtype` (f32/bf16/f16: vlmxla's float32 logits against the oracle's)."""
+    tol, _ = compare_mod.lookup_tolerance(table, dtype, "f32", "prefill_logits")
+    return None if tol is None else tol[0] + tol[1] * abs(top1)
+
+
+def margin_summary(ref_manifest: dict, dtype: str, table: dict) -> dict | None:
+    """The oracle's smallest top-1/top-2 margin along the greedy path, against the logits bound:
+    a margin within 2x the bound (each of the two logits may move by it) is a near-tie, where an
+    exact greedy comparison proves nothing. Reported; the fixtures are built to have none."""
+    margin = ref_manifest.get("greedy_margin")
+    if not margin:
+        return None
+    bound = logits_bound(table, dtype, margin["top1"])
+    return {"min": margin["min"], "step": margin["step"], "logits_bound": bound,
+            "near_tie": bound is not None and margin["min"] <= 2 * bound}
 
 
 def _expected_error(case: dict, ref_manifest: dict) -> dict | None:
@@ -43,29 +83,56 @@ def _expected_error(case: dict, ref_manifest: dict) -> dict | None:
 
 
 def _validate(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict, out: pathlib.Path,
-              backend: str) -> subprocess.CompletedProcess:
+              backend: str, dtype: str | None = None) -> subprocess.CompletedProcess:
     """The production path for one case: `vlmxla validate` runs host preparation, the engine's
     scheduler, vision_encode, prefill into a KV slot and greedy decode steps, with the programs'
-    taps on, and writes every stage (or the expected error) in the oracle's layout."""
+    taps on, and writes every stage (or the expected error) in the oracle's layout. `dtype`
+    (float32/bfloat16/float16) is passed as --dtype; None passes nothing."""
     out.mkdir(parents=True, exist_ok=True)
     case_file = out / "case.json"
     case_file.write_text(json.dumps(case), encoding="utf-8")
     return subprocess.run([str(vlmxla_bin), "validate", "--model", str(model_dir), "--case",
-                           str(case_file), "--backend", backend, "--output", str(out)],
+                           str(case_file), "--backend", backend, "--output", str(out),
+                           *surfaces.dtype_args(dtype)],
                           check=False, capture_output=True, text=True, timeout=1800)
 
 
-def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str) -> dict:
+def _attach_f32_distances(result: dict, ref: pathlib.Path, cand: pathlib.Path) -> None:
+    """Per float stage, how far the oracle and vlmxla each are from the float32 reference."""
+    f32 = capture_mod.reference_dir(ref)
+    if not (f32 / "manifest.json").exists():
+        return
+    oracle = compare_mod.distances(f32, ref)
+    ours = compare_mod.distances(f32, cand)
+    for row in result["stages"]:
+        for key, dist in (("oracle_vs_f32", oracle), ("vlmxla_vs_f32", ours)):
+            if row["stage"] in dist:
+                row[key] = {k: dist[row["stage"]][k] for k in ("max_abs", "max_rel")}
+
+
+def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str,
+             dtype: str = "float32", dtype_flag: bool = True,
+             table: dict | None = None) -> dict:
+    """One case on one backend in one compute dtype. `dtype_flag`: whether the binary takes
+    --dtype (a binary without it can only run float32, and is run as before dtypes existed)."""
+    short = SHORT[dtype]
+    table = compare_mod.load_tolerances() if table is None else table
     ref = work / "oracle" / case["name"]
-    if not capture_mod.is_current(ref / "manifest.json", model_dir, case):
-        capture_mod.capture(model_dir, case, ref)
+    if not capture_mod.is_current(ref / "manifest.json", model_dir, case, dtype):
+        capture_mod.capture(model_dir, case, ref, dtype=dtype)
     ref_manifest = json.loads((ref / "manifest.json").read_text(encoding="utf-8"))
     cand = work / "vlmxla" / backend / case["name"]
     if (cand / "manifest.json").exists():
         (cand / "manifest.json").unlink()  # never compare a previous run's capture
-    proc = _validate(vlmxla_bin, model_dir, case, cand, backend)
-    result = {"case": case["name"], "backend": backend, "stages": [], "first_divergence": None,
-              "greedy_exact": None}
+    result = {"case": case["name"], "backend": backend, "dtype": short, "stages": [],
+              "first_divergence": None, "greedy_exact": None,
+              "greedy_margin": margin_summary(ref_manifest, short, table)}
+    if not dtype_flag and dtype != "float32":
+        result.update(status="fail", first_divergence="compute_dtype",
+                      detail=f"{vlmxla_bin} has no --dtype (its `validate --help` lists none): "
+                             f"it cannot run {dtype}")
+        return result
+    proc = _validate(vlmxla_bin, model_dir, case, cand, backend, dtype if dtype_flag else None)
     expected = _expected_error(case, ref_manifest)
     if expected is not None:
         # An expected failure: vlmxla must refuse with the same category (and, for capacity,
@@ -92,9 +159,11 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
                       detail=proc.stderr.strip()[-2000:])
         return result
     stages = [s["name"] for s in ref_manifest["stages"]]
-    report = compare_mod.compare(ref, cand, stages=stages)
+    report = compare_mod.compare(ref, cand, table, stages=stages, dtype=short)
     for row in report.rows:
         result["stages"].append(row.to_json())
+    if dtype != "float32":
+        _attach_f32_distances(result, ref, cand)
     greedy = [r for r in result["stages"] if r["stage"] in ("greedy_tokens", "greedy_text")]
     result["greedy_exact"] = bool(greedy) and all(r["pass"] for r in greedy)
     cand_manifest = json.loads((cand / "manifest.json").read_text(encoding="utf-8"))
@@ -104,6 +173,9 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
     if result["measurements"] is not None:  # host preprocessing's own peak RSS, for baselines
         result["measurements"]["prepare"] = baselines_mod.measure_prepare(
             vlmxla_bin, model_dir, cand / "case.json", cand / "prepare")
+        uploads = (result["measurements"].get("weights") or {}).get("uploads")
+        if uploads:  # what held-once holds memory against, counted in this compute dtype
+            result["expected_weights"] = baselines_mod.expected_weights(model_dir, uploads, short)
     result.update(status="pass" if report.passed else "fail",
                   first_divergence=None if report.passed else report.first_divergence)
     return result
@@ -118,20 +190,54 @@ SUITES = {
 }
 
 
-def _models(args) -> list[tuple[str, pathlib.Path]]:
+def _dtypes(args) -> list[str] | None:
+    """The dtypes asked for (None: the default, which depends on the model)."""
+    if not args.dtype:
+        return None
+    if "all" in args.dtype:
+        return list(DTYPES)
+    return list(dict.fromkeys(args.dtype))
+
+
+def _models(args) -> list[tuple[str, str, pathlib.Path]]:
+    """(model name, dtype, model dir) to run: a fixture in every asked dtype (its NAME-bf16 /
+    NAME-f16 variant holds the same weights in that dtype; default: all three), or --model DIR
+    in every asked dtype (default: the checkpoint's stored dtype)."""
+    asked = _dtypes(args)
     if args.model:
-        return [(pathlib.Path(args.model).name, pathlib.Path(args.model))]
-    names = list(dict.fromkeys(args.fixture or SUITES[args.suite]["fixtures"]))
-    fixtures = testing.ensure_fixtures(names)
-    return [(n, fixtures[n]) for n in names]
+        model_dir = pathlib.Path(args.model)
+        dtypes = asked or [capture_mod.checkpoint_dtype(model_dir)]
+        return [(model_dir.name, d, model_dir) for d in dtypes]
+    out = []
+    for name in dict.fromkeys(args.fixture or SUITES[args.suite]["fixtures"]):
+        base, stored, _ = fixtures_mod.parse_name(name)
+        for dtype in asked or ([stored] if stored != "float32" else list(DTYPES)):
+            out.append((base, dtype,
+                        fixtures_mod.ensure_fixture(fixtures_mod.variant_name(base, dtype))))
+    return out
+
+
+def _fmt(x) -> str:
+    return "-" if x is None else f"{x:.3g}"
 
 
 def _print_case(model: str, r: dict) -> None:
-    print(f"\n== {model} / {r['case']} / {r['backend']}: {r['status'].upper()}")
+    print(f"\n== {model} / {r['case']} / {r['backend']} / {r['dtype']}: {r['status'].upper()}")
+    narrow = r["dtype"] != "f32"
     for s in r["stages"]:
         mark = {True: "ok", False: "FAIL", None: "unavailable"}[s.get("pass")]
         extra = "" if s.get("max_abs") is None else f"  max_abs={s['max_abs']:.3g}"
+        if narrow and ("oracle_vs_f32" in s or "vlmxla_vs_f32" in s):
+            extra += (f"  (vs f32: oracle {_fmt((s.get('oracle_vs_f32') or {}).get('max_abs'))},"
+                      f" vlmxla {_fmt((s.get('vlmxla_vs_f32') or {}).get('max_abs'))})")
         print(f"   {s['stage']:<28} {mark}{extra}")
+    m = r.get("greedy_margin")
+    if m:
+        tie = "  NEAR-TIE: greedy exactness proves little here" if m["near_tie"] else ""
+        print(f"   smallest top-1/top-2 margin along the greedy path: {m['min']:.4g} at step "
+              f"{m['step']} (logits bound {_fmt(m['logits_bound'])}){tie}")
+    if r.get("detail") and r["status"] != "pass":
+        print(f"   {r['detail'][-500:]}")
     if r.get("first_divergence"):
         print(f"   first divergent stage: {r['first_divergence']}")
 
@@ -144,8 +250,14 @@ def main(argv: list[str] | None = None) -> int:
                                 parents=[suite])
     p.add_argument("--model", help="any LLaVA-family or text-only Llama/Qwen2 checkpoint directory "
                                    "in HF layout")
-    p.add_argument("--fixture", action="append", choices=fixtures_mod.ALL_FIXTURE_NAMES,
-                   help="run this fixture (repeatable; default: the suite's fixtures)")
+    p.add_argument("--fixture", action="append",
+                   choices=[*fixtures_mod.ALL_FIXTURE_NAMES, *fixtures_mod.variant_names()],
+                   help="run this fixture (repeatable; default: the suite's fixtures); a NAME-bf16"
+                        " / NAME-f16 variant fixes the dtype")
+    p.add_argument("--dtype", action="append", choices=[*DTYPES, "all"],
+                   help="compute dtype (repeatable, or all): vlmxla --dtype D against the oracle "
+                        "in D. Default: every dtype of the fixtures (float32, bfloat16, float16); "
+                        "for --model DIR the checkpoint's stored dtype")
     p.add_argument("--case", action="append", help="run only this case (repeatable)")
     p.add_argument("--backend", default="all", choices=[*BACKENDS, "all"],
                    help="all (default): the CPU backends, " + ", ".join(CPU_BACKENDS) +
@@ -173,7 +285,14 @@ def main(argv: list[str] | None = None) -> int:
     real = {"model": "llava-hf/llava-interleave-qwen-0.5b-hf",
             "status": "present" if snapshot else "unavailable",
             "detail": None if snapshot else "unavailable: needs network"}
-    for model_name, model_dir in _models(args):
+    dtype_flag = supports_dtype(args.vlmxla)
+    if not dtype_flag:
+        print(f"note: {args.vlmxla} takes no --dtype: float32 runs as before, other dtypes fail")
+    table = compare_mod.load_tolerances()
+    timings = {}
+    for model_name, dtype, model_dir in _models(args):
+        short = SHORT[dtype]
+        started = time.monotonic()
         with tempfile.TemporaryDirectory() as tmp:
             # The case list follows the model's kind (LLaVA or text-only).
             case_files = cases_mod.write_cases(model_dir, pathlib.Path(tmp))
@@ -182,54 +301,73 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{model_name} has no case {sorted(unknown)}; its cases: "
                       f"{', '.join(case_files)}", file=sys.stderr)
                 return 2
-            work = paths.cache_dir() / "gate" / model_name
+            work = paths.cache_dir() / "gate" / model_name / short
             for case_name, case_path in case_files.items():
                 if args.case and case_name not in args.case:
                     continue
                 case = json.loads(case_path.read_text(encoding="utf-8"))
                 for backend in backends:
-                    r = run_case(args.vlmxla, model_dir, case, work, backend)
+                    r = run_case(args.vlmxla, model_dir, case, work, backend, dtype, dtype_flag,
+                                 table)
                     r["model"] = model_name
+                    r["model_dir"] = str(model_dir)
                     _print_case(model_name, r)
                     cases_out.append(r)
                     if r["status"] == "fail" and first is None:
-                        first = {"case": r["case"], "backend": backend,
+                        first = {"case": r["case"], "backend": backend, "dtype": short,
                                  "stage": r["first_divergence"]}
             # The surface stage: one CLI and one streaming server request on the main case.
             surface_case = next((c for c in ("image_text", "no_image") if c in case_files
                                  and (not args.case or c in args.case)), None)
             for backend in ([] if args.no_surfaces or not surface_case else backends):
-                ran = [r for r in cases_out if r["model"] == model_name
+                ran = [r for r in cases_out if r["model"] == model_name and r["dtype"] == short
                        and r["case"] == surface_case and r["backend"] == backend]
                 for fn in (surfaces.cli_surface, surfaces.server_surface):
                     if ran and ran[0]["status"] == "unavailable":
                         s = {"surface": fn.__name__.split("_")[0], "pass": None,
                              "status": "unavailable", "detail": ran[0].get("detail")}
+                    elif not dtype_flag and dtype != "float32":
+                        s = {"surface": fn.__name__.split("_")[0], "pass": False,
+                             "status": "fail", "detail": f"{args.vlmxla} takes no --dtype"}
                     else:
-                        s = fn(args.vlmxla, model_dir, backend, work / "oracle" / surface_case)
+                        s = fn(args.vlmxla, model_dir, backend, work / "oracle" / surface_case,
+                               dtype if dtype_flag else None)
                         s["status"] = "pass" if s["pass"] else "fail"
-                    s.update(model=model_name, case=surface_case, backend=backend)
-                    print(f"\n== {model_name} / {surface_case} / {backend} / surface "
+                    s.update(model=model_name, case=surface_case, backend=backend, dtype=short)
+                    print(f"\n== {model_name} / {surface_case} / {backend} / {short} / surface "
                           f"{s['surface']}: {s['status'].upper()}"
                           + (f"  ({s['detail']})" if s.get("detail") else ""))
                     surfaces_out.append(s)
                     if s["status"] == "fail" and first is None:
-                        first = {"case": surface_case, "backend": backend,
+                        first = {"case": surface_case, "backend": backend, "dtype": short,
                                  "stage": f"surface:{s['surface']}"}
+        timings[f"{model_name}/{short}"] = round(time.monotonic() - started, 1)
     passed = bool(cases_out) and all(r["status"] == "pass" for r in cases_out) \
         and bool(surfaces_out) and all(s["status"] == "pass" for s in surfaces_out)
     baselines = baselines_mod.check(cases_out, args.baselines, update=args.update_baselines)
     for failure in baselines["failures"]:
         print(f"baseline FAIL: {failure}")
+    for row in baselines["cases"]:
+        if row.get("status") == baselines_mod.NO_BASELINE:
+            figures = ", ".join(f"{k}={v:.4g}" for k, v in sorted(row["metrics"].items()))
+            print(f"baseline {row['key']}: {baselines_mod.NO_BASELINE} ({figures})")
     if args.update_baselines:
         print(f"baselines written to {args.baselines}")
     passed = passed and baselines["pass"]
+    dtypes_run = sorted({r["dtype"] for r in cases_out}, key=list(SHORT.values()).index)
     report = {"suite": args.suite, "pass": passed, "first_divergence": first,
-              "cases": cases_out, "surfaces": surfaces_out, "real_checkpoint": real,
-              "baselines": baselines}
+              "dtypes": dtypes_run, "cases": cases_out, "surfaces": surfaces_out,
+              "real_checkpoint": real, "baselines": baselines, "seconds": timings}
     counts = {s: sum(r["status"] == s for r in cases_out) for s in ("pass", "fail", "unavailable")}
     print(f"\n{counts['pass']} passed, {counts['fail']} failed, {counts['unavailable']} unavailable"
-          f" (cases x backends); real checkpoint: {real['detail'] or 'present'}")
+          f" (cases x backends x dtypes: {', '.join(dtypes_run)}); real checkpoint: "
+          f"{real['detail'] or 'present'}")
+    print("seconds per model and dtype: " + ", ".join(f"{k} {v}" for k, v in timings.items()))
+    ties = [r for r in cases_out if (r.get("greedy_margin") or {}).get("near_tie")]
+    for r in ties:
+        print(f"WARNING near-tie: {r['model']}/{r['case']}/{r['dtype']}: greedy margin "
+              f"{r['greedy_margin']['min']:.4g} <= 2 x logits bound "
+              f"{r['greedy_margin']['logits_bound']:.3g}: fix the fixture (seed, prompt, answers)")
     if first:
         print(f"first divergence: {first}")
     elif baselines["failures"]:

@@ -4,6 +4,9 @@ One non-streaming CLI request (`vlmxla run`) and one streaming server request (`
 asked through the official `openai` client, with the raw SSE stream checked as well): text
 exact, finish reason, one completion id, `role` first, exactly one finish, the usage chunk last
 with empty choices, then `data: [DONE]`.
+
+Both take the run's compute dtype (`dtype`, passed as `--dtype`; None passes nothing, for a
+binary from before dtypes, where every run was float32).
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ import re
 import subprocess
 import time
 
-from safetensors.numpy import load_file
+from safetensors import safe_open
 
 
 def _expected(ref: pathlib.Path) -> dict:
     manifest = json.loads((ref / "manifest.json").read_text(encoding="utf-8"))
-    tokens = load_file(str(ref / "stages.safetensors"))["greedy_tokens"]
+    # safe_open: a narrow capture's other tensors are BF16, which numpy cannot hold.
+    with safe_open(str(ref / "stages.safetensors"), framework="np") as f:
+        tokens = f.get_tensor("greedy_tokens")
     return {"text": manifest["greedy_text"], "tokens": int(tokens.size),
             "finish": "stop" if manifest.get("eos_hit") else "length",
             "prompt_tokens": int(manifest["expanded_length"]),
@@ -35,12 +40,17 @@ def _row(surface: str, checks: dict, detail: str | None = None) -> dict:
             "detail": detail}
 
 
-def cli_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path) -> dict:
+def dtype_args(dtype: str | None) -> list[str]:
+    return [] if dtype is None else ["--dtype", dtype]
+
+
+def cli_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
+                dtype: str | None = None) -> dict:
     exp = _expected(ref)
     case = exp["case"]
     cmd = [str(vlmxla_bin), "run", "--model", str(model_dir), "--backend", backend,
            "--prompt", case["prompt"], "--max-tokens", str(case.get("max_new_tokens", 8)),
-           "--quiet"]
+           "--quiet", *dtype_args(dtype)]
     if case.get("system"):
         cmd += ["--system", case["system"]]
     for image in case.get("images", []):
@@ -162,7 +172,8 @@ def check_sse(events: list[str], exp: dict) -> dict:
     }
 
 
-def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path) -> dict:
+def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
+                   dtype: str | None = None) -> dict:
     exp = _expected(ref)
     case = exp["case"]
     model = pathlib.Path(model_dir).name
@@ -170,7 +181,7 @@ def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path) -> di
             "stream_options": {"include_usage": True}, "temperature": 0,
             "max_tokens": int(case.get("max_new_tokens", 8))}
     try:
-        with Server(vlmxla_bin, model_dir, backend) as server:
+        with Server(vlmxla_bin, model_dir, backend, tuple(dtype_args(dtype))) as server:
             status, events = server.post_sse("/v1/chat/completions", body)
             checks = {"status_200": status == 200, **check_sse(events, exp)}
             # The official client, streaming, must see the same text.

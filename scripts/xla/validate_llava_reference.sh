@@ -2,7 +2,11 @@
 # The LLaVA reference gate (see python/vlmxla_oracle/gate.py):
 #   scripts/xla/validate_llava_reference.sh [--model DIR | --fixture NAME]
 #       [--backend pjrt-cpu|iree-cpu|iree-cuda|all] [--case NAME]... [--report FILE.json]
-#       [--update-baselines] [--no-surfaces]   (all = the CPU backends)
+#       [--dtype float32|bfloat16|float16|all]... [--baselines FILE] [--update-baselines]
+#       [--no-surfaces]   (all = the CPU backends)
+# --dtype (repeatable): vlmxla --dtype D against Transformers in D at the tolerances measured
+# for D; default: all three for the fixtures (their -bf16/-f16 variants hold the same weights),
+# the checkpoint's stored dtype for --model DIR.
 # Exits 0 only when every case passed every stage; unavailable stages fail the gate.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -20,3 +20,14 @@ def vlmxla_bin() -> pathlib.Path:
     if not path.exists():
         pytest.fail(f"vlmxla binary not found at {path}: run scripts/setup.sh (or set VLMXLA_BIN)")
     return path
+
+
+@pytest.fixture(scope="session")
+def dtype_support(vlmxla_bin) -> None:
+    """For tests of bfloat16/float16 runs: a binary without `--dtype` FAILS them, loudly, with
+    the reason (never a skip that reads as passed)."""
+    from vlmxla_oracle import gate
+
+    if not gate.supports_dtype(vlmxla_bin):
+        pytest.fail(f"{vlmxla_bin} has no --dtype (`vlmxla validate --help` lists none): the "
+                    f"bfloat16/float16 paths cannot be checked. Rebuild the C++ side.")

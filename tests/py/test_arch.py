@@ -143,25 +143,33 @@ def _validate(repo_dir, vlmxla_bin, tmp_path, *args):
     return proc, json.loads(report_path.read_text())
 
 
-def test_validate_arch_pjrt_passes_every_stage(repo_dir, vlmxla_bin, tmp_path):
+def test_validate_arch_pjrt_passes_every_stage(repo_dir, vlmxla_bin, tmp_path, dtype_support):
+    # The default dtypes: float32, bfloat16 and float16, each against the oracle in that dtype.
     proc, report = _validate(repo_dir, vlmxla_bin, tmp_path, "--backend", "pjrt-cpu")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert report["pass"] is True and report["suite"] == "arch"
+    assert report["dtypes"] == ["f32", "bf16", "f16"]
     assert "scripts/xla/validate_llava_reference.sh" in proc.stdout
-    got = {(c["model"], c["case"]): c for c in report["cases"]}
-    assert set(got) == {(m, c) for m in TEXT for c in cases.TEXT_CASE_NAMES}
+    got = {(c["model"], c["case"], c["dtype"]): c for c in report["cases"]}
+    assert set(got) == {(m, c, d) for m in TEXT for c in cases.TEXT_CASE_NAMES
+                        for d in report["dtypes"]}
     for model in TEXT:
-        run = got[(model, "no_image")]
-        assert run["status"] == "pass", run
-        checked = {s["stage"]: s for s in run["stages"]}
-        assert set(checked) >= {"rendered_text", "input_ids", "position_ids", "inputs_embeds",
-                                "prefill_logits", "past_key_values.1.key",
-                                "past_key_values.1.value", "greedy_tokens", "greedy_text"}
-        assert not any(name.startswith(("pixel_values", "vision_")) for name in checked)
-        assert all(s["pass"] for s in checked.values())
-        assert checked["greedy_tokens"]["max_abs"] == 0
-        for case_name in ("context_overflow", "image_on_text_model"):
-            assert got[(model, case_name)]["status"] == "pass", got[(model, case_name)]
+        for dtype in report["dtypes"]:
+            run = got[(model, "no_image", dtype)]
+            assert run["status"] == "pass", run
+            checked = {s["stage"]: s for s in run["stages"]}
+            assert set(checked) >= {"compute_dtype", "rendered_text", "input_ids",
+                                    "position_ids", "inputs_embeds", "prefill_logits",
+                                    "past_key_values.1.key", "past_key_values.1.value",
+                                    "greedy_tokens", "greedy_text"}
+            assert not any(name.startswith(("pixel_values", "vision_")) for name in checked)
+            assert all(s["pass"] for s in checked.values())
+            assert checked["greedy_tokens"]["max_abs"] == 0
+            assert checked["greedy_tokens"]["shape"] == [16]
+            assert checked["past_key_values.1.key"]["dtype"] == dtype
+            for case_name in ("context_overflow", "image_on_text_model"):
+                assert got[(model, case_name, dtype)]["status"] == "pass", \
+                    got[(model, case_name, dtype)]
 
 
 def test_validate_arch_fails_when_vlmxla_produces_nothing(repo_dir, tmp_path):
@@ -171,4 +179,5 @@ def test_validate_arch_fails_when_vlmxla_produces_nothing(repo_dir, tmp_path):
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert report["pass"] is False and report["first_divergence"] is not None
     assert {c["case"] for c in report["cases"]} == set(cases.TEXT_CASE_NAMES)
+    assert {c["dtype"] for c in report["cases"]} == {"f32", "bf16", "f16"}
     assert all(c["status"] == "fail" for c in report["cases"]), report["cases"]

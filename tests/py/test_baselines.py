@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 
+import numpy as np
 import pytest
 from vlmxla_oracle import baselines
 
@@ -78,10 +79,78 @@ def test_within_margins_passes_and_each_regression_is_named(tmp_path):
         assert any(metric in f for f in report["failures"])
 
 
-def test_missing_baseline_fails(tmp_path):
+def test_missing_baseline_is_recorded_not_failed(tmp_path):
+    # No file at all (a user's --baselines FILE not written yet): correctness alone decides.
     report = baselines.check([_result()], tmp_path / "none.json")
-    assert not report["pass"]
-    assert "--update-baselines" in report["failures"][0]
+    assert report["pass"] and not report["failures"]
+    row = report["cases"][0]
+    assert row["status"] == baselines.NO_BASELINE == "recorded, no baseline to compare"
+    assert row["metrics"] == baselines.case_metrics(_result())  # every figure is still reported
+    assert report["no_baseline"] == [f"{FIXTURE}/pjrt-cpu/{CASE}"]
+    # A file with other entries only: the same.
+    path = _baseline_file(tmp_path, {**_result(), "case": "other"})
+    assert baselines.check([_result()], path)["cases"][0]["status"] == baselines.NO_BASELINE
+    # Held-once still applies to a run without a baseline.
+    doubled = baselines.check([_result(engine_added=2_000_000)], tmp_path / "none.json")
+    assert not doubled["pass"] and "weights_held_once" in doubled["failures"][0]
+
+
+def test_baselines_are_keyed_by_dtype(tmp_path):
+    f32, bf16 = _result(), {**_result(prefill=0.5), "dtype": "bf16"}
+    path = _baseline_file(tmp_path, f32)
+    # A float32 entry is not a bfloat16 baseline: the bf16 run is recorded, not compared.
+    report = baselines.check([bf16], path)
+    assert report["pass"] and report["cases"][0]["status"] == baselines.NO_BASELINE
+    assert report["cases"][0]["key"] == f"{FIXTURE}/pjrt-cpu/{CASE}/bf16"
+    # Recording it puts it under "dtypes"/bf16 and leaves the float32 entry as it was.
+    before = json.loads(path.read_text())["fixtures"]
+    assert baselines.check([bf16], path, update=True)["pass"]
+    data = json.loads(path.read_text())
+    assert data["fixtures"] == before
+    assert data["dtypes"]["bf16"][FIXTURE]["pjrt-cpu"][CASE]["prefill_seconds"] == 0.5
+    # Each dtype is then compared with its own entry.
+    assert baselines.check([f32, bf16], path)["pass"]
+    slow = baselines.check([{**_result(prefill=5.0), "dtype": "bf16"}], path)
+    assert not slow["pass"] and "/bf16: prefill_seconds regressed" in slow["failures"][0]
+    slow32 = baselines.check([_result(prefill=0.5)], path)  # 0.5 s is bf16's, not f32's
+    assert not slow32["pass"]
+
+
+def _checkpoint(tmp_path, shapes: dict) -> object:
+    from safetensors.numpy import save_file
+    d = tmp_path / "ckpt"
+    d.mkdir(parents=True)
+    save_file({k: np.zeros(v, np.float32) for k, v in shapes.items()}, str(d / "model.safetensors"))
+    return d
+
+
+def test_held_once_counts_bytes_in_the_compute_dtype(tmp_path):
+    # 200,000 decoder + 50,000 vision elements: 1,000,000 bytes in f32, 500,000 in bf16.
+    d = _checkpoint(tmp_path, {"language_model.a": (200_000,), "vision_tower.b": (50_000,)})
+    uploads = {"language_model.a": 1, "vision_tower.b": 1}
+    exp = baselines.expected_weights(d, uploads, "bf16")
+    assert (exp["bytes"], exp["decoder_bytes"], exp["vision_bytes"]) == (500_000, 400_000, 100_000)
+    assert baselines.expected_weights(d, uploads, "f32")["bytes"] == 1_000_000
+
+    def run(engine_added, reported_bytes, reported_decoder, dtype="bf16"):
+        r = _result(uploads=uploads, engine_added=engine_added)
+        r["measurements"]["weights"].update(bytes=reported_bytes, decoder_bytes=reported_decoder)
+        r["expected_weights"] = baselines.expected_weights(d, uploads, dtype)
+        return baselines.held_once(r, baselines.DEFAULT_MARGINS)
+
+    assert run(500_000, 500_000, 400_000)["pass"]
+    # The decoder kept in float32 on the host in a bf16 run: 2x the bf16 bytes, whatever the
+    # engine claims its weights weigh.
+    twice = run(1_000_000, 1_000_000, 800_000)
+    assert not twice["pass"] and not twice["measurement"]["pass"]
+    assert not twice["structure"]["counts_match"]
+    assert twice["measurement"]["weight_bytes"] == 500_000
+    # Counts that do not match the compute dtype fail by structure even when memory fits.
+    assert not run(500_000, 500_000, 800_000)["structure"]["pass"]
+    # A decoder tensor never uploaded fails by structure.
+    d2 = _checkpoint(tmp_path / "2", {"language_model.a": (10,), "language_model.c": (10,)})
+    exp = baselines.expected_weights(d2, {"language_model.a": 1}, "f32")
+    assert exp["decoder_tensors_not_uploaded"] == ["language_model.c"]
 
 
 def test_held_once_structure_and_measurement(tmp_path):
@@ -123,27 +192,35 @@ def test_committed_baselines_cover_the_gate():
                     assert "iree_host_peak_rss_bytes" in metrics
 
 
-def _gate(repo_dir, vlmxla_bin, tmp_path, backend, baseline_file, *extra, env=None):
+def _gate(repo_dir, vlmxla_bin, tmp_path, backend, baseline_file, *extra, env=None,
+          dtypes=("float32",)):
     report_path = tmp_path / f"r-{backend}-{len(list(tmp_path.iterdir()))}.json"
     proc = subprocess.run(
         [str(repo_dir / "scripts/xla/validate_llava_reference.sh"), "--fixture", FIXTURE,
          "--case", CASE, "--backend", backend, "--baselines", str(baseline_file),
-         "--report", str(report_path), "--vlmxla", str(vlmxla_bin), *extra],
+         "--report", str(report_path), "--vlmxla", str(vlmxla_bin), *extra,
+         *[a for d in dtypes for a in ("--dtype", d)]],
         check=False, capture_output=True, text=True, timeout=600,
         env={**os.environ, **(env or {})})
     return proc, json.loads(report_path.read_text())
 
 
+# Held-once applies in every compute dtype: float32 and a narrow one.
+HELD_DTYPES = ("float32", "bfloat16")
+
+
 @pytest.fixture(scope="module")
-def recorded(repo_dir, vlmxla_bin, tmp_path_factory):
-    """backend -> (baseline file, report) of one clean gate run with --update-baselines."""
+def recorded(repo_dir, vlmxla_bin, tmp_path_factory, dtype_support):
+    """backend -> (baseline file, report) of one clean gate run with --update-baselines, in
+    float32 and bfloat16."""
     runs = {}
 
     def get(backend):
         if backend not in runs:
             tmp = tmp_path_factory.mktemp(backend)
             path = tmp / "baselines.json"
-            proc, report = _gate(repo_dir, vlmxla_bin, tmp, backend, path, "--update-baselines")
+            proc, report = _gate(repo_dir, vlmxla_bin, tmp, backend, path, "--update-baselines",
+                                 dtypes=HELD_DTYPES)
             assert proc.returncode == 0, proc.stdout + proc.stderr
             runs[backend] = (path, report)
         return runs[backend]
@@ -154,27 +231,40 @@ def recorded(repo_dir, vlmxla_bin, tmp_path_factory):
 def test_gate_fails_on_planted_duplicate_weights(repo_dir, vlmxla_bin, tmp_path, recorded,
                                                  backend):
     path, report = recorded(backend)
-    row = report["baselines"]["cases"][0]
-    once = row["held_once"]
-    assert once["pass"], once
-    assert once["structure"]["max_uploads_per_tensor"] == 1
-    # One copy: the upload added about the weight bytes, not twice.
-    assert 0.5 < once["measurement"]["ratio"] < 1.5, once
-    if backend == "iree-cpu":
-        assert once["measurement"]["device_added_bytes"] == once["measurement"]["weight_bytes"]
-    assert json.loads(path.read_text())["fixtures"][FIXTURE][backend][CASE] == row["metrics"]
+    rows = {row["dtype"]: row for row in report["baselines"]["cases"]}
+    assert set(rows) == {"f32", "bf16"}
+    data = json.loads(path.read_text())
+    for dtype, row in rows.items():
+        once = row["held_once"]
+        assert once["pass"], once
+        assert once["structure"]["max_uploads_per_tensor"] == 1
+        # Counted independently in the compute dtype: bf16 weighs half of f32.
+        assert once["structure"]["dtype"] == dtype and once["structure"]["counts_match"], once
+        # One copy: the upload added about the weight bytes, not twice.
+        assert 0.5 < once["measurement"]["ratio"] < 1.5, once
+        if backend == "iree-cpu":
+            assert once["measurement"]["device_added_bytes"] == \
+                once["measurement"]["weight_bytes"]
+        entries = data["fixtures"] if dtype == "f32" else data["dtypes"][dtype]
+        assert entries[FIXTURE][backend][CASE] == row["metrics"]
+    assert rows["bf16"]["held_once"]["measurement"]["weight_bytes"] * 2 == \
+        rows["f32"]["held_once"]["measurement"]["weight_bytes"]
 
     proc, report = _gate(repo_dir, vlmxla_bin, tmp_path, backend, path,
-                         env={"VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS": "1"})
+                         env={"VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS": "1"}, dtypes=HELD_DTYPES)
     assert proc.returncode == 1, proc.stdout
     assert report["pass"] is False
-    assert report["cases"][0]["status"] == "pass"  # the stages still agree: only memory is wrong
-    once = report["baselines"]["cases"][0]["held_once"]
-    assert not once["structure"]["pass"]
-    twice = once["structure"]["uploaded_more_than_once"]
-    assert twice and all(n.startswith("language_model.") for n in twice), twice
-    assert not once["measurement"]["pass"], once["measurement"]
-    assert any("weights_held_once" in f for f in report["baselines"]["failures"])
+    # The stages still agree: only memory is wrong.
+    assert [c["status"] for c in report["cases"]] == ["pass", "pass"]
+    assert {row["dtype"] for row in report["baselines"]["cases"]} == {"f32", "bf16"}
+    for row in report["baselines"]["cases"]:
+        once = row["held_once"]
+        assert not once["structure"]["pass"]
+        twice = once["structure"]["uploaded_more_than_once"]
+        assert twice and all(n.startswith("language_model.") for n in twice), twice
+        assert not once["measurement"]["pass"], once["measurement"]
+        assert any(row["key"] in f and "weights_held_once" in f
+                   for f in report["baselines"]["failures"])
     assert "weights_held_once" in proc.stdout
 
 
