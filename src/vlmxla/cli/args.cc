@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 
 namespace vlmxla::cli {
 

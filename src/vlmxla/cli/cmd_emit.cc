@@ -16,7 +16,7 @@
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/nn.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/model_config.h"
 
 namespace vlmxla::cli {

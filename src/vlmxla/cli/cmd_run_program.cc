@@ -13,7 +13,7 @@
 
 #include "vlmxla/cli/args.h"
 #include "vlmxla/cli/command.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/checkpoint.h"
 #include "vlmxla/io/model_config.h"
 #include "vlmxla/io/safetensors.h"

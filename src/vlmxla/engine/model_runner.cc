@@ -59,12 +59,14 @@ double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
 }
 
-std::string KvName(int layer, bool value) {
-  return "kv." + std::to_string(layer) + (value ? ".value" : ".key");
-}
+// The runner's request inputs by the programs' parameter names.
+constexpr std::pair<const char*, int> kInputNames[] = {
+    {"pixel_values", 0}, {"input_ids", 1}, {"feature_index", 2}, {"image_features", 3},
+    {"length", 4},       {"tokens", 5},    {"positions", 6}};
 
-std::string SlotKvName(int b, int layer, bool value) {
-  return "kv." + std::to_string(b) + "." + std::to_string(layer) + (value ? ".value" : ".key");
+// The result a program exists for (the others are KV caches or taps).
+bool IsPrimaryResult(const std::string& stage) {
+  return stage == "image_features" || stage == "prefill_logits" || stage == "logits";
 }
 
 // Drops the pages wholly inside `t` (a view into the read-only checkpoint mmap) from this
@@ -242,11 +244,36 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const std::string& name,
   auto compiled = std::make_unique<Compiled>();
   VLMXLA_ASSIGN_OR_RETURN(compiled->program, hlo::BuildProgram(config(), name, o));
   VLMXLA_RETURN_IF_ERROR(UploadWeights(compiled->program));
-  for (const auto& p : compiled->program.params) {
-    compiled->weights.push_back(p.kind == hlo::ProgramParam::Kind::kWeight
-                                    ? weights_.at(p.name).get()
-                                    : nullptr);
+  // Resolve every parameter and result once: weights to their buffers, inputs to their roles.
+  std::fill(std::begin(compiled->input), std::end(compiled->input), -1);
+  const auto& params = compiled->program.params;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const hlo::ProgramParam& p = params[i];
+    const bool weight = p.kind == hlo::ProgramParam::Kind::kWeight;
+    compiled->args.push_back(weight ? weights_.at(p.name).get() : nullptr);
+    compiled->donate.push_back(!weight && p.kv.has_value());
+    if (weight) continue;
+    if (p.kv) {
+      if (p.alias_result < 0) return Internal(name + ": KV input '" + p.name + "' has no result");
+      compiled->kv_params.push_back(static_cast<int>(i));
+      continue;
+    }
+    bool known = false;
+    for (const auto& [input_name, role] : kInputNames) {
+      if (p.name != input_name) continue;
+      compiled->input[role] = static_cast<int>(i);
+      known = true;
+    }
+    if (!known) return Internal(name + ": the runner has no value for input '" + p.name + "'");
   }
+  const auto& results = compiled->program.result_names;
+  compiled->taps.resize(results.size());
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (IsPrimaryResult(results[i])) compiled->primary = static_cast<int>(i);
+    compiled->taps[i] = results[i];
+  }
+  for (int k : compiled->kv_params) compiled->taps[params[k].alias_result].clear();
+  if (compiled->primary < 0) return Internal(name + " has no primary result");
   VLMXLA_ASSIGN_OR_RETURN(compiled->executable, executor_->Compile(compiled->program.mlir));
   const double s = Seconds(t0);
   compile_stats_.programs += 1;
@@ -259,26 +286,31 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const std::string& name,
   return out;
 }
 
+std::vector<runtime::DeviceBuffer*> ModelRunner::Args(
+    const Compiled& compiled,
+    std::initializer_list<std::pair<Input, runtime::DeviceBuffer*>> inputs,
+    std::span<const int> slot_of) const {
+  std::vector<runtime::DeviceBuffer*> args = compiled.args;
+  for (const auto& [role, buffer] : inputs) {
+    if (compiled.input[role] >= 0) args[compiled.input[role]] = buffer;
+  }
+  for (int k : compiled.kv_params) {
+    const hlo::KvRole& kv = *compiled.program.params[k].kv;
+    args[k] = slots_[slot_of[kv.slot]][2 * kv.layer + (kv.value ? 1 : 0)].get();
+  }
+  return args;
+}
+
 Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> ModelRunner::Run(
-    Compiled& compiled, const std::map<std::string, runtime::DeviceBuffer*>& inputs) {
+    Compiled& compiled, std::vector<runtime::DeviceBuffer*> args, std::span<const int> slot_of) {
   const auto& params = compiled.program.params;
-  std::vector<runtime::DeviceBuffer*> args(params.size());
-  std::vector<bool> donate_vec(params.size(), false);
   for (size_t i = 0; i < params.size(); ++i) {
-    if (compiled.weights[i]) {
-      args[i] = compiled.weights[i];
-      continue;
-    }
-    auto in = inputs.find(params[i].name);
-    if (in == inputs.end()) {
+    if (args[i] == nullptr) {
       return Internal(compiled.program.name + ": no value for input '" + params[i].name + "'");
     }
-    args[i] = in->second;
-    // KV caches are donated: the program's aliased results reuse their memory (no copy).
-    donate_vec[i] = params[i].name.rfind("kv.", 0) == 0;
   }
   std::unique_ptr<bool[]> donate(new bool[params.size()]);
-  for (size_t i = 0; i < params.size(); ++i) donate[i] = donate_vec[i];
+  for (size_t i = 0; i < params.size(); ++i) donate[i] = compiled.donate[i];
   VLMXLA_ASSIGN_OR_RETURN(auto outputs,
                           compiled.executable->Execute(args, std::span<const bool>(
                                                                  donate.get(), params.size())));
@@ -286,6 +318,11 @@ Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> ModelRunner::Run(
     return Internal(compiled.program.name + " returned " + std::to_string(outputs.size()) +
                     " results but names " +
                     std::to_string(compiled.program.result_names.size()));
+  }
+  // The donated caches live on in their aliased results.
+  for (int k : compiled.kv_params) {
+    const hlo::ProgramParam& p = params[k];
+    slots_[slot_of[p.kv->slot]][2 * p.kv->layer + (p.kv->value ? 1 : 0)] = outputs[p.alias_result];
   }
   return outputs;
 }
@@ -340,14 +377,11 @@ Result<HostTensor> ModelRunner::EncodeImages(const HostTensor& pixel_values, Tap
   const int n = static_cast<int>(pixel_values.shape().at(0));
   VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram("vision_encode", VisionOptions(n)));
   VLMXLA_ASSIGN_OR_RETURN(auto px, executor_->Upload(pixel_values));
-  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, {{"pixel_values", px.get()}}));
-  HostTensor features;
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    const std::string& stage = c->program.result_names[i];
-    if (stage != "image_features" && !taps) continue;
-    VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
-    if (stage == "image_features") features = t;
-    if (taps) (*taps)[stage] = std::move(t);
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, {{kPixelValues, px.get()}}, {}), {}));
+  VLMXLA_ASSIGN_OR_RETURN(HostTensor features, outputs[c->primary]->ToHost());
+  for (size_t i = 0; taps && i < outputs.size(); ++i) {
+    if (c->taps[i].empty()) continue;
+    VLMXLA_ASSIGN_OR_RETURN((*taps)[c->taps[i]], outputs[i]->ToHost());
   }
   if (features.shape().size() != 3) return Internal("vision_encode gave no image_features");
   // [n, tokens, D] -> [n * tokens, D]: the rows prefill's feature_index addresses.
@@ -401,32 +435,20 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
   VLMXLA_ASSIGN_OR_RETURN(auto fi_d, executor_->Upload(I32Tensor(feature_index, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto feats_d, executor_->Upload(feats));
   VLMXLA_ASSIGN_OR_RETURN(auto len_d, executor_->Upload(len));
-  std::map<std::string, runtime::DeviceBuffer*> inputs = {{"input_ids", ids_d.get()},
-                                                          {"feature_index", fi_d.get()},
-                                                          {"image_features", feats_d.get()},
-                                                          {"length", len_d.get()}};
-  const int layers = config().text.num_hidden_layers;
-  for (int l = 0; l < layers; ++l) {
-    inputs[KvName(l, false)] = slots_[slot][2 * l].get();
-    inputs[KvName(l, true)] = slots_[slot][2 * l + 1].get();
-  }
-  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, inputs));
-
-  HostTensor logits;
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    const std::string& stage = c->program.result_names[i];
-    if (stage.rfind("kv.", 0) == 0) {
-      // kv.<l>.key | kv.<l>.value: the slot's updated cache.
-      const size_t dot = stage.find('.', 3);
-      const int l = std::stoi(stage.substr(3, dot - 3));
-      const bool value = stage.compare(dot + 1, std::string::npos, "value") == 0;
-      slots_[slot][2 * l + (value ? 1 : 0)] = outputs[i];
-      continue;
-    }
-    if (stage != "prefill_logits" && !taps) continue;
+  const int slot_of[] = {slot};
+  VLMXLA_ASSIGN_OR_RETURN(
+      auto outputs,
+      Run(*c,
+          Args(*c,
+               {{kInputIds, ids_d.get()}, {kFeatureIndex, fi_d.get()},
+                {kImageFeatures, feats_d.get()}, {kLength, len_d.get()}},
+               slot_of),
+          slot_of));
+  VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
+  for (size_t i = 0; taps && i < outputs.size(); ++i) {
+    const std::string& stage = c->taps[i];
+    if (stage.empty()) continue;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
-    if (stage == "prefill_logits") logits = t;
-    if (!taps) continue;
     if (stage == "inputs_embeds") t = SliceAxis(t, 0, length);
     if (stage.rfind("past_key_values.", 0) == 0) t = SliceAxis(t, 1, length);
     (*taps)[stage] = std::move(t);
@@ -469,31 +491,10 @@ Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<con
   }
   VLMXLA_ASSIGN_OR_RETURN(auto tok_d, executor_->Upload(I32Tensor(tok, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto pos_d, executor_->Upload(I32Tensor(pos, Shape{bucket})));
-  std::map<std::string, runtime::DeviceBuffer*> inputs = {{"tokens", tok_d.get()},
-                                                          {"positions", pos_d.get()}};
-  const int layers = config().text.num_hidden_layers;
-  for (int b = 0; b < bucket; ++b) {
-    for (int l = 0; l < layers; ++l) {
-      inputs[SlotKvName(b, l, false)] = slots_[all[b]][2 * l].get();
-      inputs[SlotKvName(b, l, true)] = slots_[all[b]][2 * l + 1].get();
-    }
-  }
-  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, inputs));
-  HostTensor logits;
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    const std::string& stage = c->program.result_names[i];
-    if (stage == "logits") {
-      VLMXLA_ASSIGN_OR_RETURN(logits, outputs[i]->ToHost());
-      continue;
-    }
-    if (stage.rfind("kv.", 0) != 0) continue;
-    // kv.<b>.<l>.key | kv.<b>.<l>.value
-    const size_t d1 = stage.find('.', 3), d2 = stage.find('.', d1 + 1);
-    const int b = std::stoi(stage.substr(3, d1 - 3));
-    const int l = std::stoi(stage.substr(d1 + 1, d2 - d1 - 1));
-    const bool value = stage.compare(d2 + 1, std::string::npos, "value") == 0;
-    slots_[all[b]][2 * l + (value ? 1 : 0)] = outputs[i];
-  }
+  VLMXLA_ASSIGN_OR_RETURN(
+      auto outputs,
+      Run(*c, Args(*c, {{kTokens, tok_d.get()}, {kPositions, pos_d.get()}}, all), all));
+  VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
   if (logits.shape().size() != 2) return Internal("decode gave no logits");
   if (bucket == n) return logits;
   const int64_t vocab = logits.shape()[1];

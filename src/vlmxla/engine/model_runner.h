@@ -16,7 +16,7 @@
 #include "vlmxla/base/tensor.h"
 #include "vlmxla/engine/process_memory.h"
 #include "vlmxla/hlo/program.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/checkpoint.h"
 #include "vlmxla/io/model_config.h"
 #include "vlmxla/prompt/prepared_prefill.h"
@@ -118,11 +118,20 @@ class ModelRunner {
   const std::vector<int>& batch_buckets() const { return batch_buckets_; }
 
  private:
+  // A program's request inputs, resolved from its parameter names once, when it is compiled.
+  enum Input { kPixelValues, kInputIds, kFeatureIndex, kImageFeatures, kLength, kTokens, kPositions,
+               kNumInputs };
   struct Compiled {
     hlo::Program program;
     std::unique_ptr<runtime::Executable> executable;
-    // Per program parameter: the shared weight buffer, or null for a request input.
-    std::vector<runtime::DeviceBuffer*> weights;
+    // Per program parameter: the shared weight buffer, or null for a request input (filled per
+    // call from `input` and `kv`).
+    std::vector<runtime::DeviceBuffer*> args;
+    std::vector<bool> donate;            // per parameter: a KV cache, donated to the call
+    int input[kNumInputs];               // parameter index of each request input, or -1
+    std::vector<int> kv_params;          // parameters that are KV caches (ProgramParam::kv)
+    std::vector<std::string> taps;       // per result: its stage name where it is a tap
+    int primary = -1;  // the result the call exists for: image_features, prefill_logits, logits
   };
   ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
               const RunnerOptions& options);
@@ -133,8 +142,16 @@ class ModelRunner {
   Status UploadWeights(const hlo::Program& program);
   Status PlantDuplicateDecoderWeights();
   Status AllocateSlots();
+  // Runs `compiled` on `args` (its bound weights plus the call's inputs) and moves each KV result
+  // into the slot buffer it updates: `slot_of[kv.slot]` is the runner's slot for the call's slot.
   Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> Run(
-      Compiled& compiled, const std::map<std::string, runtime::DeviceBuffer*>& inputs);
+      Compiled& compiled, std::vector<runtime::DeviceBuffer*> args, std::span<const int> slot_of);
+  // The call's arguments: the bound weights, the request inputs, and each KV parameter bound to
+  // slot_of[kv.slot]'s cache buffer.
+  std::vector<runtime::DeviceBuffer*> Args(
+      const Compiled& compiled,
+      std::initializer_list<std::pair<Input, runtime::DeviceBuffer*>> inputs,
+      std::span<const int> slot_of) const;
 
   io::ModelDir model_;
   std::unique_ptr<runtime::Executor> executor_;

@@ -9,7 +9,7 @@
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/decoder_layers.h"
 #include "vlmxla/hlo/nn.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 
 namespace vlmxla::hlo {
 
@@ -45,7 +45,8 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
     for (int l = 0; l < layers; ++l) {
       for (const char* kv : {"key", "value"}) {
         const std::string name = "kv." + std::to_string(s) + "." + std::to_string(l) + "." + kv;
-        caches[s].push_back(DeclareInput(b, program, name, cache_type, 1 + declared++));
+        caches[s].push_back(DeclareKvInput(b, program, name, cache_type, 1 + declared++,
+                                           {static_cast<int>(s), l, kv[0] == 'v'}));
       }
     }
   }

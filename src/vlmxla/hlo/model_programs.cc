@@ -1,4 +1,4 @@
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 
 #include <algorithm>
 #include <cstring>
@@ -15,6 +15,13 @@ Value DeclareInput(Builder& b, Program& program, const std::string& name, Tensor
   }
   Value v = b.Arg(arg, std::move(type));
   if (alias_result >= 0) b.SetAliasingOutput(v, alias_result);
+  return v;
+}
+
+Value DeclareKvInput(Builder& b, Program& program, const std::string& name, TensorType type,
+                     int alias_result, KvRole role) {
+  Value v = DeclareInput(b, program, name, std::move(type), alias_result);
+  program.params.back().kv = role;
   return v;
 }
 

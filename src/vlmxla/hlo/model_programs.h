@@ -1,4 +1,5 @@
-// The device programs of a model, built from its config.json. Each graph is written once against
+// The device programs of a model (vision_encode, prefill, decode), built from its config.json;
+// program.h holds the Program type they produce. Each graph is written once against
 // the Builder; diagnostic taps are extra results of the same program.
 #pragma once
 
@@ -75,6 +76,9 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
 // alias_result >= 0 it may be updated in place into that result when the runner donates it.
 Value DeclareInput(Builder& b, Program& program, const std::string& name, TensorType type,
                    int alias_result = -1);
+// A KV-cache input `name` with its typed role, aliased to `alias_result`.
+Value DeclareKvInput(Builder& b, Program& program, const std::string& name, TensorType type,
+                     int alias_result, KvRole role);
 
 // Finishes `b` with `results` as @main and stores the module text and result types in `program`.
 Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program);

@@ -189,7 +189,10 @@ namespace {
 // accumulator of a narrow matmul, so the bias joins it before the one rounding (addmm).
 Value AddBias(Builder& b, Value y, Value bias, ElementType t) {
   if (!b.status().ok()) return Value{};
-  if (bias.valid()) y = b.Add(y, BroadcastTo(b, b.CastTo(bias, b.type(y).element), b.dims(y)));
+  if (bias.valid()) {
+    const TensorType ty = b.type(y);  // a copy: the convert below adds an op
+    y = b.Add(y, BroadcastTo(b, b.CastTo(bias, ty.element), ty.dims));
+  }
   return b.CastTo(y, t);
 }
 

@@ -10,7 +10,7 @@
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/decoder_layers.h"
 #include "vlmxla/hlo/nn.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 
 namespace vlmxla::hlo {
 namespace {
@@ -72,8 +72,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   for (int l = 0; l < layers; ++l) {
     for (const char* kv : {"key", "value"}) {
       const int result = 1 + static_cast<int>(caches.size());
-      caches.push_back(DeclareInput(b, program, "kv." + std::to_string(l) + "." + kv, cache_type,
-                                    result));
+      caches.push_back(DeclareKvInput(b, program, "kv." + std::to_string(l) + "." + kv,
+                                      cache_type, result, {0, l, kv[0] == 'v'}));
     }
   }
   const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, options.weights_in_out,

@@ -2,12 +2,22 @@
 // parameter and result, so a runner can bind request inputs and checkpoint weights by name.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "vlmxla/hlo/types.h"
 
 namespace vlmxla::hlo {
+
+// The KV-cache buffer a parameter is: the call's slot `slot` (decode: 0..B-1; prefill: 0), decoder
+// layer `layer`, keys or values. Set by the program builder, so a runner never parses names.
+struct KvRole {
+  int slot = 0;
+  int layer = 0;
+  bool value = false;
+  bool operator==(const KvRole& other) const = default;
+};
 
 struct ProgramParam {
   enum class Kind { kInput, kWeight };
@@ -23,6 +33,8 @@ struct ProgramParam {
   // kWeight only: the program takes the checkpoint's 2-D tensor transposed (`type` is [in, out]
   // for a Linear weight stored [out, in]); the runner transposes it once, as it uploads it.
   bool transposed = false;
+  // kInput only: the KV cache this parameter is (it updates into result alias_result).
+  std::optional<KvRole> kv;
 };
 
 struct Program {

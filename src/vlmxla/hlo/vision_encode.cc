@@ -6,7 +6,7 @@
 
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/nn.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 
 namespace vlmxla::hlo {
 namespace {

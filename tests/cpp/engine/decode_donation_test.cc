@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "../hlo/small_decoder_config.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/runtime/pjrt_executor.h"
 
 namespace vlmxla {

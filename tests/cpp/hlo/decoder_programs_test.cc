@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "small_decoder_config.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 
 namespace vlmxla::hlo {
 namespace {

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "small_decoder_config.h"
-#include "vlmxla/hlo/programs.h"
+#include "vlmxla/hlo/model_programs.h"
 
 namespace vlmxla::hlo {
 namespace {
