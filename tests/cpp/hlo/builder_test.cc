@@ -88,12 +88,37 @@ TEST(Builder, SnapshotOfStructuredOps) {
   EXPECT_TRUE(Contains(f->text,
                        "  %1 = \"stablehlo.convolution\"(%img, %k) {batch_group_count = 1 : i64, "
                        "dimension_numbers = #stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, "
-                       "1]>, feature_group_count = 1 : i64, window_strides = array<i64: 4, 4>} : "
+                       "1]>, feature_group_count = 1 : i64, precision_config = "
+                       "[#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>], "
+                       "window_strides = array<i64: 4, 4>} : "
                        "(tensor<1x3x8x8xf32>, tensor<5x3x4x4xf32>) -> tensor<1x5x2x2xf32>\n"))
       << f->text;
   EXPECT_TRUE(Contains(f->text,
                        "{comparison_direction = #stablehlo<comparison_direction LT>} : "
                        "(tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xi1>\n"))
+      << f->text;
+}
+
+TEST(Builder, Float32ProductsAskForFullPrecisionNarrowOnesAccumulateInF32) {
+  // HIGHEST on f32 dot_general/convolution keeps a GPU from running them in TF32; bf16 operands
+  // keep the default precision and may return f32 (the preferred element type).
+  Builder b("f");
+  Value x = b.Arg("x", F32({2, 4}));
+  Value w = b.Arg("w", F32({4, 3}));
+  Value xh = b.Arg("xh", {ElementType::kBF16, {2, 4}});
+  Value wh = b.Arg("wh", {ElementType::kBF16, {4, 3}});
+  Value y = b.DotGeneral(x, w, {}, {}, {1}, {0});
+  Value yh = b.DotGeneral(xh, wh, {}, {}, {1}, {0}, ElementType::kF32);
+  auto f = b.Finish({y, yh});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_TRUE(Contains(f->text,
+                       "rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision "
+                       "HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x4xf32>, "
+                       "tensor<4x3xf32>) -> tensor<2x3xf32>\n"))
+      << f->text;
+  EXPECT_TRUE(Contains(f->text,
+                       "rhs_contracting_dimensions = [0]>} : (tensor<2x4xbf16>, "
+                       "tensor<4x3xbf16>) -> tensor<2x3xf32>\n"))
       << f->text;
 }
 
