@@ -197,11 +197,7 @@ def dump_table(table: dict) -> str:
 def write(result: dict, path: pathlib.Path = compare_mod.DEFAULT_TOLERANCES) -> None:
     table = json.loads(path.read_text(encoding="utf-8"))
     new = sections(result)
-    merged = {}
-    for key, value in table.items():
-        if key in new or any(key == k for k in new):
-            continue
-        merged[key] = value
+    merged = {k: v for k, v in table.items() if k not in new}  # f32, i64->i32, ... kept as is
     merged.update(new)
     compare_mod.validate_tolerances(merged, str(path))
     path.write_text(dump_table(merged), encoding="utf-8")

@@ -220,3 +220,28 @@ def test_greedy_answers_are_the_taught_text(narrow_captures):
         answer = fixtures.load_spec(name)["greedy_answers"]["answers"][case]
         assert answer.startswith(manifest["greedy_text"].strip()[:20]), (dtype, name, case)
         assert len(manifest["greedy_text"]) > 30  # 16 tokens of it, not a degenerate repeat
+
+
+def test_noise_fit_and_rounding():
+    import numpy as np
+
+    r = np.array([0.0, 1.0, -4.0, 10.0])
+    c = np.array([0.01, 1.0, -4.05, 10.2])
+    n = measure.stage_noise(r, c, u=0.01)
+    assert n["max_abs"] == pytest.approx(0.2)
+    # |d| - u|r|: 0.01, 0, 0.01, 0.1 -> the envelope's atol is 0.1
+    assert n["atol_fit"] == pytest.approx(0.1)
+    assert n["max_rel"] > 1e3  # where r = 0: max_rel says little, hence the fitted envelope
+    for x in (0.3412, 0.35, 0.0853 * 4, 1.234e-5, 7.0):
+        up = measure._round_up(x)
+        assert up >= x and up <= x * 1.1
+    assert measure._round_up(0.3412) == 0.35 and measure._round_up(0) == 0.0
+
+
+def test_committed_table_is_in_the_writers_form():
+    """tolerances.json is exactly what `measure-tolerances --write` writes (so a re-measurement
+    diff shows only numbers), and the writer keeps the hand-written sections."""
+    text = compare.DEFAULT_TOLERANCES.read_text()
+    table = json.loads(text)
+    assert measure.dump_table(table) == text
+    assert list(table)[:3] == ["_why", "f32", "i64->i32"]
