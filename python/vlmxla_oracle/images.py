@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import os
 import pathlib
+import tempfile
 
 import numpy as np
 from PIL import Image
@@ -49,8 +52,18 @@ def write_images(out_dir: pathlib.Path | None = None) -> dict[str, pathlib.Path]
     written = {}
 
     def save(name: str, image: Image.Image, **kwargs) -> None:
+        # Encoded in memory and replaced atomically, and only when the bytes differ: a reader
+        # (a vlmxla process, another test session on the same cache) never sees a half file.
         path = out / name
-        image.save(path, **kwargs)
+        buf = io.BytesIO()
+        image.save(buf, **kwargs)
+        data = buf.getvalue()
+        if not path.exists() or path.read_bytes() != data:
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=out)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
         written[name] = path
 
     # optimize=False and no metadata keep the encoder output byte-stable.
