@@ -25,9 +25,11 @@ Held once (independent of the baseline file, per case x backend):
               on IREE the engine's (which must hold no copy) plus the runtime host's.
   dtype       in every compute dtype the bytes are counted independently of vlmxla: the
               uploaded tensors' element counts (from the checkpoint's safetensors headers) times
-              the compute dtype's size. vlmxla's own decoder/total counts must equal them and the
-              measurement is held against them, so a bfloat16 run that keeps a float32 copy of
-              the decoder on the host (2x) fails whatever vlmxla reports.
+              the size of the type weights are held in, which is the type the checkpoint stores
+              (its float type holding most bytes: weights stay as stored, a compute dtype other
+              than that converts inside the ops). vlmxla's own decoder/total counts must equal
+              them and the measurement is held against them, so a bfloat16 run that keeps a
+              float32 copy of a bfloat16 decoder on the host (3x) fails whatever vlmxla reports.
 """
 
 from __future__ import annotations
@@ -125,6 +127,7 @@ def case_metrics(result: dict) -> dict[str, float]:
 
 
 DTYPE_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
+_ST_FLOATS = {"F64": ("f64", 8), "F32": ("f32", 4), "BF16": ("bf16", 2), "F16": ("f16", 2)}
 VISION_PREFIXES = ("vision_tower.", "multi_modal_projector.")
 
 
@@ -132,9 +135,9 @@ def _is_vision(name: str) -> bool:
     return any(name.startswith(p) or f".{p}" in name for p in VISION_PREFIXES)
 
 
-def checkpoint_numels(model_dir) -> dict[str, int]:
-    """{tensor name: element count} from the checkpoint's safetensors headers (single file or
-    the shards model.safetensors.index.json names)."""
+def checkpoint_tensors(model_dir) -> dict[str, tuple[int, str]]:
+    """{tensor name: (element count, safetensors dtype tag)} from the checkpoint's headers
+    (single file or the shards model.safetensors.index.json names)."""
     from .fixtures import weight_files
 
     out = {}
@@ -146,21 +149,32 @@ def checkpoint_numels(model_dir) -> dict[str, int]:
             n = 1
             for d in info["shape"]:
                 n *= int(d)
-            out[name] = n
+            out[name] = (n, info["dtype"])
     return out
 
 
+def stored_dtype(tensors: dict[str, tuple[int, str]]) -> str:
+    """The checkpoint's weight type: its float type holding the most bytes (f32/bf16/f16)."""
+    by_type: dict[str, int] = {}
+    for n, tag in tensors.values():
+        if tag in _ST_FLOATS:
+            by_type[tag] = by_type.get(tag, 0) + n * _ST_FLOATS[tag][1]
+    return _ST_FLOATS[max(by_type, key=by_type.get)][0] if by_type else "f32"
+
+
 def expected_weights(model_dir, uploads: dict, dtype: str) -> dict:
-    """What the uploaded tensors weigh in compute dtype `dtype` (f32/bf16/f16), counted from the
-    checkpoint rather than taken from vlmxla: total, decoder and vision (+ projector) bytes."""
-    numels = checkpoint_numels(model_dir)
-    size = DTYPE_BYTES[dtype]
-    unknown = sorted(n for n in uploads if n not in numels)
-    decoder = sum(numels[n] for n in uploads if n in numels and not _is_vision(n)) * size
-    vision = sum(numels[n] for n in uploads if n in numels and _is_vision(n)) * size
-    not_uploaded = sorted(n for n in numels if not _is_vision(n) and n not in uploads)
-    return {"dtype": dtype, "bytes": decoder + vision, "decoder_bytes": decoder,
-            "vision_bytes": vision, "unknown_uploads": unknown[:20],
+    """What the uploaded tensors weigh as held (the checkpoint's stored type), counted from the
+    checkpoint rather than taken from vlmxla: total, decoder and vision (+ projector) bytes.
+    `dtype` is the run's compute dtype (recorded; a different one changes no byte held)."""
+    tensors = checkpoint_tensors(model_dir)
+    held = stored_dtype(tensors)
+    size = DTYPE_BYTES[held]
+    unknown = sorted(n for n in uploads if n not in tensors)
+    decoder = sum(tensors[n][0] for n in uploads if n in tensors and not _is_vision(n)) * size
+    vision = sum(tensors[n][0] for n in uploads if n in tensors and _is_vision(n)) * size
+    not_uploaded = sorted(n for n in tensors if not _is_vision(n) and n not in uploads)
+    return {"dtype": dtype, "held_dtype": held, "bytes": decoder + vision,
+            "decoder_bytes": decoder, "vision_bytes": vision, "unknown_uploads": unknown[:20],
             "decoder_tensors_not_uploaded": not_uploaded[:20]}
 
 
@@ -185,6 +199,7 @@ def held_once(result: dict, margins: dict) -> dict:
     if expected is not None:
         # Per dtype: vlmxla's counts must be the compute dtype's, every decoder tensor uploaded.
         structure["dtype"] = expected["dtype"]
+        structure["held_dtype"] = expected.get("held_dtype", expected["dtype"])
         structure["expected_decoder_bytes"] = expected["decoder_bytes"]
         structure["expected_bytes"] = expected["bytes"]
         structure["counts_match"] = (weights.get("decoder_bytes") == expected["decoder_bytes"]
