@@ -11,6 +11,7 @@
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
+#include "vlmxla/engine/generation_service.h"
 #include "vlmxla/engine/request.h"
 
 namespace vlmxla::engine {

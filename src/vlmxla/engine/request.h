@@ -1,12 +1,11 @@
-// What a caller (CLI, server, gate) asks the engine for, what comes back while it generates, and
-// the service interface the server is written against.
+// What a caller (CLI, server, gate) asks the engine for and what comes back while it generates
+// (the service interface is in generation_service.h).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "vlmxla/base/status.h"
@@ -77,64 +76,5 @@ struct GenerationDelta {
 // Called on the engine's thread, in order. Returning false cancels the request: its slot is freed
 // at the next step and no further delta is delivered.
 using DeltaSink = std::function<bool(const GenerationDelta&)>;
-
-struct ModelInfo {
-  std::string id;              // model name for /v1/models
-  int64_t context_capacity = 0;  // positions per sequence (prompt + generated)
-  int max_batch = 1;           // sequences decoded together
-  int max_images = 0;          // images per request (0: text-only model)
-  std::string backend;         // e.g. "pjrt:cpu"
-  std::string dtype;           // compute dtype ("float32", "bfloat16", "float16"); empty before load
-  std::string weights_dtype;   // the weights' stored type, as dtype
-};
-
-// A fixed-bucket histogram (Prometheus style: counts[i] observations <= bounds[i], the last count
-// for +Inf; not cumulative here).
-struct Histogram {
-  std::vector<double> bounds;
-  std::vector<int64_t> counts;  // bounds.size() + 1
-  double sum = 0;
-  int64_t count = 0;
-  explicit Histogram(std::vector<double> b = {}) : bounds(std::move(b)), counts(bounds.size() + 1) {}
-  void Observe(double v) {
-    size_t i = 0;
-    while (i < bounds.size() && v > bounds[i]) ++i;
-    ++counts[i];
-    sum += v;
-    ++count;
-  }
-};
-
-struct ServiceMetrics {
-  int64_t requests_total = 0;
-  int64_t requests_failed = 0;
-  int64_t prompt_tokens_total = 0;          // effective
-  int64_t prompt_tokens_logical_total = 0;
-  int64_t generated_tokens_total = 0;
-  int64_t queue_depth = 0;
-  int64_t active_slots = 0;
-  Histogram prefill_seconds;      // one observation per prefill
-  Histogram decode_step_seconds;  // one observation per decode step (all active slots)
-};
-
-// The engine as the server sees it. Thread-safe: Prepare, Submit and Cancel may be called from
-// any thread.
-class GenerationService {
- public:
-  virtual ~GenerationService() = default;
-  virtual ModelInfo info() const = 0;
-  // False while weights load and programs compile.
-  virtual bool ready() const = 0;
-  // Host preprocessing; typed errors carry Status::reason() (prompt::kReasonPlaceholderMismatch,
-  // prompt::kReasonContextLengthExceeded, ...).
-  virtual Result<PreparedRequest> Prepare(const GenerationRequest& request) const = 0;
-  // Queues a prepared request; deltas go to `sink`. Fails with Unavailable (reason "overloaded")
-  // when the queue is full. Returns the request's id.
-  virtual Result<uint64_t> Submit(PreparedRequest request, DeltaSink sink) = 0;
-  virtual void Cancel(uint64_t id) = 0;
-  virtual ServiceMetrics metrics() const = 0;
-};
-
-inline constexpr char kReasonOverloaded[] = "overloaded";
 
 }  // namespace vlmxla::engine

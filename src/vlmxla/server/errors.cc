@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "vlmxla/engine/request.h"
+#include "vlmxla/engine/generation_service.h"
 #include "vlmxla/prompt/prepared_prefill.h"
 
 namespace vlmxla::server {

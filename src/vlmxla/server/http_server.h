@@ -10,7 +10,7 @@
 #include <string>
 
 #include "vlmxla/base/status.h"
-#include "vlmxla/engine/request.h"
+#include "vlmxla/engine/generation_service.h"
 #include "vlmxla/server/media.h"
 
 namespace vlmxla::server {

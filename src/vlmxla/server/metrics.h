@@ -7,7 +7,8 @@
 #include <mutex>
 #include <string>
 
-#include "vlmxla/engine/request.h"
+#include "vlmxla/engine/generation_service.h"
+#include "vlmxla/engine/service_metrics.h"
 
 namespace vlmxla::server {
 

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "vlmxla/engine/generation_service.h"
 #include "vlmxla/engine/request.h"
 #include "vlmxla/server/errors.h"
 

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "vlmxla/engine/request.h"
+#include "vlmxla/engine/generation_service.h"
 
 namespace vlmxla::server::testing {
 

@@ -1,0 +1,46 @@
+// The engine as the server sees it: what the model is, host preparation, a queue to submit to,
+// cancellation and metrics. Engine implements it; the server's tests use a fake.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "vlmxla/base/status.h"
+#include "vlmxla/engine/request.h"
+#include "vlmxla/engine/service_metrics.h"
+
+namespace vlmxla::engine {
+
+struct ModelInfo {
+  std::string id;              // model name for /v1/models
+  int64_t context_capacity = 0;  // positions per sequence (prompt + generated)
+  int max_batch = 1;           // sequences decoded together
+  int max_images = 0;          // images per request (0: text-only model)
+  std::string backend;         // e.g. "pjrt:cpu"
+  std::string dtype;           // compute dtype ("float32", "bfloat16", "float16"); empty before load
+  std::string weights_dtype;   // the weights' stored type, as dtype
+};
+
+// Status::reason() of a Submit refused because the queue is full.
+inline constexpr char kReasonOverloaded[] = "overloaded";
+
+// Thread-safe: Prepare, Submit and Cancel may be called from any thread.
+class GenerationService {
+ public:
+  virtual ~GenerationService() = default;
+  virtual ModelInfo info() const = 0;
+  // False while weights load and programs compile.
+  virtual bool ready() const = 0;
+  // Host preprocessing; typed errors carry Status::reason() (prompt::kReasonPlaceholderMismatch,
+  // prompt::kReasonContextLengthExceeded, ...).
+  virtual Result<PreparedRequest> Prepare(const GenerationRequest& request) const = 0;
+  // Queues a prepared request; deltas go to `sink`. Fails with Unavailable (reason
+  // kReasonOverloaded) when the queue is full. Returns the request's id.
+  virtual Result<uint64_t> Submit(PreparedRequest request, DeltaSink sink) = 0;
+  // Ends a queued or running request with FinishReason::kCancelled; an id that has finished (or
+  // never existed) is ignored.
+  virtual void Cancel(uint64_t id) = 0;
+  virtual ServiceMetrics metrics() const = 0;
+};
+
+}  // namespace vlmxla::engine

@@ -1,0 +1,39 @@
+// What the generation service counts while it runs (the server's GET /metrics renders it).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace vlmxla::engine {
+
+// A fixed-bucket histogram (Prometheus style: counts[i] observations <= bounds[i], the last count
+// for +Inf; not cumulative here).
+struct Histogram {
+  std::vector<double> bounds;
+  std::vector<int64_t> counts;  // bounds.size() + 1
+  double sum = 0;
+  int64_t count = 0;
+  explicit Histogram(std::vector<double> b = {}) : bounds(std::move(b)), counts(bounds.size() + 1) {}
+  void Observe(double v) {
+    size_t i = 0;
+    while (i < bounds.size() && v > bounds[i]) ++i;
+    ++counts[i];
+    sum += v;
+    ++count;
+  }
+};
+
+struct ServiceMetrics {
+  int64_t requests_total = 0;
+  int64_t requests_failed = 0;
+  int64_t prompt_tokens_total = 0;          // effective
+  int64_t prompt_tokens_logical_total = 0;
+  int64_t generated_tokens_total = 0;
+  int64_t queue_depth = 0;
+  int64_t active_slots = 0;
+  Histogram prefill_seconds;      // one observation per prefill
+  Histogram decode_step_seconds;  // one observation per decode step (all active slots)
+};
+
+}  // namespace vlmxla::engine
