@@ -1,16 +1,9 @@
 #include "vlmxla/engine/engine.h"
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <filesystem>
-#include <future>
-#include <mutex>
 #include <optional>
-#include <random>
 #include <set>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -18,34 +11,13 @@
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/engine/sampler.h"
 #include "vlmxla/engine/stop_rules.h"
-#include "vlmxla/engine/text_stream.h"
 #include "vlmxla/io/model_config.h"
 #include "vlmxla/prompt/preparer.h"
 #include "vlmxla/runtime/executor_factory.h"
 
 namespace vlmxla::engine {
 
-const char* FinishReasonName(FinishReason reason) {
-  switch (reason) {
-    case FinishReason::kStop: return "stop";
-    case FinishReason::kLength: return "length";
-    case FinishReason::kCancelled: return "cancelled";
-    case FinishReason::kError: return "error";
-  }
-  return "error";
-}
-
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double Since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-std::vector<double> LatencyBuckets() {
-  return {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30};
-}
 
 // EOS ids: config.json's, and generation_config.json's when the checkpoint has one.
 std::set<int32_t> EosIds(const io::ModelDir& model) {
@@ -64,55 +36,41 @@ std::set<int32_t> EosIds(const io::ModelDir& model) {
   return eos;
 }
 
-}  // namespace
+// The scheduler's prefill and decode steps on the model's device state.
+class RunnerAdapter final : public SequenceRunner {
+ public:
+  explicit RunnerAdapter(ModelRunner& runner) : runner_(runner) {}
+  int num_slots() const override { return runner_.options().max_batch; }
+  Status Warm(const prompt::PreparedPrefill& prompt) override { return runner_.Warm(prompt); }
+  Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
+                             std::map<std::string, HostTensor>* taps) override {
+    HostTensor features;
+    // An empty HostTensor has rank 0: a prompt without images has no pixel values.
+    if (!prompt.pixel_values.shape().empty()) {
+      VLMXLA_ASSIGN_OR_RETURN(features, runner_.EncodeImages(prompt.pixel_values, taps));
+    }
+    return runner_.Prefill(slot, prompt, features, taps);
+  }
+  Result<HostTensor> Decode(std::span<const int> slots, std::span<const int32_t> tokens,
+                            std::span<const int32_t> positions) override {
+    return runner_.Decode(slots, tokens, positions);
+  }
 
-struct Sequence {
-  uint64_t id = 0;
-  PreparedRequest request;
-  DeltaSink sink;
-  Engine::TapSink taps;
-  int slot = -1;
-  std::optional<Sampler> sampler;
-  std::optional<SequenceText> text;
-  int32_t last_token = 0;
-  int64_t generated = 0;
-  Usage usage;
-  double prefill_seconds = 0;
-  double decode_seconds = 0;
-  bool cancel_requested = false;
-  bool done = false;
+ private:
+  ModelRunner& runner_;
 };
+
+}  // namespace
 
 struct Engine::Impl {
   EngineOptions options;
   std::optional<prompt::Preparer> preparer;
   std::unique_ptr<ModelRunner> runner;
-  std::set<int32_t> eos;
   int64_t capacity = 0;
-
-  mutable std::mutex mu;
-  std::condition_variable cv;
-  std::deque<std::unique_ptr<Sequence>> queue;  // guarded by mu
-  std::set<uint64_t> cancelled;                 // guarded by mu
-  std::vector<bool> slot_free;                  // guarded by mu
-  uint64_t next_id = 1;                         // guarded by mu
-  bool stopping = false;                        // guarded by mu
-  ServiceMetrics metrics;                       // guarded by mu
-  std::thread thread;
-
-  // Scheduler-thread state.
-  std::vector<std::unique_ptr<Sequence>> active;
-  std::mt19937_64 seeds{0x766c6d786c61ull};
-
-  void Loop();
-  void Start(Sequence& seq);
-  void DecodeStep();
-  void Emit(Sequence& seq, int32_t token);
-  void Finish(Sequence& seq, FinishReason reason, std::string text = {},
-              std::optional<Status> error = std::nullopt);
-  void FinishWith(Sequence& seq, GenerationDelta delta, FinishReason reason);
-  bool Deliver(Sequence& seq, const GenerationDelta& delta);
-  void Release(Sequence& seq);
+  std::unique_ptr<RunnerAdapter> adapter;
+  std::unique_ptr<Scheduler> scheduler;  // set by Load before ready(); stopped by Shutdown
+  // The scheduler once Load has made it, for the calls that may come from other threads meanwhile.
+  std::atomic<Scheduler*> live{nullptr};
 };
 
 Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
@@ -135,7 +93,7 @@ Status Engine::Load() {
   VLMXLA_ASSIGN_OR_RETURN(prompt::Preparer preparer, prompt::Preparer::Load(o.model_dir));
   m.preparer.emplace(std::move(preparer));
   const io::ModelDir& model = m.preparer->model();
-  m.eos = EosIds(model);
+  const std::set<int32_t> eos = EosIds(model);
   const int64_t max_pos = model.config().text.max_position_embeddings;
   m.capacity = o.context_capacity > 0 ? o.context_capacity : std::min<int64_t>(max_pos, 4096);
   if (max_pos > 0 && m.capacity > max_pos) {
@@ -164,26 +122,19 @@ Status Engine::Load() {
   VLMXLA_ASSIGN_OR_RETURN(m.runner,
                           ModelRunner::Load(o.model_dir, std::move(executor), ro));
   if (o.warm_decode) VLMXLA_RETURN_IF_ERROR(m.runner->WarmDecode());
-  {
-    std::lock_guard<std::mutex> lk(m.mu);
-    m.slot_free.assign(o.max_batch, true);
-    m.metrics.prefill_seconds = Histogram(LatencyBuckets());
-    m.metrics.decode_step_seconds = Histogram(LatencyBuckets());
-    m.stopping = false;
-  }
-  m.thread = std::thread([&m] { m.Loop(); });
+  m.adapter = std::make_unique<RunnerAdapter>(*m.runner);
+  SchedulerOptions so;
+  so.max_queue = o.max_queue;
+  so.capacity = m.capacity;
+  so.eos_ids.assign(eos.begin(), eos.end());
+  m.scheduler = std::make_unique<Scheduler>(*m.adapter, m.preparer->tokenizer(), std::move(so));
+  m.live.store(m.scheduler.get());
   ready_.store(true);
   return Status::Ok();
 }
 
 void Engine::Shutdown() {
-  Impl& m = *impl_;
-  {
-    std::lock_guard<std::mutex> lk(m.mu);
-    m.stopping = true;
-  }
-  m.cv.notify_all();
-  if (m.thread.joinable()) m.thread.join();
+  if (Scheduler* s = impl_->live.load()) s->Stop();
   ready_.store(false);
 }
 
@@ -242,37 +193,18 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
 }
 
 Result<uint64_t> Engine::Submit(PreparedRequest request, DeltaSink sink) {
-  Impl& m = *impl_;
-  auto seq = std::make_unique<Sequence>();
-  seq->request = std::move(request);
-  seq->sink = std::move(sink);
-  std::lock_guard<std::mutex> lk(m.mu);
-  if (!ready() || m.stopping) return Unavailable("the engine is not running", "loading");
-  if (static_cast<int>(m.queue.size()) >= m.options.max_queue) {
-    return Unavailable("the server is busy: " + std::to_string(m.queue.size()) +
-                           " requests are waiting (limit " + std::to_string(m.options.max_queue) +
-                           ")",
-                       kReasonOverloaded);
-  }
-  seq->id = m.next_id++;
-  const uint64_t id = seq->id;
-  m.queue.push_back(std::move(seq));
-  m.metrics.requests_total += 1;
-  m.metrics.queue_depth = static_cast<int64_t>(m.queue.size());
-  m.cv.notify_all();
-  return id;
+  Scheduler* s = impl_->live.load();
+  if (!ready() || s == nullptr) return Unavailable("the engine is not running", "loading");
+  return s->Submit(std::move(request), std::move(sink));
 }
 
 void Engine::Cancel(uint64_t id) {
-  Impl& m = *impl_;
-  std::lock_guard<std::mutex> lk(m.mu);
-  m.cancelled.insert(id);
-  m.cv.notify_all();
+  if (Scheduler* s = impl_->live.load()) s->Cancel(id);
 }
 
 ServiceMetrics Engine::metrics() const {
-  std::lock_guard<std::mutex> lk(impl_->mu);
-  return impl_->metrics;
+  Scheduler* s = impl_->live.load();
+  return s != nullptr ? s->metrics() : ServiceMetrics();
 }
 
 const ModelRunner* Engine::runner() const { return impl_->runner.get(); }
@@ -285,221 +217,9 @@ Result<GenerationDelta> Engine::Generate(const GenerationRequest& request, const
 
 Result<GenerationDelta> Engine::Generate(PreparedRequest request, const DeltaSink& sink,
                                          const TapSink& taps) {
-  auto done = std::make_shared<std::promise<GenerationDelta>>();
-  auto future = done->get_future();
-  auto fired = std::make_shared<bool>(false);
-  DeltaSink wrapped = [sink, done, fired](const GenerationDelta& d) {
-    const bool keep = sink ? sink(d) : true;
-    // A caller that stops early ends the request as cancelled; either way the wait ends once.
-    if ((d.finish || !keep) && !*fired) {
-      *fired = true;
-      GenerationDelta last = d;
-      if (!last.finish) last.finish = FinishReason::kCancelled;
-      done->set_value(std::move(last));
-    }
-    return keep;
-  };
-  Impl& m = *impl_;
-  auto seq = std::make_unique<Sequence>();
-  seq->request = std::move(request);
-  seq->sink = std::move(wrapped);
-  seq->taps = taps;
-  {
-    std::lock_guard<std::mutex> lk(m.mu);
-    if (!ready() || m.stopping) return Unavailable("the engine is not running", "loading");
-    seq->id = m.next_id++;
-    m.queue.push_back(std::move(seq));
-    m.metrics.requests_total += 1;
-    m.metrics.queue_depth = static_cast<int64_t>(m.queue.size());
-  }
-  m.cv.notify_all();
-  return future.get();
-}
-
-// ---- the scheduler thread ----
-
-bool Engine::Impl::Deliver(Sequence& seq, const GenerationDelta& delta) {
-  const bool keep = seq.sink ? seq.sink(delta) : true;
-  if (!keep && !delta.finish) {
-    // The caller went away: free the slot now, deliver nothing more.
-    seq.done = true;
-  }
-  return keep;
-}
-
-void Engine::Impl::Release(Sequence& seq) {
-  std::lock_guard<std::mutex> lk(mu);
-  if (seq.slot >= 0) slot_free[seq.slot] = true;
-  seq.slot = -1;
-  cancelled.erase(seq.id);
-}
-
-void Engine::Impl::Finish(Sequence& seq, FinishReason reason, std::string text,
-                          std::optional<Status> error) {
-  GenerationDelta d;
-  d.text = std::move(text);
-  d.error = std::move(error);
-  FinishWith(seq, std::move(d), reason);
-}
-
-void Engine::Impl::FinishWith(Sequence& seq, GenerationDelta d, FinishReason reason) {
-  if (seq.done) return;
-  seq.done = true;
-  d.finish = reason;
-  d.usage = seq.usage;
-  d.prefill_seconds = seq.prefill_seconds;
-  d.decode_seconds = seq.decode_seconds;
-  {
-    std::lock_guard<std::mutex> lk(mu);
-    if (reason == FinishReason::kError) metrics.requests_failed += 1;
-  }
-  if (seq.sink) seq.sink(d);
-}
-
-void Engine::Impl::Emit(Sequence& seq, int32_t token) {
-  seq.last_token = token;
-  seq.generated += 1;
-  seq.usage.completion_tokens = seq.generated;
-  {
-    std::lock_guard<std::mutex> lk(mu);
-    metrics.generated_tokens_total += 1;
-  }
-  TextStep step = seq.text->Push(token);
-  GenerationDelta d;
-  d.text = std::move(step.text);
-  d.token_ids = {token};
-  d.usage = seq.usage;
-  if (step.finish) return FinishWith(seq, std::move(d), *step.finish);
-  Deliver(seq, d);
-}
-
-void Engine::Impl::Start(Sequence& seq) {
-  const prompt::PreparedPrefill& p = seq.request.prefill;
-  // Compile first (once per bucket), so prefill time measures execution.
-  Status warm = runner->Warm(p);
-  if (!warm.ok()) return Finish(seq, FinishReason::kError, {}, warm);
-  const auto t0 = Clock::now();
-  seq.usage.prompt_tokens = p.effective_length;
-  seq.usage.prompt_tokens_logical = p.logical_length;
-  {
-    std::lock_guard<std::mutex> lk(mu);
-    metrics.prompt_tokens_total += p.effective_length;
-    metrics.prompt_tokens_logical_total += p.logical_length;
-  }
-  TapMap taps;
-  TapMap* tap_out = seq.taps ? &taps : nullptr;
-  HostTensor features;
-  if (!p.pixel_values.shape().empty()) {
-    auto f = runner->EncodeImages(p.pixel_values, tap_out);
-    if (!f.ok()) return Finish(seq, FinishReason::kError, {}, f.status());
-    features = std::move(*f);
-  }
-  auto logits = runner->Prefill(seq.slot, p, features, tap_out);
-  if (!logits.ok()) return Finish(seq, FinishReason::kError, {}, logits.status());
-  seq.prefill_seconds = Since(t0);
-  {
-    std::lock_guard<std::mutex> lk(mu);
-    metrics.prefill_seconds.Observe(seq.prefill_seconds);
-  }
-  for (const auto& [stage, value] : taps) seq.taps(stage, value);
-
-  seq.sampler.emplace(seq.request.sampling, seeds());
-  seq.text.emplace(preparer->tokenizer(), seq.request.stop,
-                   std::vector<int32_t>(eos.begin(), eos.end()), capacity - p.effective_length);
-  // The first delta carries no text yet when the token is held back; it still reports progress.
-  Emit(seq, seq.sampler->Sample(logits->span<float>()));
-}
-
-void Engine::Impl::DecodeStep() {
-  std::vector<int> slots;
-  std::vector<int32_t> tokens, positions;
-  std::vector<Sequence*> seqs;
-  for (auto& s : active) {
-    if (s->done) continue;
-    seqs.push_back(s.get());
-    slots.push_back(s->slot);
-    tokens.push_back(s->last_token);
-    // Generated token k (0-based) sits at position effective_length + k.
-    positions.push_back(static_cast<int32_t>(s->request.prefill.effective_length + s->generated -
-                                             1));
-  }
-  if (seqs.empty()) return;
-  const auto t0 = Clock::now();
-  auto logits = runner->Decode(slots, tokens, positions);
-  const double dt = Since(t0);
-  {
-    std::lock_guard<std::mutex> lk(mu);
-    metrics.decode_step_seconds.Observe(dt);
-  }
-  if (!logits.ok()) {
-    for (Sequence* s : seqs) Finish(*s, FinishReason::kError, {}, logits.status());
-    return;
-  }
-  const int64_t vocab = logits->shape()[1];
-  const std::span<const float> all = logits->span<float>();
-  for (size_t i = 0; i < seqs.size(); ++i) {
-    Sequence& s = *seqs[i];
-    s.decode_seconds += dt;
-    Emit(s, s.sampler->Sample(all.subspan(i * vocab, vocab)));
-  }
-}
-
-void Engine::Impl::Loop() {
-  for (;;) {
-    std::vector<std::unique_ptr<Sequence>> admitted;
-    std::vector<std::unique_ptr<Sequence>> dropped;
-    {
-      std::unique_lock<std::mutex> lk(mu);
-      cv.wait(lk, [&] { return stopping || !queue.empty() || !active.empty(); });
-      if (stopping) break;
-      // Cancelled requests leave the queue; cancelled active ones finish below.
-      for (auto it = queue.begin(); it != queue.end();) {
-        if (cancelled.count((*it)->id)) {
-          cancelled.erase((*it)->id);
-          dropped.push_back(std::move(*it));
-          it = queue.erase(it);
-        } else {
-          ++it;
-        }
-      }
-      for (auto& s : active)
-        if (cancelled.count(s->id)) s->cancel_requested = true;
-      // Admit waiting requests into free slots: they prefill before the next decode step.
-      for (size_t slot = 0; slot < slot_free.size() && !queue.empty(); ++slot) {
-        if (!slot_free[slot]) continue;
-        slot_free[slot] = false;
-        queue.front()->slot = static_cast<int>(slot);
-        admitted.push_back(std::move(queue.front()));
-        queue.pop_front();
-      }
-      metrics.queue_depth = static_cast<int64_t>(queue.size());
-    }
-    for (auto& s : dropped) Finish(*s, FinishReason::kCancelled);
-    for (auto& s : active)
-      if (s->cancel_requested) Finish(*s, FinishReason::kCancelled);
-    for (auto& s : admitted) {
-      Start(*s);
-      active.push_back(std::move(s));
-    }
-    DecodeStep();
-    // Finished and cancelled sequences give their slots back at once.
-    for (auto& s : active)
-      if (s->done) Release(*s);
-    active.erase(std::remove_if(active.begin(), active.end(),
-                                [](const auto& s) { return s->done; }),
-                 active.end());
-    std::lock_guard<std::mutex> lk(mu);
-    metrics.active_slots = static_cast<int64_t>(active.size());
-  }
-  // Shutting down: everything still pending ends as cancelled.
-  std::deque<std::unique_ptr<Sequence>> rest;
-  {
-    std::lock_guard<std::mutex> lk(mu);
-    rest.swap(queue);
-  }
-  for (auto& s : rest) Finish(*s, FinishReason::kCancelled);
-  for (auto& s : active) Finish(*s, FinishReason::kCancelled);
-  active.clear();
+  Scheduler* s = impl_->live.load();
+  if (!ready() || s == nullptr) return Unavailable("the engine is not running", "loading");
+  return s->Generate(std::move(request), sink, taps);
 }
 
 }  // namespace vlmxla::engine

@@ -1,6 +1,6 @@
-// Engine: one model on one executor — weights uploaded once, programs compiled per shape bucket,
-// KV slots, and a scheduler thread that runs continuous batching (new requests prefill between
-// decode steps; every decode step advances all active slots at their own positions).
+// Engine: one model on one executor — the GenerationService facade over host preparation
+// (prompt::Preparer), the device state (ModelRunner: weights uploaded once, programs compiled per
+// shape bucket, KV slots) and the continuous-batching Scheduler (scheduler.h) that drives it.
 #pragma once
 
 #include <atomic>
@@ -13,6 +13,7 @@
 #include "vlmxla/base/tensor.h"
 #include "vlmxla/engine/generation_service.h"
 #include "vlmxla/engine/request.h"
+#include "vlmxla/engine/scheduler.h"
 
 namespace vlmxla::engine {
 
@@ -30,7 +31,7 @@ struct EngineOptions {
   // checkpoint's. Weights stay in their stored type on the device.
   std::string dtype = "auto";
   int max_batch = 4;                  // KV slots
-  int max_queue = 64;                 // waiting requests before Submit reports overload
+  int max_queue = 64;                 // waiting requests before Submit/Generate report overload
   int max_images = 8;                 // images per request
   std::string model_id;               // name in /v1/models; empty: the directory's name
   // Compile the programs with their diagnostic results; Generate's TapSink receives them (the
@@ -66,18 +67,18 @@ class Engine final : public GenerationService {
 
   // Diagnostic stages of one request (with options.taps): vision hidden states, features,
   // merged embeddings, prefill logits, K/V of every layer, by the oracle's stage names.
-  using TapSink = std::function<void(const std::string& stage, const HostTensor& value)>;
+  using TapSink = engine::TapSink;
 
   // Prepares `request`, runs it through the scheduler and waits for it to finish; `sink` (may be
-  // empty) sees every delta. Returns the last delta (its `error` set when finish is kError).
+  // empty) sees every delta. Returns the last delta (its `error` set when finish is kError), or
+  // Submit's error (overloaded, not running).
   Result<GenerationDelta> Generate(const GenerationRequest& request, const DeltaSink& sink,
                                    const TapSink& taps = {});
   Result<GenerationDelta> Generate(PreparedRequest request, const DeltaSink& sink,
                                    const TapSink& taps = {});
 
-  struct Impl;  // device state: executor, weights, programs, slots
-
  private:
+  struct Impl;  // preparer, runner, scheduler
   explicit Engine(EngineOptions options);
   std::unique_ptr<Impl> impl_;
   std::atomic<bool> ready_{false};

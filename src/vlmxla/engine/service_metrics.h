@@ -24,6 +24,11 @@ struct Histogram {
   }
 };
 
+// Seconds, from 1 ms to 30 s: the buckets of the scheduler's latency histograms.
+inline std::vector<double> LatencyBuckets() {
+  return {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30};
+}
+
 struct ServiceMetrics {
   int64_t requests_total = 0;
   int64_t requests_failed = 0;

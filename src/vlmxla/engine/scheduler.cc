@@ -1,0 +1,302 @@
+#include "vlmxla/engine/scheduler.h"
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <utility>
+
+#include "vlmxla/engine/generation_service.h"
+#include "vlmxla/engine/sampler.h"
+#include "vlmxla/engine/text_stream.h"
+
+namespace vlmxla::engine {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+Status NotRunning() { return Unavailable("the engine is not running", "loading"); }
+
+}  // namespace
+
+struct Scheduler::Sequence {
+  uint64_t id = 0;
+  PreparedRequest request;
+  DeltaSink sink;
+  TapSink taps;
+  int slot = -1;
+  std::optional<Sampler> sampler;
+  std::optional<SequenceText> text;
+  int32_t last_token = 0;
+  int64_t generated = 0;
+  Usage usage;
+  double prefill_seconds = 0;
+  double decode_seconds = 0;
+  bool cancel_requested = false;
+  bool done = false;
+};
+
+Scheduler::Scheduler(SequenceRunner& runner, const text::Tokenizer& tokenizer,
+                     SchedulerOptions options)
+    : runner_(runner), tokenizer_(tokenizer), options_(std::move(options)), seeds_(options_.seed) {
+  slot_free_.assign(std::max(0, runner_.num_slots()), true);
+  metrics_.prefill_seconds = Histogram(LatencyBuckets());
+  metrics_.decode_step_seconds = Histogram(LatencyBuckets());
+  thread_ = std::thread([this] { Loop(); });
+}
+
+Scheduler::~Scheduler() { Stop(); }
+
+void Scheduler::Stop() {
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+Result<uint64_t> Scheduler::Submit(PreparedRequest request, DeltaSink sink, TapSink taps) {
+  auto seq = std::make_unique<Sequence>();
+  seq->request = std::move(request);
+  seq->sink = std::move(sink);
+  seq->taps = std::move(taps);
+  uint64_t id = 0;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (stopping_) return NotRunning();
+    if (static_cast<int>(queue_.size()) >= options_.max_queue) {
+      return Unavailable("the server is busy: " + std::to_string(queue_.size()) +
+                             " requests are waiting (limit " + std::to_string(options_.max_queue) +
+                             ")",
+                         kReasonOverloaded);
+    }
+    id = seq->id = next_id_++;
+    live_.insert(id);
+    queue_.push_back(std::move(seq));
+    metrics_.requests_total += 1;
+    metrics_.queue_depth = static_cast<int64_t>(queue_.size());
+  }
+  cv_.notify_all();
+  return id;
+}
+
+Result<GenerationDelta> Scheduler::Generate(PreparedRequest request, const DeltaSink& sink,
+                                            const TapSink& taps) {
+  auto done = std::make_shared<std::promise<GenerationDelta>>();
+  auto future = done->get_future();
+  auto fired = std::make_shared<bool>(false);
+  DeltaSink wrapped = [sink, done, fired](const GenerationDelta& d) {
+    const bool keep = sink ? sink(d) : true;
+    // A caller that stops early ends the request as cancelled; either way the wait ends once.
+    if ((d.finish || !keep) && !*fired) {
+      *fired = true;
+      GenerationDelta last = d;
+      if (!last.finish) last.finish = FinishReason::kCancelled;
+      done->set_value(std::move(last));
+    }
+    return keep;
+  };
+  VLMXLA_RETURN_IF_ERROR(Submit(std::move(request), std::move(wrapped), taps).status());
+  return future.get();
+}
+
+void Scheduler::Cancel(uint64_t id) {
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (!live_.count(id)) return;
+    cancelled_.insert(id);
+  }
+  cv_.notify_all();
+}
+
+ServiceMetrics Scheduler::metrics() const {
+  std::lock_guard<std::mutex> lk(mu_);
+  return metrics_;
+}
+
+// ---- the scheduler thread ----
+
+void Scheduler::Release(Sequence& seq) {
+  std::lock_guard<std::mutex> lk(mu_);
+  if (seq.slot >= 0) slot_free_[seq.slot] = true;
+  seq.slot = -1;
+  live_.erase(seq.id);
+  cancelled_.erase(seq.id);
+}
+
+void Scheduler::Finish(Sequence& seq, FinishReason reason, std::optional<Status> error) {
+  GenerationDelta d;
+  d.error = std::move(error);
+  FinishWith(seq, std::move(d), reason);
+}
+
+void Scheduler::FinishWith(Sequence& seq, GenerationDelta d, FinishReason reason) {
+  if (seq.done) return;
+  seq.done = true;
+  d.finish = reason;
+  d.usage = seq.usage;
+  d.prefill_seconds = seq.prefill_seconds;
+  d.decode_seconds = seq.decode_seconds;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (reason == FinishReason::kError) metrics_.requests_failed += 1;
+  }
+  if (seq.sink) seq.sink(d);
+}
+
+void Scheduler::Emit(Sequence& seq, int32_t token) {
+  seq.last_token = token;
+  seq.generated += 1;
+  seq.usage.completion_tokens = seq.generated;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    metrics_.generated_tokens_total += 1;
+  }
+  TextStep step = seq.text->Push(token);
+  GenerationDelta d;
+  d.text = std::move(step.text);
+  d.token_ids = {token};
+  d.usage = seq.usage;
+  if (step.finish) return FinishWith(seq, std::move(d), *step.finish);
+  // A sink that returns false went away: the slot is freed after this step, nothing more is sent.
+  if (seq.sink && !seq.sink(d)) seq.done = true;
+}
+
+void Scheduler::Start(Sequence& seq) {
+  const prompt::PreparedPrefill& p = seq.request.prefill;
+  // Compile first (once per bucket), so prefill time measures execution.
+  Status warm = runner_.Warm(p);
+  if (!warm.ok()) return Finish(seq, FinishReason::kError, warm);
+  const auto t0 = Clock::now();
+  seq.usage.prompt_tokens = p.effective_length;
+  seq.usage.prompt_tokens_logical = p.logical_length;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    metrics_.prompt_tokens_total += p.effective_length;
+    metrics_.prompt_tokens_logical_total += p.logical_length;
+  }
+  std::map<std::string, HostTensor> taps;
+  auto logits = runner_.Prefill(seq.slot, p, seq.taps ? &taps : nullptr);
+  if (!logits.ok()) return Finish(seq, FinishReason::kError, logits.status());
+  seq.prefill_seconds = Since(t0);
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    metrics_.prefill_seconds.Observe(seq.prefill_seconds);
+  }
+  for (const auto& [stage, value] : taps) seq.taps(stage, value);
+
+  seq.sampler.emplace(seq.request.sampling, seeds_());
+  seq.text.emplace(tokenizer_, seq.request.stop, options_.eos_ids,
+                   options_.capacity - p.effective_length);
+  // The first delta carries no text yet when the token is held back; it still reports progress.
+  Emit(seq, seq.sampler->Sample(logits->span<float>()));
+}
+
+void Scheduler::DecodeStep() {
+  std::vector<int> slots;
+  std::vector<int32_t> tokens, positions;
+  std::vector<Sequence*> seqs;
+  for (auto& s : active_) {
+    if (s->done) continue;
+    seqs.push_back(s.get());
+    slots.push_back(s->slot);
+    tokens.push_back(s->last_token);
+    // Generated token k (0-based) sits at position effective_length + k.
+    positions.push_back(
+        static_cast<int32_t>(s->request.prefill.effective_length + s->generated - 1));
+  }
+  if (seqs.empty()) return;
+  const auto t0 = Clock::now();
+  auto logits = runner_.Decode(slots, tokens, positions);
+  const double dt = Since(t0);
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    metrics_.decode_step_seconds.Observe(dt);
+  }
+  if (!logits.ok()) {
+    for (Sequence* s : seqs) Finish(*s, FinishReason::kError, logits.status());
+    return;
+  }
+  const int64_t vocab = logits->shape().size() == 2 ? logits->shape()[1] : 0;
+  const std::span<const float> all = logits->span<float>();
+  if (vocab <= 0 || all.size() != seqs.size() * static_cast<size_t>(vocab)) {
+    const Status bad = Internal("decode returned " + ShapeToString(logits->shape()) +
+                                " logits for " + std::to_string(seqs.size()) + " sequences");
+    for (Sequence* s : seqs) Finish(*s, FinishReason::kError, bad);
+    return;
+  }
+  for (size_t i = 0; i < seqs.size(); ++i) {
+    Sequence& s = *seqs[i];
+    s.decode_seconds += dt;
+    Emit(s, s.sampler->Sample(all.subspan(i * vocab, vocab)));
+  }
+}
+
+void Scheduler::Loop() {
+  for (;;) {
+    std::vector<std::unique_ptr<Sequence>> admitted;
+    std::vector<std::unique_ptr<Sequence>> dropped;
+    {
+      std::unique_lock<std::mutex> lk(mu_);
+      cv_.wait(lk, [&] { return stopping_ || !queue_.empty() || !active_.empty(); });
+      if (stopping_) break;
+      // Cancelled requests leave the queue; cancelled active ones finish below.
+      for (auto it = queue_.begin(); it != queue_.end();) {
+        if (cancelled_.count((*it)->id)) {
+          cancelled_.erase((*it)->id);
+          live_.erase((*it)->id);
+          dropped.push_back(std::move(*it));
+          it = queue_.erase(it);
+        } else {
+          ++it;
+        }
+      }
+      for (auto& s : active_)
+        if (cancelled_.count(s->id)) s->cancel_requested = true;
+      // Admit waiting requests into free slots: they prefill before the next decode step.
+      for (size_t slot = 0; slot < slot_free_.size() && !queue_.empty(); ++slot) {
+        if (!slot_free_[slot]) continue;
+        slot_free_[slot] = false;
+        queue_.front()->slot = static_cast<int>(slot);
+        admitted.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+      metrics_.queue_depth = static_cast<int64_t>(queue_.size());
+    }
+    for (auto& s : dropped) Finish(*s, FinishReason::kCancelled);
+    for (auto& s : active_)
+      if (s->cancel_requested) Finish(*s, FinishReason::kCancelled);
+    for (auto& s : admitted) {
+      Start(*s);
+      active_.push_back(std::move(s));
+    }
+    DecodeStep();
+    // Finished and cancelled sequences give their slots back at once.
+    for (auto& s : active_)
+      if (s->done) Release(*s);
+    active_.erase(std::remove_if(active_.begin(), active_.end(),
+                                 [](const auto& s) { return s->done; }),
+                  active_.end());
+    std::lock_guard<std::mutex> lk(mu_);
+    metrics_.active_slots = static_cast<int64_t>(active_.size());
+  }
+  // Stopping: everything still pending ends as cancelled.
+  std::deque<std::unique_ptr<Sequence>> rest;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    rest.swap(queue_);
+  }
+  for (auto& s : rest) Finish(*s, FinishReason::kCancelled);
+  for (auto& s : active_) Finish(*s, FinishReason::kCancelled);
+  active_.clear();
+  std::lock_guard<std::mutex> lk(mu_);
+  live_.clear();
+  cancelled_.clear();
+}
+
+}  // namespace vlmxla::engine
