@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -242,6 +243,10 @@ struct PjrtExecutor::Client {
   PJRT_Device* device = nullptr;
   std::string platform;
   std::string description;
+  // Programs this client compiled, for Report().
+  std::mutex stats_mu;
+  int compiles = 0;             // guarded by stats_mu
+  double compile_seconds = 0;   // guarded by stats_mu
 
   ~Client() {
     if (client == nullptr) return;
@@ -569,6 +574,11 @@ BackendTraits PjrtExecutor::traits() const {
 ExecutorReport PjrtExecutor::Report() const {
   ExecutorReport r;
   r.compiles.cache = "none: PJRT compiles every program in process at each start";
+  {
+    std::lock_guard<std::mutex> lock(client_->stats_mu);
+    r.compiles.cold = client_->compiles;
+    r.compiles.cold_seconds = client_->compile_seconds;
+  }
   auto stats = MemoryStats();
   if (!stats.ok()) {
     r.memory.detail = "not reported by the PJRT plugin (" + name() + "): " +
@@ -612,6 +622,7 @@ Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_
                          std::to_string(options.num_replicas) + " replicas and " +
                          std::to_string(options.num_partitions) + " partitions");
   }
+  const auto start = std::chrono::steady_clock::now();
   std::string code(mlir_text);
   static constexpr char kFormat[] = "mlir";
   PJRT_Program program{};
@@ -628,9 +639,14 @@ Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_
   compile.program = &program;
   compile.compile_options = serialized.data();
   compile.compile_options_size = serialized.size();
-  VLMXLA_RETURN_IF_ERROR(
-      TakeError(api, api->PJRT_Client_Compile(&compile), "compiling StableHLO with PJRT",
-                "compile_failed"));
+  Status compiled = TakeError(api, api->PJRT_Client_Compile(&compile),
+                              "compiling StableHLO with PJRT", "compile_failed");
+  if (compiled.code() == ErrorCode::kInternal) {
+    // The plugin reports a module that does not parse or verify as INTERNAL; to the caller it is
+    // an invalid argument, as on every backend.
+    compiled = Status(ErrorCode::kInvalidArgument, compiled.message(), compiled.reason());
+  }
+  VLMXLA_RETURN_IF_ERROR(compiled);
   // Owned before the next fallible call.
   auto executable = std::make_unique<PjrtExecutable>(client_, compile.executable, 0);
 
@@ -658,6 +674,12 @@ Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_
                     " results but PJRT compiled " + std::to_string(outputs.num_outputs));
   }
   executable->set_signature(std::move(sig).value());
+  {
+    std::lock_guard<std::mutex> lock(client_->stats_mu);
+    client_->compiles += 1;
+    client_->compile_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
   return std::unique_ptr<Executable>(std::move(executable));
 }
 
