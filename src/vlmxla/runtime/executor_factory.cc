@@ -31,6 +31,8 @@ Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
     options.target = backend == "iree-cpu" ? "llvm-cpu" : "cuda";
     options.cuda_target = config.iree_cuda_target;
     options.cache_dir = config.iree_cache_dir;
+    options.python = config.iree_python;
+    options.python_path = config.iree_python_path;
     VLMXLA_ASSIGN_OR_RETURN(auto executor, IreeExecutor::Create(std::move(options)));
     return std::unique_ptr<Executor>(std::move(executor));
   }
