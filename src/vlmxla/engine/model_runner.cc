@@ -110,7 +110,7 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     VLMXLA_ASSIGN_OR_RETURN(io::CheckpointWeights headers, io::CheckpointWeights::Open(r->model_));
     VLMXLA_ASSIGN_OR_RETURN(PrecisionChoice choice,
                             ResolvePrecision(options.dtype, r->config(), headers.StoredFloatType(),
-                                             r->executor_->name()));
+                                             r->executor_->name(), r->executor_->traits()));
     r->precision_ = choice.precision;
     r->precision_why_ = choice.why;
     if (options.progress) options.progress(choice.why);

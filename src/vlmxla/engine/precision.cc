@@ -29,7 +29,8 @@ const char* TorchDtypeName(hlo::ElementType type) {
 
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
                                          const io::ModelConfig& config,
-                                         std::optional<DType> stored, const std::string& backend) {
+                                         std::optional<DType> stored, const std::string& backend,
+                                         const runtime::BackendTraits& traits) {
   PrecisionChoice c;
   if (stored) {
     auto w = hlo::ElementTypeFromDType(*stored);
@@ -52,6 +53,16 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
     c.why = "compute dtype " + stored_name + " (auto: the weights' stored type" +
             (config.torch_dtype.empty() ? "" : ", config dtype '" + config.torch_dtype + "' unknown") +
             ")";
+  }
+  if (!requested && c.precision.compute != hlo::ElementType::kF32 &&
+      traits.widens_narrow_matmuls) {
+    c.why = std::string("compute dtype float32 (auto: the checkpoint is ") +
+            TorchDtypeName(c.precision.compute) + ", but " + backend +
+            " widens narrow matmuls and decodes them slower than float32, bench/README.md; "
+            "--dtype " + TorchDtypeName(c.precision.compute) + " keeps them narrow)";
+    c.precision = {hlo::ElementType::kF32, hlo::ElementType::kF32};
+    c.why += ", weights stored as " + stored_name + ", widened to float32 as they upload";
+    return c;
   }
   c.why += ", weights stored as " + stored_name + " on " + backend;
   return c;

@@ -9,6 +9,7 @@
 #include "vlmxla/base/status.h"
 #include "vlmxla/hlo/types.h"
 #include "vlmxla/io/model_config.h"
+#include "vlmxla/runtime/executor.h"
 
 namespace vlmxla::engine {
 
@@ -29,10 +30,13 @@ struct PrecisionChoice {
 };
 
 // `requested` (nullopt: auto) for a checkpoint whose float tensors are mostly `stored` (nullopt:
-// none) on `backend`. auto takes the config's dtype/torch_dtype, else the stored type, else f32.
-// The weights keep their stored type whatever the compute type is.
+// none) on `backend`. auto takes the config's dtype/torch_dtype, else the stored type, else f32,
+// except on a backend that widens narrow matmuls (runtime::BackendTraits): there a narrow
+// checkpoint computes in float32 with its weights widened once while uploading (measured faster;
+// the reason is in `why`). Otherwise the weights keep their stored type whatever the compute type.
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
                                          const io::ModelConfig& config,
-                                         std::optional<DType> stored, const std::string& backend);
+                                         std::optional<DType> stored, const std::string& backend,
+                                         const runtime::BackendTraits& traits);
 
 }  // namespace vlmxla::engine

@@ -65,6 +65,11 @@ struct BackendTraits {
   bool prefers_in_out_weights = false;
   // Whether compiled programs are kept in an artifact cache across processes.
   bool has_artifact_cache = false;
+  // The backend widens bf16/f16 matmul operands to f32 in memory instead of computing on them, so
+  // a narrow compute dtype decodes slower than float32 (XLA's CPU backend: batch-1 decode of the
+  // bench model in bf16 ran at 0.19x its float32 speed, bench/README.md). `--dtype auto` then
+  // computes a narrow checkpoint in float32, its weights widened once while they upload.
+  bool widens_narrow_matmuls = false;
 };
 
 // What an executor reports about its device memory and compilations, for measurements. Fields

@@ -1,0 +1,80 @@
+// --dtype resolution: explicit flags win, auto follows the config's dtype, else the stored type,
+// and on a backend that widens narrow matmuls auto computes a narrow checkpoint in float32 with
+// its weights widened at upload. Every choice says why.
+#include "vlmxla/engine/precision.h"
+
+#include <gtest/gtest.h>
+
+namespace vlmxla::engine {
+namespace {
+
+using hlo::ElementType;
+
+io::ModelConfig Config(const std::string& torch_dtype) {
+  io::ModelConfig c;
+  c.torch_dtype = torch_dtype;
+  return c;
+}
+
+runtime::BackendTraits Streams() { return {}; }
+runtime::BackendTraits Widens() {
+  runtime::BackendTraits t;
+  t.widens_narrow_matmuls = true;
+  return t;
+}
+
+TEST(Precision, ParsesTheFlag) {
+  EXPECT_FALSE(ParseDtypeFlag("auto", "--dtype")->has_value());
+  EXPECT_EQ(**ParseDtypeFlag("bfloat16", "--dtype"), ElementType::kBF16);
+  EXPECT_EQ(**ParseDtypeFlag("f16", "--dtype"), ElementType::kF16);
+  EXPECT_EQ(**ParseDtypeFlag("float32", "--dtype"), ElementType::kF32);
+  auto bad = ParseDtypeFlag("int8", "--dtype");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("--dtype must be one of"), std::string::npos);
+  EXPECT_NE(bad.status().message().find("'int8'"), std::string::npos);
+}
+
+TEST(Precision, AutoTakesTheConfigThenTheStoredType) {
+  auto c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "iree:llvm-cpu",
+                            Streams());
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16}));
+  EXPECT_NE(c->why.find("auto: the config's dtype 'bfloat16'"), std::string::npos) << c->why;
+
+  c = ResolvePrecision(std::nullopt, Config(""), DType::kF16, "iree:llvm-cpu", Streams());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF16, ElementType::kF16}));
+  EXPECT_NE(c->why.find("stored type"), std::string::npos) << c->why;
+
+  // A float32 checkpoint whose config says bfloat16 computes in bf16 on f32 weights.
+  c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kF32, "iree:llvm-cpu", Streams());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kBF16}));
+}
+
+TEST(Precision, ExplicitFlagWinsAndKeepsWeightsAsStored) {
+  auto c = ResolvePrecision(ElementType::kF32, Config("bfloat16"), DType::kBF16, "pjrt:cpu",
+                            Widens());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kF32}));
+  c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16}));
+  EXPECT_NE(c->why.find("(--dtype)"), std::string::npos) << c->why;
+}
+
+TEST(Precision, AutoAvoidsNarrowComputeWhereTheBackendWidensIt) {
+  auto c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kF32}));
+  EXPECT_NE(c->why.find("widens narrow matmuls"), std::string::npos) << c->why;
+  EXPECT_NE(c->why.find("--dtype bfloat16 keeps them narrow"), std::string::npos) << c->why;
+  // A float32 checkpoint is unaffected.
+  c = ResolvePrecision(std::nullopt, Config("float32"), DType::kF32, "pjrt:cpu", Widens());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kF32}));
+}
+
+TEST(Precision, RefusesNonFloatWeights) {
+  auto c = ResolvePrecision(std::nullopt, Config(""), DType::kI8, "pjrt:cpu", Streams());
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.status().message().find("i8"), std::string::npos) << c.status().message();
+}
+
+}  // namespace
+}  // namespace vlmxla::engine
