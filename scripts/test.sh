@@ -10,6 +10,8 @@ if [ ! -x .venv/bin/python ] || [ ! -d build ]; then
   exit 2
 fi
 ninja -C build
+echo "[test] Python lint (ruff check, ruff.toml)"
+.venv/bin/ruff check python tests/py
 echo "[test] C++ unit tests (ctest)"
 (cd build && ctest --output-on-failure -j2)
 echo "[test] Python tests (pytest)"
