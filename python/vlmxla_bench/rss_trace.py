@@ -5,6 +5,13 @@ file pages of the checkpoint mmap vs shared memory: the IREE host's memfd) come 
 
 Kept small for the results file: a sample is stored only when a figure moved by at least
 `step_mib`, plus the samples where each process's RSS peaked.
+
+Why VmHWM and not getrusage's ru_maxrss: Linux keeps ru_maxrss across fork and execve (the child
+starts from the parent's high-water mark and exec records the old image's), so a system started by
+a driver that is itself large (e.g. one that has just built the 3.6 GB checkpoint in-process)
+reports the driver's peak, whatever it does. VmHWM belongs to the process's own address space,
+which exec replaces: it is the system's own peak. `peaks` turns a trace into the results' peak
+figures (the process's VmHWM + its children's, as ru_maxrss self + children was meant to be).
 """
 
 from __future__ import annotations
@@ -29,6 +36,21 @@ def _status(pid: int) -> dict[str, float] | None:
         if key in FIELDS:
             out[key] = int(value.split()[0]) / 1024.0
     return out
+
+
+def _name(pid: int) -> str:
+    """A short name of a process: its program's base name, plus `-m MODULE` for Python."""
+    try:
+        argv = pathlib.Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return "?"
+    argv = [a.decode(errors="replace") for a in argv if a]
+    if not argv:
+        return "?"
+    name = pathlib.Path(argv[0]).name
+    if "-m" in argv[1:-1]:
+        name += " -m " + argv[argv.index("-m", 1) + 1]
+    return name
 
 
 def _children(pid: int) -> list[int]:
@@ -68,12 +90,18 @@ def trace(proc: subprocess.Popen, log: pathlib.Path, interval: float = 0.2,
     samples, kept, last_kept = [], [], None
     pos, stage = 0, ""
     peak = None
+    names: dict[str, str] = {}
+    hwm: dict[str, float] = {}  # per process, over every sample (kept or not)
     while proc.poll() is None:
         pos, stage = _last_line(log, pos, stage)
         procs = {"self": _status(proc.pid)}
         for c in _children(proc.pid):
+            # Read every time: right after fork the child still shows its parent's command line.
+            names[f"child {c}"] = _name(c)
             procs[f"child {c}"] = _status(c)
         procs = {k: v for k, v in procs.items() if v}
+        for k, v in procs.items():
+            hwm[k] = max(hwm.get(k, 0.0), v.get("VmHWM", v.get("VmRSS", 0.0)))
         if procs:
             total = sum(v.get("VmRSS", 0.0) for v in procs.values())
             sample = {"t": round(time.perf_counter() - t0, 2), "stage": stage,
@@ -91,7 +119,51 @@ def trace(proc: subprocess.Popen, log: pathlib.Path, interval: float = 0.2,
         kept.append(peak)
         kept.sort(key=lambda s: s["t"])
     return {"interval_seconds": interval, "step_mib": step_mib, "samples": kept, "peak": peak,
-            "n_sampled": len(samples)}
+            "n_sampled": len(samples), "children_names": names,
+            "max_vmhwm_mib": {k: round(v, 1) for k, v in hwm.items()}}
+
+
+HOST_MODULE = "vlmxla_iree.host"
+
+
+def peaks(memory: dict) -> dict | None:
+    """{"self", "children", "total"} MiB: the largest VmHWM seen of the process and of its
+    runtime host(s) (the IREE host, a long-lived child: `python -m vlmxla_iree.host`), summed as
+    separate address spaces. Other children (iree-compile runs, each short-lived) are not part of
+    the total; the largest of them is given as "other_children_max". In traces from before child
+    names were recorded, the child with the largest VmHWM is taken as the host. Pages both
+    processes map (the host's shared tensor region) are in both VmHWMs, as in getrusage's.
+    None without samples."""
+    samples = memory.get("samples") or []
+    if not samples:
+        return None
+    maxima = dict(memory.get("max_vmhwm_mib") or {})
+    if not maxima:  # a trace from before the maxima were kept: its stored samples only
+        for s in samples:
+            for name, v in s["processes"].items():
+                maxima[name] = max(maxima.get(name, 0.0), v.get("VmHWM", v.get("VmRSS", 0.0)))
+    own = maxima.pop("self", 0.0)
+    kids = maxima
+    names = memory.get("children_names") or {}
+    if names:
+        hosts = {k: v for k, v in kids.items() if HOST_MODULE in names.get(k, "")}
+    else:
+        top = max(kids, key=kids.get) if kids else None
+        hosts = {top: kids[top]} if top else {}
+    others = [v for k, v in kids.items() if k not in hosts]
+    return {"self": own, "children": sum(hosts.values()), "total": own + sum(hosts.values()),
+            "other_children_max": max(others, default=0.0)}
+
+
+def use_traced_peaks(system: dict) -> None:
+    """Makes a system's peak_rss_mib its traced VmHWM peak, keeping the process's own
+    getrusage figure as peak_rss_mib_getrusage."""
+    traced = peaks(system.get("rss_trace") or {})
+    if traced is None:
+        return
+    if "peak_rss_mib_getrusage" not in system:
+        system["peak_rss_mib_getrusage"] = system["peak_rss_mib"]
+    system["peak_rss_mib"] = {**traced, "source": "VmHWM (rss_trace)"}
 
 
 if __name__ == "__main__":

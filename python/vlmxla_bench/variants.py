@@ -20,6 +20,8 @@ XLA_PRESETS = {
     # XNNPACK / YNNPACK fusions for dots.
     "xla-xnn-dot": "--xla_cpu_experimental_xnn_fusion_type=dot",
     "xla-ynn-dot": "--xla_cpu_experimental_ynn_fusion_type=dot",
+    # XLA's previous CPU runtime (one compiled function instead of thunks), where still present.
+    "xla-legacy-runtime": "--xla_cpu_use_thunk_runtime=false",
     # The older oneDNN rewriter (custom calls), where this plugin still has it.
     "xla-onednn-custom-call": "--xla_cpu_use_onednn=true "
                               "--xla_cpu_experimental_onednn_custom_call=true",
