@@ -74,15 +74,40 @@ Result<std::string> PercentDecode(const std::string& s) {
   return out;
 }
 
+const char* FileKind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a regular file";
+}
+
 // Reads a regular file without following a symlink in its last component (the directory check
-// has already resolved every component).
+// has already resolved every component). O_NONBLOCK makes open() itself return at once whatever
+// the path is (a FIFO with no writer would block it forever, a device could do anything on open);
+// fstat then refuses everything but a regular file before a byte is read, and a regular file
+// ignores O_NONBLOCK.
 Result<std::vector<uint8_t>> ReadLocalFile(const std::string& path, int64_t max_bytes) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return NotFound("cannot open image file '" + path + "': " + std::strerror(errno));
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ELOOP) {
+      return InvalidArgument("image path '" + path + "' is a symbolic link", kReasonMediaForbidden);
+    }
+    return NotFound("cannot open image file '" + path + "': " + std::strerror(errno));
+  }
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
     ::close(fd);
-    return InvalidArgument("image path '" + path + "' is not a regular file");
+    return NotFound("cannot stat image file '" + path + "': " + std::strerror(err));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return InvalidArgument("image path '" + path + "' is " + FileKind(st.st_mode) +
+                               ", not a regular file",
+                           kReasonMediaForbidden);
   }
   if (st.st_size > max_bytes) {
     ::close(fd);
@@ -94,6 +119,7 @@ Result<std::vector<uint8_t>> ReadLocalFile(const std::string& path, int64_t max_
   size_t got = 0;
   while (got < bytes.size()) {
     ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     got += static_cast<size_t>(n);
   }

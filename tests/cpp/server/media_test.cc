@@ -1,12 +1,17 @@
 // Image URL resolution: data URIs, the allowed media directory, address filtering and fetching.
 #include "vlmxla/server/media.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <thread>
 
 #include "fake_service.h"
@@ -90,6 +95,31 @@ TEST_F(MediaDirTest, ServesFilesInsideOnly) {
   auto r = ResolveImage(ok, none);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().reason(), kReasonMediaForbidden);
+}
+
+// A FIFO under the allowed directory is refused at once, naming the path and why; it used to pin
+// the thread in open() until some writer appeared. A directory is refused the same way.
+TEST_F(MediaDirTest, RefusesFifoAndDirectoryWithoutBlocking) {
+  const fs::path fifo = root_ / "allowed" / "pipe.png";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+  fs::create_directories(root_ / "allowed" / "dir.png");
+  auto pending =
+      std::async(std::launch::async, [&] { return ResolveImage(fifo.string(), options_); });
+  if (pending.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+    ADD_FAILURE() << "ResolveImage blocked on a FIFO";
+    // Release the reader stuck in open(), so that the test can end.
+    const int w = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+    if (w >= 0) ::close(w);
+  }
+  auto r = pending.get();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().reason(), kReasonMediaForbidden) << r.status().ToString();
+  EXPECT_NE(r.status().message().find(fifo.string()), std::string::npos) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("FIFO"), std::string::npos) << r.status().ToString();
+  auto d = ResolveImage("dir.png", options_);
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().reason(), kReasonMediaForbidden) << d.status().ToString();
+  EXPECT_NE(d.status().message().find("directory"), std::string::npos) << d.status().ToString();
 }
 
 TEST(AddressFilter, RefusesLoopbackPrivateLinkLocal) {
