@@ -179,7 +179,7 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
                              prompt::kReasonImagesUnsupported);
     }
     VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids,
-                            m.preparer->tokenizer().Encode(*request.raw_prompt, true));
+                            m.preparer->EncodePrompt(*request.raw_prompt, true, m.capacity));
     prompt::PlaceholderSpec spec;
     spec.image_token_id = m.preparer->image_token_id();
     spec.image_token = m.preparer->processor_settings().image_token;

@@ -103,6 +103,22 @@ Result<std::string> Preparer::Render(const std::vector<Message>& messages) const
   return template_->Render(context);
 }
 
+Result<std::vector<int32_t>> Preparer::EncodePrompt(std::string_view text,
+                                                    bool add_special_tokens,
+                                                    int64_t context_capacity) const {
+  // Counting on to twice the capacity costs little and keeps the exact count in the message of
+  // a prompt that is only somewhat too long.
+  const size_t max_ids = 2 * static_cast<size_t>(std::max<int64_t>(context_capacity, 0));
+  auto ids = tokenizer_->EncodeAtMost(text, add_special_tokens, max_ids);
+  if (!ids.ok() && ids.status().reason() == text::kReasonTooManyTokens) {
+    return OutOfRange("prompt needs more than " + std::to_string(max_ids) +
+                          " positions but context capacity is " +
+                          std::to_string(context_capacity) + "; " + ids.status().message(),
+                      kReasonContextLengthExceeded);
+  }
+  return ids;
+}
+
 Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
                                           const std::vector<vision::Image>& images,
                                           int64_t context_capacity) const {
@@ -129,7 +145,8 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
     const std::string bos = special_tokens_["bos_token"].get<std::string>();
     if (!bos.empty() && rendered.rfind(bos, 0) == 0) add_special = false;
   }
-  VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids, tokenizer_->Encode(rendered, add_special));
+  VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids,
+                          EncodePrompt(rendered, add_special, context_capacity));
 
   PlaceholderSpec spec;
   spec.image_token_id = image_token_id_;

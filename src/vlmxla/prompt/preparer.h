@@ -44,6 +44,14 @@ class Preparer {
   // Renders the conversation with the model's chat template (add_generation_prompt=true).
   Result<std::string> Render(const std::vector<Message>& messages) const;
 
+  // Token ids of a prompt that must fit in `context_capacity` positions. A prompt of more than
+  // twice the capacity is refused with kReasonContextLengthExceeded as early as the tokenizer can
+  // tell: before tokenizing when its byte length alone exceeds 2 * capacity * the tokenizer's
+  // bytes-per-token bound (text::Tokenizer::max_bytes_per_token), else once the ids counted pass
+  // 2 * capacity. Up to that the ids come back in full, so ExpandPrompt can name the exact count.
+  Result<std::vector<int32_t>> EncodePrompt(std::string_view text, bool add_special_tokens,
+                                            int64_t context_capacity) const;
+
   // messages + decoded images -> PreparedPrefill. images.size() must equal the number of image
   // parts in the messages; each image expands to the processor's feature-token count. A text-only
   // model refuses any image (kReasonImagesUnsupported).

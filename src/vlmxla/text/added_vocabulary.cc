@@ -54,7 +54,16 @@ void AddedTokenMatcher::Add(const AddedToken& token, std::string pattern) {
 
 std::vector<AddedSplit> AddedTokenMatcher::Split(std::string_view text) const {
   std::vector<AddedSplit> splits;
-  if (text.empty()) return splits;
+  (void)ForEachSplit(text, [&](const AddedSplit& s) {
+    splits.push_back(s);
+    return Status::Ok();
+  });
+  return splits;
+}
+
+Status AddedTokenMatcher::ForEachSplit(
+    std::string_view text, const std::function<Status(const AddedSplit&)>& on_split) const {
+  if (text.empty()) return Status::Ok();
   size_t start_offset = 0;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -79,14 +88,33 @@ std::vector<AddedSplit> AddedTokenMatcher::Split(std::string_view text) const {
       const bool stop_space = stop == text.size() || !StartsWithWord(text.substr(stop));
       if (!start_space || !stop_space) continue;
     }
-    if (t.lstrip) start = std::max(TrailingSpaceStart(text.substr(0, start)), start_offset);
+    // lstrip takes whitespace back to the previous split at most: scan only that far, so many
+    // matches in a long text stay linear.
+    if (t.lstrip) {
+      start = start_offset + TrailingSpaceStart(text.substr(start_offset, start - start_offset));
+    }
     if (t.rstrip) stop += LeadingSpaceLength(text.substr(stop));
-    if (start_offset < start) splits.push_back({-1, start_offset, start});
-    splits.push_back({t.id, start, stop});
+    if (start_offset < start) VLMXLA_RETURN_IF_ERROR(on_split({-1, start_offset, start}));
+    VLMXLA_RETURN_IF_ERROR(on_split({t.id, start, stop}));
     start_offset = stop;
   }
-  if (start_offset < text.size()) splits.push_back({-1, start_offset, text.size()});
-  return splits;
+  if (start_offset < text.size()) {
+    VLMXLA_RETURN_IF_ERROR(on_split({-1, start_offset, text.size()}));
+  }
+  return Status::Ok();
+}
+
+bool AddedTokenMatcher::MayAbsorbText() const {
+  for (const auto& e : entries_) {
+    if (e.token.lstrip || e.token.rstrip) return true;
+  }
+  return false;
+}
+
+size_t AddedTokenMatcher::max_pattern_bytes() const {
+  size_t n = 0;
+  for (const auto& e : entries_) n = std::max(n, e.pattern.size());
+  return n;
 }
 
 }  // namespace vlmxla::text

@@ -3,9 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "vlmxla/base/status.h"
 
 namespace vlmxla::text {
 
@@ -33,6 +36,14 @@ class AddedTokenMatcher {
 
   // Splits `text` (valid UTF-8) around the added tokens it contains; an empty text gives no splits.
   std::vector<AddedSplit> Split(std::string_view text) const;
+  // The same splits, each passed to `on_split` in order as it is found; an error stops the walk.
+  Status ForEachSplit(std::string_view text,
+                      const std::function<Status(const AddedSplit&)>& on_split) const;
+
+  // Whether a match can take in more text than its pattern (lstrip / rstrip take whitespace).
+  bool MayAbsorbText() const;
+  // The longest pattern, in bytes.
+  size_t max_pattern_bytes() const;
 
   bool empty() const { return entries_.empty(); }
 

@@ -1,7 +1,10 @@
 #include "vlmxla/text/bpe.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <queue>
+
+#include "vlmxla/text/byte_level.h"
 
 namespace vlmxla::text {
 namespace {
@@ -98,6 +101,22 @@ Result<BpeModel> BpeModel::FromJson(const nlohmann::json& j) {
     m.byte_ids_[b] = it == m.vocab_.end() ? -1 : it->second;
   }
   return m;
+}
+
+std::optional<size_t> BpeModel::MaxWordBytesPerId(bool byte_level_words) const {
+  bool all_bytes = byte_fallback_;
+  for (int b = 0; b < 256 && all_bytes; ++b) all_bytes = byte_ids_[b] >= 0;
+  bool all_byte_level = byte_level_words;
+  for (int b = 0; b < 256 && all_byte_level; ++b) {
+    all_byte_level = vocab_.count(ByteLevelChar(static_cast<uint8_t>(b))) > 0;
+  }
+  // Which characters reach the <unk> branch of Tokenize: none when every one is in the vocabulary
+  // or falls back to bytes.
+  const bool unk_reachable = !all_bytes && !all_byte_level;
+  if (unk_reachable && (!unk_id_ || fuse_unk_)) return std::nullopt;
+  size_t longest = 4;
+  for (const auto& [token, id] : vocab_) longest = std::max(longest, token.size());
+  return longest;
 }
 
 std::optional<int32_t> BpeModel::TokenToId(std::string_view token) const {

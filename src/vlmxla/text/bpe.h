@@ -27,6 +27,13 @@ class BpeModel {
   const std::string* IdToToken(int32_t id) const;  // nullptr when absent
   int32_t max_id() const { return max_id_; }
 
+  // An upper bound on the bytes of a word one id stands for: the longest vocabulary token, and
+  // at least 4 (a character that becomes <unk>). nullopt when there is none: characters can be
+  // dropped (no <unk>, no complete byte fallback and, unless `byte_level_words` and the vocabulary
+  // holds all 256 ByteLevel characters, some character missing), or fuse_unk can fold any run of
+  // unknown characters into one <unk>.
+  std::optional<size_t> MaxWordBytesPerId(bool byte_level_words) const;
+
  private:
   struct MergeTarget {
     uint32_t rank;

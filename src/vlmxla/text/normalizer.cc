@@ -75,6 +75,32 @@ Result<Normalizer> Normalizer::FromJson(const nlohmann::json& j) {
   return n;
 }
 
+std::optional<size_t> Normalizer::MaxShrink() const {
+  switch (kind_) {
+    case Kind::kNfc:
+    case Kind::kNfd:
+    case Kind::kNfkc:
+    case Kind::kNfkd:
+      return 4;
+    case Kind::kPrepend:
+      return 1;
+    case Kind::kReplace:
+      if (b_.size() >= a_.size()) return 1;
+      if (b_.empty()) return std::nullopt;
+      return (a_.size() + b_.size() - 1) / b_.size();
+    case Kind::kSequence: {
+      size_t factor = 1;
+      for (const auto& c : children_) {
+        const auto f = c.MaxShrink();
+        if (!f) return std::nullopt;
+        factor *= *f;
+      }
+      return factor;
+    }
+  }
+  return std::nullopt;
+}
+
 std::string Normalizer::Normalize(std::string text) const {
   switch (kind_) {
     case Kind::kNfc:

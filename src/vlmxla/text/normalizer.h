@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,11 @@ class Normalizer {
 
   // `text` is valid UTF-8.
   std::string Normalize(std::string text) const;
+
+  // How many times shorter, in bytes, normalizing can make a text; nullopt when without bound
+  // (a Replace with empty content). Unicode normalization: 4 (a code point has at most 4 bytes and
+  // maps to at least one byte; compositions join code points into no fewer bytes per code point).
+  std::optional<size_t> MaxShrink() const;
 
  private:
   Kind kind_ = Kind::kSequence;

@@ -1,6 +1,7 @@
 #include "vlmxla/text/pre_tokenizer.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "vlmxla/text/byte_level.h"
 
@@ -16,10 +17,90 @@ Status Unsupported(const std::string& what) {
                        "unsupported_tokenizer_component");
 }
 
-struct Segment {
-  size_t begin, end;
-  bool is_match;
+// The ranges of a piece that tokenizers' SplitDelimiterBehavior keeps, from the alternating gap /
+// match segments of the piece fed in order (as find_matches yields them), each emitted as soon as
+// it is final: at most one range is held back.
+class RangeSplitter {
+ public:
+  using Emit = std::function<Status(size_t begin, size_t end)>;
+  RangeSplitter(SplitBehavior behavior, Emit emit) : behavior_(behavior), emit_(std::move(emit)) {}
+
+  Status Add(size_t begin, size_t end, bool is_match) {
+    switch (behavior_) {
+      case SplitBehavior::kIsolated:
+        return emit_(begin, end);
+      case SplitBehavior::kRemoved:
+        return is_match ? Status::Ok() : emit_(begin, end);
+      case SplitBehavior::kContiguous:
+        // A run of segments of one kind is one range.
+        if (held_ && is_match == previous_match_) {
+          end_ = end;
+        } else {
+          VLMXLA_RETURN_IF_ERROR(Hold(begin, end));
+        }
+        break;
+      case SplitBehavior::kMergedWithPrevious:
+        // A match joins the gap before it.
+        if (held_ && is_match && !previous_match_) {
+          end_ = end;
+        } else {
+          VLMXLA_RETURN_IF_ERROR(Hold(begin, end));
+        }
+        break;
+      case SplitBehavior::kMergedWithNext:
+        // A match joins the gap after it; the held range is always a match.
+        if (held_ && !is_match) {
+          held_ = false;
+          VLMXLA_RETURN_IF_ERROR(emit_(begin_, end));
+        } else if (is_match) {
+          VLMXLA_RETURN_IF_ERROR(Hold(begin, end));
+        } else {
+          VLMXLA_RETURN_IF_ERROR(emit_(begin, end));
+        }
+        break;
+    }
+    previous_match_ = is_match;
+    return Status::Ok();
+  }
+
+  Status Finish() {
+    if (!held_) return Status::Ok();
+    held_ = false;
+    return emit_(begin_, end_);
+  }
+
+ private:
+  // Emits the held range, if any, and holds [begin, end) instead.
+  Status Hold(size_t begin, size_t end) {
+    VLMXLA_RETURN_IF_ERROR(Finish());
+    held_ = true;
+    begin_ = begin;
+    end_ = end;
+    return Status::Ok();
+  }
+
+  const SplitBehavior behavior_;
+  const Emit emit_;
+  bool held_ = false;
+  size_t begin_ = 0, end_ = 0;
+  bool previous_match_ = false;
 };
+
+// The words of `text` split at the matches of `regex` with `behavior`.
+Status SplitWords(const Regex& regex, SplitBehavior behavior, std::string_view text,
+                  bool at_origin, const WordSink& sink) {
+  RangeSplitter splitter(behavior, [&](size_t b, size_t e) {
+    return e > b ? sink(text.substr(b, e - b), at_origin && b == 0) : Status::Ok();
+  });
+  size_t prev = 0;
+  VLMXLA_RETURN_IF_ERROR(regex.ForEachMatch(text, [&](size_t b, size_t e) {
+    if (b > prev) VLMXLA_RETURN_IF_ERROR(splitter.Add(prev, b, false));
+    prev = e;
+    return splitter.Add(b, e, true);
+  }));
+  if (prev < text.size()) VLMXLA_RETURN_IF_ERROR(splitter.Add(prev, text.size(), false));
+  return splitter.Finish();
+}
 
 }  // namespace
 
@@ -34,74 +115,6 @@ Result<PrependScheme> ParsePrependScheme(const nlohmann::json& j) {
   }
   // Files written before prepend_scheme existed carry add_prefix_space.
   return j.value("add_prefix_space", true) ? PrependScheme::kAlways : PrependScheme::kNever;
-}
-
-std::vector<PrePiece> SplitPiece(const PrePiece& piece,
-                                 const std::vector<std::pair<size_t, size_t>>& matches,
-                                 SplitBehavior behavior) {
-  // Cover the whole piece with alternating gap / match segments, as tokenizers' find_matches.
-  std::vector<Segment> segs;
-  size_t prev = 0;
-  for (const auto& [b, e] : matches) {
-    if (b > prev) segs.push_back({prev, b, false});
-    segs.push_back({b, e, true});
-    prev = e;
-  }
-  if (prev < piece.text.size()) segs.push_back({prev, piece.text.size(), false});
-
-  std::vector<std::pair<size_t, size_t>> ranges;
-  switch (behavior) {
-    case SplitBehavior::kIsolated:
-      for (const auto& s : segs) ranges.emplace_back(s.begin, s.end);
-      break;
-    case SplitBehavior::kRemoved:
-      for (const auto& s : segs) {
-        if (!s.is_match) ranges.emplace_back(s.begin, s.end);
-      }
-      break;
-    case SplitBehavior::kContiguous: {
-      bool previous_match = false;
-      for (const auto& s : segs) {
-        if (!ranges.empty() && s.is_match == previous_match) {
-          ranges.back().second = s.end;
-        } else {
-          ranges.emplace_back(s.begin, s.end);
-        }
-        previous_match = s.is_match;
-      }
-      break;
-    }
-    case SplitBehavior::kMergedWithPrevious: {
-      bool previous_match = false;
-      for (const auto& s : segs) {
-        if (s.is_match && !previous_match && !ranges.empty()) {
-          ranges.back().second = s.end;
-        } else {
-          ranges.emplace_back(s.begin, s.end);
-        }
-        previous_match = s.is_match;
-      }
-      break;
-    }
-    case SplitBehavior::kMergedWithNext: {
-      bool previous_match = false;  // walking backwards: "previous" is the segment to the right
-      for (auto it = segs.rbegin(); it != segs.rend(); ++it) {
-        if (it->is_match && !previous_match && !ranges.empty()) {
-          ranges.back().first = it->begin;
-        } else {
-          ranges.emplace_back(it->begin, it->end);
-        }
-        previous_match = it->is_match;
-      }
-      std::reverse(ranges.begin(), ranges.end());
-      break;
-    }
-  }
-  std::vector<PrePiece> out;
-  for (const auto& [b, e] : ranges) {
-    if (e > b) out.push_back({piece.text.substr(b, e - b), piece.at_origin && b == 0});
-  }
-  return out;
 }
 
 Result<PreTokenizer> PreTokenizer::FromJson(const nlohmann::json& j) {
@@ -160,65 +173,79 @@ Result<PreTokenizer> PreTokenizer::FromJson(const nlohmann::json& j) {
   return p;
 }
 
-Status PreTokenizer::Apply(std::vector<PrePiece>* pieces) const {
-  std::vector<PrePiece> out;
+Status PreTokenizer::Chain(size_t child, std::string_view piece, bool at_origin,
+                          const WordSink& sink) const {
+  if (child == children_.size()) return sink(piece, at_origin);
+  return children_[child].ForEachWord(piece, at_origin, [&](std::string_view w, bool origin) {
+    return Chain(child + 1, w, origin, sink);
+  });
+}
+
+Status PreTokenizer::ForEachWord(std::string_view piece, bool at_origin,
+                                 const WordSink& sink) const {
   switch (kind_) {
     case Kind::kSequence:
-      for (const auto& c : children_) VLMXLA_RETURN_IF_ERROR(c.Apply(pieces));
-      return Status::Ok();
+      return Chain(0, piece, at_origin, sink);
     case Kind::kSplit:
-      for (const auto& piece : *pieces) {
-        VLMXLA_ASSIGN_OR_RETURN(auto matches, regex_.FindAll(piece.text));
-        for (auto& w : SplitPiece(piece, matches, behavior_)) out.push_back(std::move(w));
+      return SplitWords(regex_, behavior_, piece, at_origin, sink);
+    case Kind::kByteLevel: {
+      std::string prefixed;
+      std::string_view text = piece;
+      if (add_prefix_space_ && (piece.empty() || piece[0] != ' ')) {
+        prefixed.reserve(piece.size() + 1);
+        prefixed += ' ';
+        prefixed += piece;
+        text = prefixed;
       }
-      break;
-    case Kind::kByteLevel:
-      for (auto piece : *pieces) {
-        if (add_prefix_space_ && piece.text.rfind(' ', 0) != 0) piece.text.insert(0, " ");
-        std::vector<PrePiece> words;
-        if (use_regex_) {
-          VLMXLA_ASSIGN_OR_RETURN(auto matches, regex_.FindAll(piece.text));
-          words = SplitPiece(piece, matches, SplitBehavior::kIsolated);
-        } else if (!piece.text.empty()) {
-          words.push_back(std::move(piece));
-        }
-        for (auto& w : words) {
-          w.text = ByteLevelEncode(w.text);
-          out.push_back(std::move(w));
-        }
-      }
-      break;
-    case Kind::kMetaspace:
-      for (auto piece : *pieces) {
-        std::string replaced;
-        for (char c : piece.text) {
-          if (c == ' ') {
-            replaced += replacement_;
-          } else {
-            replaced += c;
-          }
-        }
-        piece.text = std::move(replaced);
-        const bool starts = piece.text.rfind(replacement_, 0) == 0;
-        // tokenizers' prepend is a no-op on an empty string.
-        if (!piece.text.empty() && !starts &&
-            (prepend_ == PrependScheme::kAlways ||
-             (prepend_ == PrependScheme::kFirst && piece.at_origin))) {
-          piece.text.insert(0, replacement_);
-        }
-        if (split_) {
-          VLMXLA_ASSIGN_OR_RETURN(auto matches, regex_.FindAll(piece.text));
-          for (auto& w : SplitPiece(piece, matches, SplitBehavior::kMergedWithNext)) {
-            out.push_back(std::move(w));
-          }
-        } else if (!piece.text.empty()) {
-          out.push_back(std::move(piece));
+      std::string encoded;  // one word at a time
+      auto encode = [&](std::string_view w, bool origin) {
+        encoded.clear();
+        for (char c : w) encoded += ByteLevelChar(static_cast<uint8_t>(c));
+        return sink(encoded, origin);
+      };
+      if (use_regex_) return SplitWords(regex_, SplitBehavior::kIsolated, text, at_origin, encode);
+      return text.empty() ? Status::Ok() : encode(text, at_origin);
+    }
+    case Kind::kMetaspace: {
+      std::string replaced;
+      replaced.reserve(piece.size());
+      for (char c : piece) {
+        if (c == ' ') {
+          replaced += replacement_;
+        } else {
+          replaced += c;
         }
       }
-      break;
+      const bool starts = replaced.rfind(replacement_, 0) == 0;
+      // tokenizers' prepend is a no-op on an empty string.
+      if (!replaced.empty() && !starts &&
+          (prepend_ == PrependScheme::kAlways ||
+           (prepend_ == PrependScheme::kFirst && at_origin))) {
+        replaced.insert(0, replacement_);
+      }
+      if (split_) {
+        return SplitWords(regex_, SplitBehavior::kMergedWithNext, replaced, at_origin, sink);
+      }
+      return replaced.empty() ? Status::Ok() : sink(replaced, at_origin);
+    }
   }
-  *pieces = std::move(out);
   return Status::Ok();
+}
+
+bool PreTokenizer::MayDropText() const {
+  if (kind_ == Kind::kSplit && behavior_ == SplitBehavior::kRemoved) return true;
+  for (const auto& c : children_) {
+    if (c.MayDropText()) return true;
+  }
+  return false;
+}
+
+bool PreTokenizer::HasByteLevel() const {
+  if (kind_ == Kind::kByteLevel) return true;
+  for (const auto& c : children_) {
+    if (c.HasByteLevel()) return true;
+  }
+  return false;
 }
 
 }  // namespace vlmxla::text

@@ -2,7 +2,9 @@
 // Metaspace and Sequence of them. They cut a normalized piece of text into words for the model.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -12,12 +14,10 @@
 
 namespace vlmxla::text {
 
-// A piece of text on its way to the model. `at_origin`: it starts at byte 0 of the original input
-// (Metaspace's prepend_scheme "first" looks at that).
-struct PrePiece {
-  std::string text;
-  bool at_origin = false;
-};
+// Receives the words of a piece in order. `word` is valid only during the call; `at_origin`: it
+// starts at byte 0 of the original input (Metaspace's prepend_scheme "first" looks at that). An
+// error stops pre-tokenization and is returned.
+using WordSink = std::function<Status(std::string_view word, bool at_origin)>;
 
 enum class SplitBehavior { kIsolated, kRemoved, kMergedWithPrevious, kMergedWithNext, kContiguous };
 
@@ -30,10 +30,19 @@ class PreTokenizer {
 
   static Result<PreTokenizer> FromJson(const nlohmann::json& j);
 
-  // Replaces `pieces` with their pre-tokenized words (empty words dropped).
-  Status Apply(std::vector<PrePiece>* pieces) const;
+  // Passes the pre-tokenized words of `piece` (empty words dropped) to `sink` one at a time, as
+  // they are found: nothing per word is collected, so memory stays at a copy or two of the piece
+  // however many words it holds.
+  Status ForEachWord(std::string_view piece, bool at_origin, const WordSink& sink) const;
+
+  // Whether some input may reach no word at all (a Split with behavior Removed).
+  bool MayDropText() const;
+  // Whether a ByteLevel stage maps every byte of every word to one of its 256 characters.
+  bool HasByteLevel() const;
 
  private:
+  Status Chain(size_t child, std::string_view piece, bool at_origin, const WordSink& sink) const;
+
   Kind kind_ = Kind::kSequence;
   Regex regex_;                       // Split; ByteLevel with use_regex
   SplitBehavior behavior_ = SplitBehavior::kIsolated;
@@ -44,10 +53,5 @@ class PreTokenizer {
   bool split_ = true;                 // Metaspace
   std::vector<PreTokenizer> children_;
 };
-
-// Splits `piece` at `matches` (sorted, non-overlapping) with tokenizers' SplitDelimiterBehavior.
-std::vector<PrePiece> SplitPiece(const PrePiece& piece,
-                                 const std::vector<std::pair<size_t, size_t>>& matches,
-                                 SplitBehavior behavior);
 
 }  // namespace vlmxla::text

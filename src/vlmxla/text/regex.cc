@@ -89,11 +89,11 @@ Result<Regex> Regex::Compile(const std::string& pattern, bool literal) {
   return r;
 }
 
-Result<std::vector<std::pair<size_t, size_t>>> Regex::FindAll(std::string_view text) const {
+Status Regex::ForEachMatch(std::string_view text,
+                          const std::function<Status(size_t begin, size_t end)>& on_match) const {
   auto* code = static_cast<pcre2_code*>(code_.get());
   std::unique_ptr<pcre2_match_data, void (*)(pcre2_match_data*)> md(
       pcre2_match_data_create_from_pattern(code, nullptr), pcre2_match_data_free);
-  std::vector<std::pair<size_t, size_t>> matches;
   const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
   size_t start = 0;
   while (start <= text.size()) {
@@ -111,7 +111,7 @@ Result<std::vector<std::pair<size_t, size_t>>> Regex::FindAll(std::string_view t
     const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md.get());
     const size_t b = ov[0], e = ov[1];
     if (e > b) {
-      matches.emplace_back(b, e);
+      VLMXLA_RETURN_IF_ERROR(on_match(b, e));
       start = e;
     } else {
       // Skip an empty match by one whole character.
@@ -120,6 +120,15 @@ Result<std::vector<std::pair<size_t, size_t>>> Regex::FindAll(std::string_view t
       start = next;
     }
   }
+  return Status::Ok();
+}
+
+Result<std::vector<std::pair<size_t, size_t>>> Regex::FindAll(std::string_view text) const {
+  std::vector<std::pair<size_t, size_t>> matches;
+  VLMXLA_RETURN_IF_ERROR(ForEachMatch(text, [&](size_t b, size_t e) {
+    matches.emplace_back(b, e);
+    return Status::Ok();
+  }));
   return matches;
 }
 

@@ -3,6 +3,7 @@
 // U+0085, Oniguruma uses Unicode White_Space), is removed by rewriting them as explicit classes.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,6 +22,11 @@ class Regex {
   // All non-overlapping matches [begin, end) in `text` (valid UTF-8), leftmost-first as
   // Oniguruma's find_iter; an empty match advances by one character.
   Result<std::vector<std::pair<size_t, size_t>>> FindAll(std::string_view text) const;
+
+  // The same matches, each passed to `on_match` as it is found (nothing is collected); an error
+  // from `on_match` stops the search and is returned.
+  Status ForEachMatch(std::string_view text,
+                      const std::function<Status(size_t begin, size_t end)>& on_match) const;
 
   // Exposed for tests: the pattern after the \s / \S rewrite.
   static Result<std::string> TranslatePattern(const std::string& pattern);

@@ -1,7 +1,9 @@
 #include "vlmxla/text/tokenizer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "vlmxla/text/utf8.h"
@@ -124,6 +126,7 @@ Result<Tokenizer> Tokenizer::FromJson(std::string_view json) {
       }
     }
     tok.vocab_size_ = max_id + 1;
+    tok.max_bytes_per_token_ = tok.ComputeMaxBytesPerToken();
   } catch (const nlohmann::json::exception& e) {
     return InvalidArgument(std::string("tokenizer.json has an unexpected field type: ") + e.what(),
                            "tokenizer_json");
@@ -131,16 +134,57 @@ Result<Tokenizer> Tokenizer::FromJson(std::string_view json) {
   return tok;
 }
 
-Status Tokenizer::TokenizeText(std::string_view piece, bool at_origin,
+std::optional<size_t> Tokenizer::ComputeMaxBytesPerToken() const {
+  if (raw_matcher_.MayAbsorbText() || normalized_matcher_.MayAbsorbText()) return std::nullopt;
+  if (pre_tokenizer_ && pre_tokenizer_->MayDropText()) return std::nullopt;
+  const std::optional<size_t> shrink = normalizer_ ? normalizer_->MaxShrink() : 1;
+  if (!shrink) return std::nullopt;
+  const std::optional<size_t> word =
+      model_.MaxWordBytesPerId(pre_tokenizer_ && pre_tokenizer_->HasByteLevel());
+  if (!word) return std::nullopt;
+  const size_t longest = std::max({*word, raw_matcher_.max_pattern_bytes(),
+                                   normalized_matcher_.max_pattern_bytes()});
+  return longest * *shrink;
+}
+
+namespace {
+
+Status TooManyTokens(size_t max_ids, const std::string& why) {
+  return OutOfRange("the text yields more than " + std::to_string(max_ids) + " tokens: " + why,
+                    kReasonTooManyTokens);
+}
+
+}  // namespace
+
+Status Tokenizer::TokenizeText(std::string_view piece, bool at_origin, size_t max_ids,
                                std::vector<int32_t>* ids) const {
-  std::vector<PrePiece> words{{std::string(piece), at_origin}};
-  if (pre_tokenizer_) VLMXLA_RETURN_IF_ERROR(pre_tokenizer_->Apply(&words));
-  for (const auto& w : words) model_.Tokenize(w.text, ids);
-  return Status::Ok();
+  // Words go to the model one at a time as the pre-tokenizer finds them.
+  auto word = [&](std::string_view w, bool) {
+    model_.Tokenize(w, ids);
+    if (ids->size() > max_ids) {
+      return TooManyTokens(max_ids, "counting stopped there");
+    }
+    return Status::Ok();
+  };
+  if (pre_tokenizer_) return pre_tokenizer_->ForEachWord(piece, at_origin, word);
+  return word(piece, at_origin);
 }
 
 Result<std::vector<int32_t>> Tokenizer::Encode(std::string_view text,
                                                bool add_special_tokens) const {
+  return EncodeAtMost(text, add_special_tokens, std::numeric_limits<size_t>::max());
+}
+
+Result<std::vector<int32_t>> Tokenizer::EncodeAtMost(std::string_view text,
+                                                     bool add_special_tokens,
+                                                     size_t max_ids) const {
+  const std::optional<size_t> per_token = max_bytes_per_token_;
+  if (per_token && max_ids < std::numeric_limits<size_t>::max() / *per_token &&
+      text.size() > *per_token * max_ids) {
+    return TooManyTokens(max_ids, "it has " + std::to_string(text.size()) +
+                                      " bytes and no token stands for more than " +
+                                      std::to_string(*per_token) + " of them");
+  }
   if (auto bad = FindInvalidUtf8(text)) {
     char byte[8];
     std::snprintf(byte, sizeof(byte), "0x%02X", static_cast<uint8_t>(text[*bad]));
@@ -150,22 +194,20 @@ Result<std::vector<int32_t>> Tokenizer::Encode(std::string_view text,
                            "invalid_utf8");
   }
   std::vector<int32_t> ids;
-  for (const AddedSplit& s : raw_matcher_.Split(text)) {
-    if (s.id >= 0) {
-      ids.push_back(s.id);
-      continue;
-    }
+  auto add = [&](int32_t id) {
+    ids.push_back(id);
+    return ids.size() > max_ids ? TooManyTokens(max_ids, "counting stopped there") : Status::Ok();
+  };
+  VLMXLA_RETURN_IF_ERROR(raw_matcher_.ForEachSplit(text, [&](const AddedSplit& s) -> Status {
+    if (s.id >= 0) return add(s.id);
     std::string piece(text.substr(s.begin, s.end - s.begin));
     if (normalizer_) piece = normalizer_->Normalize(std::move(piece));
-    for (const AddedSplit& n : normalized_matcher_.Split(piece)) {
-      if (n.id >= 0) {
-        ids.push_back(n.id);
-        continue;
-      }
-      VLMXLA_RETURN_IF_ERROR(TokenizeText(std::string_view(piece).substr(n.begin, n.end - n.begin),
-                                          s.begin == 0 && n.begin == 0, &ids));
-    }
-  }
+    return normalized_matcher_.ForEachSplit(piece, [&](const AddedSplit& n) -> Status {
+      if (n.id >= 0) return add(n.id);
+      return TokenizeText(std::string_view(piece).substr(n.begin, n.end - n.begin),
+                          s.begin == 0 && n.begin == 0, max_ids, &ids);
+    });
+  }));
   if (add_special_tokens) {
     for (const Template& t : templates_) {
       std::vector<int32_t> out;

@@ -31,6 +31,23 @@ class Tokenizer {
   // `add_special_tokens`: apply the post-processor (e.g. prepend <s>).
   Result<std::vector<int32_t>> Encode(std::string_view text, bool add_special_tokens) const;
 
+  // As Encode, but gives up with OutOfRange (reason kReasonTooManyTokens) once `text` is certain
+  // to yield more than `max_ids` ids before the post-processor adds its own: at once, without
+  // tokenizing, when text.size() > max_bytes_per_token() * max_ids; otherwise as soon as the
+  // count passes max_ids, without tokenizing the rest.
+  Result<std::vector<int32_t>> EncodeAtMost(std::string_view text, bool add_special_tokens,
+                                            size_t max_ids) const;
+
+  // An upper bound on the bytes of input one token can stand for, or nullopt when this
+  // tokenizer has none (some input may yield no token at all, or any amount of it one token).
+  // It is the longest vocabulary or added token in bytes (at least 4, for a character that
+  // becomes <unk>), times what the normalizer may shrink text by: 4 for Unicode normalization
+  // (a 4-byte character can become a 1-byte one, never nothing), |from|/|to| for a Replace.
+  // No bound: an added token with lstrip/rstrip (takes any run of whitespace), fuse_unk while
+  // <unk> can occur, characters the model can drop (no <unk>, no complete byte fallback, no
+  // ByteLevel covering all 256 bytes), a Split that removes its matches, a Replace with "".
+  std::optional<size_t> max_bytes_per_token() const { return max_bytes_per_token_; }
+
   // Text of `ids`; unknown ids are ignored and ill-formed bytes become U+FFFD, as tokenizers does.
   std::string Decode(std::span<const int32_t> ids, bool skip_special_tokens) const;
 
@@ -54,7 +71,9 @@ class Tokenizer {
   };
   using Template = std::vector<TemplateItem>;
   Status ParsePostProcessor(const nlohmann::json& j);
-  Status TokenizeText(std::string_view piece, bool at_origin, std::vector<int32_t>* ids) const;
+  Status TokenizeText(std::string_view piece, bool at_origin, size_t max_ids,
+                      std::vector<int32_t>* ids) const;
+  std::optional<size_t> ComputeMaxBytesPerToken() const;
 
   BpeModel model_;
   std::optional<Normalizer> normalizer_;
@@ -68,6 +87,10 @@ class Tokenizer {
   AddedTokenMatcher raw_matcher_;         // tokens with normalized=false, matched in the input
   AddedTokenMatcher normalized_matcher_;  // normalized=true, matched in normalized text
   int32_t vocab_size_ = 0;
+  std::optional<size_t> max_bytes_per_token_;
 };
+
+// Status reason of EncodeAtMost when the text yields more ids than allowed.
+inline constexpr char kReasonTooManyTokens[] = "too_many_tokens";
 
 }  // namespace vlmxla::text

@@ -236,3 +236,109 @@ TEST(TokenizerTest, RandomBytesNeverCrashAndRoundTripWhenValid) {
 
 }  // namespace
 }  // namespace vlmxla::text
+
+namespace vlmxla::text {
+namespace {
+
+std::vector<std::string> Words(const PreTokenizer& p, const std::string& text) {
+  std::vector<std::string> out;
+  const Status s = p.ForEachWord(text, true, [&](std::string_view w, bool) {
+    out.emplace_back(w);
+    return Status::Ok();
+  });
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return out;
+}
+
+// Words are produced one at a time as the regex finds them; every SplitDelimiterBehavior gives what
+// tokenizers' pre_tokenize_str gives (expected values from tokenizers 0.21 with Split("-")).
+TEST(PreTokenizerTest, SplitBehaviorsMatchTokenizers) {
+  using V = std::vector<std::string>;
+  const std::vector<std::string> inputs = {"a--b-c--", "--a-b", "-", "ab", "a-b--c", ""};
+  const std::vector<std::pair<const char*, std::vector<V>>> expected = {
+      {"Removed", {{"a", "b", "c"}, {"a", "b"}, {}, {"ab"}, {"a", "b", "c"}, {}}},
+      {"Isolated",
+       {{"a", "-", "-", "b", "-", "c", "-", "-"}, {"-", "-", "a", "-", "b"}, {"-"}, {"ab"},
+        {"a", "-", "b", "-", "-", "c"}, {}}},
+      {"MergedWithPrevious",
+       {{"a-", "-", "b-", "c-", "-"}, {"-", "-", "a-", "b"}, {"-"}, {"ab"}, {"a-", "b-", "-", "c"},
+        {}}},
+      {"MergedWithNext",
+       {{"a", "-", "-b", "-c", "-", "-"}, {"-", "-a", "-b"}, {"-"}, {"ab"}, {"a", "-b", "-", "-c"},
+        {}}},
+      {"Contiguous",
+       {{"a", "--", "b", "-", "c", "--"}, {"--", "a", "-", "b"}, {"-"}, {"ab"},
+        {"a", "-", "b", "--", "c"}, {}}},
+  };
+  for (const auto& [behavior, words] : expected) {
+    auto p = PreTokenizer::FromJson({{"type", "Split"},
+                                     {"pattern", {{"String", "-"}}},
+                                     {"behavior", behavior},
+                                     {"invert", false}});
+    ASSERT_TRUE(p.ok()) << p.status().ToString();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      EXPECT_EQ(Words(*p, inputs[i]), words[i]) << behavior << " on '" << inputs[i] << "'";
+    }
+  }
+  auto meta = PreTokenizer::FromJson(
+      {{"type", "Metaspace"}, {"replacement", "\xE2\x96\x81"}, {"prepend_scheme", "always"},
+       {"split", true}});
+  ASSERT_TRUE(meta.ok());
+  EXPECT_EQ(Words(*meta, "hello  world x"),
+            (V{"\xE2\x96\x81hello", "\xE2\x96\x81", "\xE2\x96\x81world", "\xE2\x96\x81x"}));
+}
+
+// The bytes-per-token bound: the longest token (at least 4) times what the normalizer may shrink
+// text by, and none where a token can stand for any amount of text.
+TEST(TokenizerTest, MaxBytesPerTokenBound) {
+  auto byte_level = Tokenizer::FromJson(ByteLevelJson({"abcdefghij"}, json::array()));
+  ASSERT_TRUE(byte_level.ok());
+  EXPECT_EQ(byte_level->max_bytes_per_token(), 10u);
+  auto sp = Tokenizer::FromJson(SentencePieceJson());
+  ASSERT_TRUE(sp.ok());
+  EXPECT_EQ(sp->max_bytes_per_token(), 6u);  // "<0x41>"; Prepend and Replace only lengthen
+  json nfc = json::parse(ByteLevelJson({}, json::array()));
+  nfc["normalizer"] = {{"type", "NFC"}};
+  EXPECT_EQ(Tokenizer::FromJson(nfc.dump())->max_bytes_per_token(), 4u * 4u);
+  // An added token that takes the whitespace around it can stand for any amount of text.
+  const json stripping = {{{"id", 300}, {"content", "<x>"}, {"single_word", false},
+                           {"lstrip", true}, {"rstrip", false}, {"normalized", false},
+                           {"special", true}}};
+  EXPECT_EQ(Tokenizer::FromJson(ByteLevelJson({}, json::array(), stripping))->max_bytes_per_token(),
+            std::nullopt);
+  // Without <unk> or complete byte fallback, characters outside the vocabulary vanish.
+  json lossy = json::parse(SentencePieceJson());
+  lossy["model"]["byte_fallback"] = false;
+  lossy["model"].erase("unk_token");
+  EXPECT_EQ(Tokenizer::FromJson(lossy.dump())->max_bytes_per_token(), std::nullopt);
+  lossy["model"]["unk_token"] = "<unk>";  // fuse_unk: one <unk> for any run of unknown characters
+  EXPECT_EQ(Tokenizer::FromJson(lossy.dump())->max_bytes_per_token(), std::nullopt);
+  lossy["model"]["fuse_unk"] = false;
+  EXPECT_EQ(Tokenizer::FromJson(lossy.dump())->max_bytes_per_token(), 6u);
+}
+
+// EncodeAtMost refuses a text of more than max_ids tokens without tokenizing it in full: by its
+// length alone when that exceeds the bound, else by stopping once the count passes max_ids.
+TEST(TokenizerTest, EncodeAtMostStopsEarly) {
+  auto t = Tokenizer::FromJson(ByteLevelJson({}, json::array()));
+  ASSERT_TRUE(t.ok());
+  ASSERT_EQ(t->max_bytes_per_token(), 4u);  // the 256 byte characters, at least 4
+  const std::string fits(40, 'a');          // 40 tokens, 40 bytes
+  auto ok = t->EncodeAtMost(fits, false, 40);
+  ASSERT_TRUE(ok.ok()) << ok.status().ToString();
+  EXPECT_EQ(ok->size(), 40u);
+  auto counted = t->EncodeAtMost(std::string(100, 'a'), false, 40);  // 100 bytes <= 4 * 40
+  ASSERT_FALSE(counted.ok());
+  EXPECT_EQ(counted.status().reason(), kReasonTooManyTokens);
+  EXPECT_NE(counted.status().message().find("counting stopped"), std::string::npos);
+  // 161 bytes > 4 * 40: refused before tokenizing, even though the text is not valid UTF-8.
+  auto by_length = t->EncodeAtMost(std::string(160, 'a') + "\xFF", false, 40);
+  ASSERT_FALSE(by_length.ok());
+  EXPECT_EQ(by_length.status().reason(), kReasonTooManyTokens);
+  EXPECT_NE(by_length.status().message().find("has 161 bytes"), std::string::npos)
+      << by_length.status().message();
+  EXPECT_EQ(t->Encode(std::string(1000, 'a'), false)->size(), 1000u);
+}
+
+}  // namespace
+}  // namespace vlmxla::text
