@@ -129,6 +129,7 @@ Status Engine::Load() {
   so.eos_ids.assign(eos.begin(), eos.end());
   m.scheduler = std::make_unique<Scheduler>(*m.adapter, m.preparer->tokenizer(), std::move(so));
   m.live.store(m.scheduler.get());
+  loaded_.store(true, std::memory_order_release);
   ready_.store(true);
   return Status::Ok();
 }
@@ -145,21 +146,24 @@ ModelInfo Engine::info() const {
                 ? std::filesystem::path(m.options.model_dir).filename().string()
                 : m.options.model_id;
   if (info.id.empty()) info.id = std::filesystem::path(m.options.model_dir).parent_path().filename();
-  info.context_capacity = m.capacity;
   info.max_batch = m.options.max_batch;
-  info.backend = m.runner ? m.runner->executor().name() : m.options.backend;
-  if (m.runner) {
-    info.dtype = TorchDtypeName(m.runner->precision().compute);
-    info.weights_dtype = TorchDtypeName(m.runner->precision().weights);
-  }
-  const bool multimodal = m.preparer && m.preparer->model().config().is_multimodal();
+  info.backend = m.options.backend;
+  // The server asks (/metrics, /v1/models) while Load() writes these on its own thread.
+  if (!loaded_.load(std::memory_order_acquire)) return info;
+  info.context_capacity = m.capacity;
+  info.backend = m.runner->executor().name();
+  info.dtype = TorchDtypeName(m.runner->precision().compute);
+  info.weights_dtype = TorchDtypeName(m.runner->precision().weights);
+  const bool multimodal = m.preparer->model().config().is_multimodal();
   info.max_images = multimodal ? m.options.max_images : 0;
   return info;
 }
 
 Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const {
   const Impl& m = *impl_;
-  if (!m.preparer) return Unavailable("the model is still loading", "loading");
+  if (!loaded_.load(std::memory_order_acquire)) {
+    return Unavailable("the model is still loading", "loading");
+  }
   VLMXLA_RETURN_IF_ERROR(ValidateSamplingParams(request.sampling));
   VLMXLA_RETURN_IF_ERROR(ValidateStopParams(request.stop));
   const int max_images = info().max_images;

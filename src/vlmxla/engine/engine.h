@@ -82,6 +82,9 @@ class Engine final : public GenerationService {
   explicit Engine(EngineOptions options);
   std::unique_ptr<Impl> impl_;
   std::atomic<bool> ready_{false};
+  // Load() has set the preparer, runner and capacity, which nothing writes again: stored (release)
+  // after them, so info() and Prepare() on other threads read them only once it is true.
+  std::atomic<bool> loaded_{false};
 };
 
 }  // namespace vlmxla::engine
