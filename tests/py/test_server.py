@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import pathlib
 import queue
@@ -102,16 +103,22 @@ def captures():
     return testing.ensure_captures(("image_text", "two_images", "no_image"))
 
 
-@pytest.fixture(scope="module")
-def server(vlmxla_bin, captures):
-    model_dir = testing.ensure_fixtures()[FIXTURE]
-    srv = Server(vlmxla_bin, model_dir, "--max-batch", "4")
+@contextlib.contextmanager
+def serving(binary: pathlib.Path, model_dir: pathlib.Path, *extra: str):
+    """A ready server for the block; it must then stop cleanly on SIGTERM."""
+    srv = Server(binary, model_dir, *extra)
     try:
         srv.wait_ready()
         yield srv
     finally:
         srv.stop()
     assert srv.proc.returncode == 0, "".join(srv.log)
+
+
+@pytest.fixture(scope="module")
+def server(vlmxla_bin, captures):
+    with serving(vlmxla_bin, testing.ensure_fixtures()[FIXTURE], "--max-batch", "4") as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,9 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -23,7 +25,15 @@ const std::vector<FlagSpec> kFlags = WithEngineFlags({
     {"host", true, false, "address to listen on (default 127.0.0.1)"},
     {"port", true, false, "port to listen on; 0 picks a free one (default 8080)"},
     {"max-images", true, false, "images per request (default 8)"},
-    {"max-body-bytes", true, false, "largest request body accepted (default 67108864)"},
+    {"max-body-bytes", true, false,
+     "largest request body accepted, after Content-Encoding is undone (default 67108864)"},
+    {"max-connections", true, false,
+     "connections served at once (default max(64, 4 * max-batch + 16)); 8 more get /health "
+     "only, beyond that connections are refused with 503"},
+    {"header-timeout", true, false,
+     "seconds for a request's line and headers to arrive, from its first byte (default 10)"},
+    {"body-timeout", true, false,
+     "seconds for a request's body to arrive, from the end of its headers (default 60)"},
     {"api-key", true, false, "require 'Authorization: Bearer KEY' on /v1/*"},
     {"allowed-media-dir", true, false,
      "serve local image paths and file:// URLs from under this directory (default: refuse them)"},
@@ -68,10 +78,12 @@ int RunServe(const std::vector<std::string>& argv) {
     std::fprintf(stderr, "vlmxla serve: --model is required\n");
     return Usage(true);
   }
-  int64_t port, max_images, max_body;
+  int64_t port, max_images, max_body, header_timeout, body_timeout;
   if (!IntFlag(args, "port", 8080, 0, 65535, &port) ||
       !IntFlag(args, "max-images", 8, 0, 1024, &max_images) ||
-      !IntFlag(args, "max-body-bytes", 64ll << 20, 1024, int64_t{1} << 32, &max_body)) {
+      !IntFlag(args, "max-body-bytes", 64ll << 20, 1024, int64_t{1} << 32, &max_body) ||
+      !IntFlag(args, "header-timeout", 10, 1, 3600, &header_timeout) ||
+      !IntFlag(args, "body-timeout", 60, 1, 3600, &body_timeout)) {
     return kExitUsage;
   }
   auto engine_options = EngineOptionsFromFlags(args);
@@ -80,6 +92,11 @@ int RunServe(const std::vector<std::string>& argv) {
     return kExitUsage;
   }
   engine::EngineOptions eo = *std::move(engine_options);
+  int64_t max_connections;
+  if (!IntFlag(args, "max-connections", std::max<int64_t>(64, 4 * int64_t{eo.max_batch} + 16), 1,
+               4096, &max_connections)) {
+    return kExitUsage;
+  }
   eo.max_images = static_cast<int>(max_images);
   eo.model_id = args.Get("model-id").value_or("");
   eo.progress = [](const std::string& line) {
@@ -96,7 +113,9 @@ int RunServe(const std::vector<std::string>& argv) {
   so.model_id = eo.model_id;
   so.media.allowed_media_dir = args.Get("allowed-media-dir").value_or("");
   so.media.allow_private_urls = args.Has("allow-private-urls");
-  so.http_threads = static_cast<int>(std::max<int64_t>(64, 4 * int64_t{eo.max_batch} + 16));
+  so.max_connections = static_cast<int>(max_connections);
+  so.header_timeout = std::chrono::seconds(header_timeout);
+  so.body_timeout = std::chrono::seconds(body_timeout);
 
   // Signals are taken by sigwait on one thread; every other thread keeps them blocked.
   sigset_t signals;

@@ -1,7 +1,10 @@
 #include "vlmxla/server/http_server.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -15,6 +18,7 @@
 
 #include "vlmxla/server/delta_queue.h"
 #include "vlmxla/server/errors.h"
+#include "vlmxla/server/http_connection.h"
 #include "vlmxla/server/metrics.h"
 #include "vlmxla/server/openai_protocol.h"
 #include "vlmxla/server/sse.h"
@@ -45,12 +49,54 @@ int64_t NowSeconds() {
       .count();
 }
 
+std::string Seconds(std::chrono::milliseconds d) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", static_cast<double>(d.count()) / 1000.0);
+  return buf;
+}
+
+// 413 for `what` ("request body", "request body of N bytes", ...).
+ApiError BodyTooLarge(const std::string& what, size_t limit) {
+  return ApiError{413, what + " exceeds the limit of " + std::to_string(limit) + " bytes",
+                  "invalid_request_error", "", "request_too_large"};
+}
+
+ApiError TooManyConnections(int limit) {
+  return ApiError{503,
+                  "the server is serving its limit of " + std::to_string(limit) +
+                      " connections; retry shortly",
+                  "service_unavailable", "", "too_many_connections", 1};
+}
+
+ConnectionLimits LimitsFrom(const ServerOptions& o) {
+  ConnectionLimits l;
+  l.max_connections = std::max(1, o.max_connections);
+  l.overflow_connections = std::max(0, o.overflow_connections);
+  l.header_timeout = o.header_timeout;
+  l.body_timeout = o.body_timeout;
+  l.idle_timeout = o.idle_timeout;
+  l.max_header_bytes = o.max_header_bytes;
+  l.max_body_bytes = o.max_body_bytes;
+  const std::string body = ErrorBody(TooManyConnections(l.max_connections));
+  l.refusal_response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                       "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
+                       std::to_string(body.size()) + "\r\n\r\n" + body;
+  return l;
+}
+
+// Content-Encodings httplib undoes for a ContentReader (prepare_content_receiver in 0.11.4:
+// "gzip" and "deflate" through zlib, any value containing "br" through brotli).
+bool DecodableEncoding(const std::string& e) {
+  return e.empty() || e == "identity" || e == "gzip" || e == "deflate" ||
+         e.find("br") != std::string::npos;
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
   engine::GenerationService* service;
   ServerOptions options;
-  httplib::Server http;
+  LimitedServer http;
   ResponseCounters counters;
   std::atomic<bool> stopping{false};
   std::atomic<bool> serving{false};     // Serve() entered
@@ -59,7 +105,8 @@ struct HttpServer::Impl {
   std::string load_error;
   const int64_t started = NowSeconds();
 
-  Impl(engine::GenerationService* s, ServerOptions o) : service(s), options(std::move(o)) {}
+  Impl(engine::GenerationService* s, ServerOptions o)
+      : service(s), options(std::move(o)), http(LimitsFrom(options)) {}
 
   engine::ModelInfo Info() const {
     engine::ModelInfo info = service->info();
@@ -68,24 +115,31 @@ struct HttpServer::Impl {
   }
 
   void Install();
-  void Completion(Endpoint endpoint, const httplib::Request& req, httplib::Response& res);
+  std::optional<ApiError> ReadBody(const httplib::Request& req,
+                                   const httplib::ContentReader& reader, std::string* body);
+  void Completion(Endpoint endpoint, const httplib::Request& req, httplib::Response& res,
+                  const httplib::ContentReader& reader);
   std::optional<ApiError> Resolve(ParsedRequest* parsed, engine::PreparedRequest* prepared);
   void Stream(const ParsedRequest& parsed, uint64_t id, std::shared_ptr<DeltaQueue> queue,
               ResponseMeta meta, httplib::Response& res);
   void Wait(uint64_t id, const std::shared_ptr<DeltaQueue>& queue, const ResponseMeta& meta,
-            httplib::Response& res);
+            const std::shared_ptr<PeerProbe>& probe, httplib::Response& res);
 };
 
 void HttpServer::Impl::Install() {
-  http.new_task_queue = [n = options.http_threads] {
-    return new httplib::ThreadPool(static_cast<size_t>(n < 4 ? 4 : n));
-  };
   http.set_payload_max_length(options.max_body_bytes);
   http.set_logger([this](const httplib::Request&, const httplib::Response& res) {
     counters.Count(res.status);
   });
+  http.set_refusal_observer([this] { counters.Count(503); });
 
   http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    // A connection past max_connections runs on a reserve thread: health checks only.
+    const Connection* conn = CurrentConnection();
+    if (conn && conn->overflow() && !(req.method == "GET" && req.path == "/health")) {
+      SendError(res, TooManyConnections(conn->limits().max_connections));
+      return httplib::Server::HandlerResponse::Handled;
+    }
     if (options.api_key.empty() || req.path.rfind("/v1/", 0) != 0) {
       return httplib::Server::HandlerResponse::Unhandled;
     }
@@ -106,19 +160,29 @@ void HttpServer::Impl::Install() {
   });
 
   // Statuses httplib sets itself (404 for no route, 413 over the body limit, 400 for malformed
-  // requests) get the same envelope as ours.
+  // requests, which a connection limit may explain) get the same envelope as ours.
   http.set_error_handler(httplib::Server::HandlerWithResponse(
       [this](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+    const Connection* conn = CurrentConnection();
+    const auto failure = conn ? conn->failure() : Connection::Failure::kNone;
+    if (failure == Connection::Failure::kHeaderTimeout) res.status = 408;
+    if (failure == Connection::Failure::kHeaderTooLarge) res.status = 431;
     ApiError e;
     e.http_status = res.status;
-    if (res.status == 404) {
+    if (failure == Connection::Failure::kHeaderTimeout) {
+      e.message = "the request line and headers did not arrive within " +
+                  Seconds(options.header_timeout) + " s";
+      e.code = "request_timeout";
+    } else if (failure == Connection::Failure::kHeaderTooLarge) {
+      e.message = "the request line and headers exceed " +
+                  std::to_string(options.max_header_bytes) + " bytes";
+      e.code = "headers_too_large";
+    } else if (res.status == 404) {
       e.message = "no route for " + req.method + " " + req.path;
       e.code = "not_found";
     } else if (res.status == 413) {
-      e.message = "request body exceeds the limit of " + std::to_string(options.max_body_bytes) +
-                  " bytes";
-      e.code = "request_too_large";
+      e = BodyTooLarge("request body", options.max_body_bytes);
     } else {
       e.message = ReasonPhrase(res.status);
       if (res.status >= 500) e.type = "server_error";
@@ -126,6 +190,27 @@ void HttpServer::Impl::Install() {
     res.set_content(ErrorBody(e), kJson);
     return httplib::Server::HandlerResponse::Handled;
   }));
+
+  // "Expect: 100-continue" with a Content-Length over the limit: refused before the body is sent.
+  http.set_expect_100_continue_handler([this](const httplib::Request& req,
+                                              httplib::Response& res) {
+    const std::string v = req.get_header_value("Content-Length");
+    if (!v.empty() && std::strtoull(v.c_str(), nullptr, 10) > options.max_body_bytes) {
+      SendError(res, BodyTooLarge("request body of " + v + " bytes", options.max_body_bytes));
+      return 413;
+    }
+    return 100;
+  });
+
+  // A connection whose request body was not read to its end cannot carry another request.
+  http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) {
+    const Connection* conn = CurrentConnection();
+    if (conn && !conn->reusable()) {
+      res.headers.erase("Keep-Alive");
+      res.headers.erase("Connection");
+      res.set_header("Connection", "close");
+    }
+  });
 
   http.set_exception_handler(
       [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
@@ -179,12 +264,23 @@ void HttpServer::Impl::Install() {
     nlohmann::ordered_json body = nlohmann::ordered_json::parse(ModelsBody(info, started));
     res.set_content(body["data"][0].dump(), kJson);
   });
-  http.Post("/v1/chat/completions", [this](const httplib::Request& req, httplib::Response& res) {
-    Completion(Endpoint::kChat, req, res);
-  });
-  http.Post("/v1/completions", [this](const httplib::Request& req, httplib::Response& res) {
-    Completion(Endpoint::kText, req, res);
-  });
+  // Bodies are read only through a ContentReader (ReadBody, which caps the decoded size): every
+  // method that may carry one is routed to a reader handler, down to the catch-all 404s below, so
+  // httplib never buffers a body on its own.
+  using Reader = httplib::ContentReader;
+  http.Post("/v1/chat/completions",
+            [this](const httplib::Request& req, httplib::Response& res, const Reader& reader) {
+              Completion(Endpoint::kChat, req, res, reader);
+            });
+  http.Post("/v1/completions",
+            [this](const httplib::Request& req, httplib::Response& res, const Reader& reader) {
+              Completion(Endpoint::kText, req, res, reader);
+            });
+  auto ignoring_body = [](httplib::Server::Handler h) {
+    return [h = std::move(h)](const httplib::Request& req, httplib::Response& res, const Reader&) {
+      h(req, res);
+    };
+  };
 
   // Known paths answer other methods with 405 and Allow, instead of httplib's 404.
   struct Route {
@@ -203,15 +299,76 @@ void HttpServer::Impl::Install() {
                               "invalid_request_error", "", "method_not_allowed"});
     };
     if (allow == "GET") {
-      http.Post(r.path, handler);
+      http.Post(r.path, ignoring_body(handler));
     } else {
       http.Get(r.path, handler);
     }
-    http.Put(r.path, handler);
-    http.Patch(r.path, handler);
-    http.Delete(r.path, handler);
+    http.Put(r.path, ignoring_body(handler));
+    http.Patch(r.path, ignoring_body(handler));
+    http.Delete(r.path, ignoring_body(handler));
     http.Options(r.path, handler);
   }
+  auto not_found = ignoring_body([](const httplib::Request& req, httplib::Response& res) {
+    SendError(res, ApiError{404, "no route for " + req.method + " " + req.path,
+                            "invalid_request_error", "", "not_found"});
+  });
+  http.Post(".*", not_found);
+  http.Put(".*", not_found);
+  http.Patch(".*", not_found);
+  http.Delete(".*", not_found);
+}
+
+std::optional<ApiError> HttpServer::Impl::ReadBody(const httplib::Request& req,
+                                                   const httplib::ContentReader& reader,
+                                                   std::string* body) {
+  Connection* conn = CurrentConnection();
+  const size_t max = options.max_body_bytes;
+  const bool chunked = !req.get_header_value("Transfer-Encoding").empty();
+  // Neither Content-Length nor Transfer-Encoding: no body (RFC 9112 6.3).
+  if (!chunked && !req.has_header("Content-Length")) return std::nullopt;
+  if (!chunked) {
+    const std::string v = req.get_header_value("Content-Length");
+    const unsigned long long len = std::strtoull(v.c_str(), nullptr, 10);
+    if (len > max) return BodyTooLarge("request body of " + v + " bytes", max);
+  }
+  const std::string encoding = req.get_header_value("Content-Encoding");
+  if (!DecodableEncoding(encoding)) {
+    return ApiError{415, "Content-Encoding '" + encoding + "' is not supported (use gzip, "
+                         "deflate or br)",
+                    "invalid_request_error", "", "unsupported_content_encoding"};
+  }
+  // httplib hands the receiver the body with chunked framing removed and Content-Encoding undone,
+  // 16 KiB at a time as it arrives: counting here bounds the decoded size, and refusing stops
+  // reading (and inflating) at once.
+  bool over = false;
+  const bool ok = reader([&](const char* data, size_t n) {
+    if (n > max - body->size()) {
+      over = true;
+      return false;
+    }
+    body->append(data, n);
+    return true;
+  });
+  if (ok) {
+    if (conn) conn->MarkBodyRead();
+    return std::nullopt;
+  }
+  const auto failure = conn ? conn->failure() : Connection::Failure::kNone;
+  if (over || failure == Connection::Failure::kBodyTooLarge) {
+    return BodyTooLarge(over && !encoding.empty() && encoding != "identity"
+                            ? "request body, decoded from Content-Encoding " + encoding + ","
+                            : "request body",
+                        max);
+  }
+  if (failure == Connection::Failure::kBodyTimeout) {
+    return ApiError{408,
+                    "the request body did not arrive within " + Seconds(options.body_timeout) +
+                        " s",
+                    "invalid_request_error", "", "request_timeout"};
+  }
+  return BadRequest("the request body could not be read (malformed chunked framing or "
+                    "Content-Encoding, or the connection failed)",
+                    "", "invalid_body");
 }
 
 std::optional<ApiError> HttpServer::Impl::Resolve(ParsedRequest* parsed,
@@ -256,7 +413,7 @@ std::optional<ApiError> HttpServer::Impl::Resolve(ParsedRequest* parsed,
 }
 
 void HttpServer::Impl::Completion(Endpoint endpoint, const httplib::Request& req,
-                                  httplib::Response& res) {
+                                  httplib::Response& res, const httplib::ContentReader& reader) {
   if (!service->ready()) {
     ApiError e{503, "the model is still loading; retry shortly", "service_unavailable", "",
                "model_loading", 1};
@@ -264,10 +421,17 @@ void HttpServer::Impl::Completion(Endpoint endpoint, const httplib::Request& req
     return;
   }
   ParsedRequest parsed;
-  if (auto e = endpoint == Endpoint::kChat ? ParseChatRequest(req.body, &parsed)
-                                           : ParseTextRequest(req.body, &parsed)) {
-    SendError(res, *e);
-    return;
+  {
+    std::string body;
+    if (auto e = ReadBody(req, reader, &body)) {
+      SendError(res, *e);
+      return;
+    }
+    if (auto e = endpoint == Endpoint::kChat ? ParseChatRequest(body, &parsed)
+                                             : ParseTextRequest(body, &parsed)) {
+      SendError(res, *e);
+      return;
+    }
   }
   engine::PreparedRequest prepared;
   if (auto e = Resolve(&parsed, &prepared)) {
@@ -275,7 +439,18 @@ void HttpServer::Impl::Completion(Endpoint endpoint, const httplib::Request& req
     return;
   }
   auto queue = std::make_shared<DeltaQueue>();
-  auto id = service->Submit(std::move(prepared), DeltaQueue::SinkFor(queue));
+  const Connection* conn = CurrentConnection();
+  std::shared_ptr<PeerProbe> probe = conn ? conn->probe() : nullptr;
+  engine::DeltaSink sink = DeltaQueue::SinkFor(queue);
+  if (probe) {
+    // The engine asks at every step whether the client is still there, so one that left frees
+    // its slot at the next step, streaming or not (httplib offers no disconnect callback).
+    sink = [probe, push = std::move(sink)](const engine::GenerationDelta& d) {
+      if (!d.finish && probe->PeerGone()) return false;
+      return push(d);
+    };
+  }
+  auto id = service->Submit(std::move(prepared), std::move(sink));
   if (!id.ok()) {
     SendError(res, ApiErrorFromStatus(id.status()));
     return;
@@ -284,12 +459,13 @@ void HttpServer::Impl::Completion(Endpoint endpoint, const httplib::Request& req
   if (parsed.stream) {
     Stream(parsed, *id, std::move(queue), std::move(meta), res);
   } else {
-    Wait(*id, queue, meta, res);
+    Wait(*id, queue, meta, probe, res);
   }
 }
 
 void HttpServer::Impl::Wait(uint64_t id, const std::shared_ptr<DeltaQueue>& queue,
-                            const ResponseMeta& meta, httplib::Response& res) {
+                            const ResponseMeta& meta, const std::shared_ptr<PeerProbe>& probe,
+                            httplib::Response& res) {
   std::string text;
   for (;;) {
     if (stopping.load()) {
@@ -300,7 +476,19 @@ void HttpServer::Impl::Wait(uint64_t id, const std::shared_ptr<DeltaQueue>& queu
       return;
     }
     auto d = queue->Pop(options.stream_heartbeat);
-    if (!d) continue;
+    if (!d) {
+      // Nothing came: the request may be queued, or the engine dropped it because the sink saw
+      // the client gone. Either way a departed client ends the wait here.
+      if (probe && probe->PeerGone()) {
+        queue->Close();
+        service->Cancel(id);
+        // Nobody reads this; 499 (nginx's "client closed request") is what /metrics counts.
+        SendError(res, ApiError{499, "the client closed the connection", "invalid_request_error",
+                                "", "client_closed_request"});
+        return;
+      }
+      continue;
+    }
     text += d->text;
     if (!d->finish) continue;
     if (auto reason = OpenAiFinishReason(*d->finish)) {

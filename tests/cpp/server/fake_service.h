@@ -82,6 +82,10 @@ class FakeService : public engine::GenerationService {
   std::optional<Status> prepare_error;
   bool overloaded = false;
   bool hold_after_first = false;  // emit one delta, then wait until cancelled
+  // > 0: emit this many one-token deltas, one every step_interval, unless cancelled or refused
+  // first (a long generation, for the disconnect tests).
+  int slow_steps = 0;
+  std::chrono::milliseconds step_interval{10};
   std::atomic<bool> is_ready{true};
   engine::ModelInfo model{"fake-model", 100, 2, 2, "fake"};
 
@@ -114,8 +118,13 @@ class FakeService : public engine::GenerationService {
     }
     const uint64_t id = ++next_id_;
     threads_.emplace_back([this, id, pieces, request = std::move(request), sink] {
-      Run(id, pieces, request, sink);
+      if (slow_steps > 0) {
+        RunSlow(id, request, sink);
+      } else {
+        Run(id, pieces, request, sink);
+      }
     });
+    cv_.notify_all();
     return id;
   }
 
@@ -155,8 +164,46 @@ class FakeService : public engine::GenerationService {
     });
   }
   bool sink_refused() const { return sink_refused_.load(); }
+  // Waits (bounded) until `n` requests were submitted.
+  bool WaitSubmitted(uint64_t n, std::chrono::seconds timeout) {
+    std::unique_lock<std::mutex> lock(mu_);
+    return cv_.wait_for(lock, timeout, [&] { return next_id_ >= n; });
+  }
+  // Waits (bounded) until a sink refused a delta (the server saw its client gone).
+  bool WaitSinkRefused(std::chrono::seconds timeout) {
+    std::unique_lock<std::mutex> lock(mu_);
+    return cv_.wait_for(lock, timeout, [&] { return sink_refused_.load(); });
+  }
 
  private:
+  void Refused() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      sink_refused_ = true;
+    }
+    cv_.notify_all();
+  }
+
+  void RunSlow(uint64_t id, const engine::PreparedRequest& request,
+               const engine::DeltaSink& sink) {
+    engine::Usage usage;
+    usage.prompt_tokens = request.prefill.effective_length;
+    for (int i = 0; i < slow_steps; ++i) {
+      engine::GenerationDelta d;
+      d.text = "x";
+      d.token_ids = {i};
+      usage.completion_tokens = i + 1;
+      d.usage = usage;
+      if (i + 1 == slow_steps) d.finish = engine::FinishReason::kLength;
+      if (!sink(d)) return Refused();
+      std::unique_lock<std::mutex> lock(mu_);
+      if (cv_.wait_for(lock, step_interval,
+                       [&] { return shutting_down_ || cancelled_.count(id) > 0; })) {
+        return;
+      }
+    }
+  }
+
   void Run(uint64_t id, const std::vector<std::string>& pieces,
            const engine::PreparedRequest& request, const engine::DeltaSink& sink) {
     engine::Usage usage;
@@ -176,10 +223,7 @@ class FakeService : public engine::GenerationService {
       if (i + 1 >= n && !hold_after_first) {
         d.finish = n < pieces.size() ? engine::FinishReason::kLength : engine::FinishReason::kStop;
       }
-      if (!sink(d)) {
-        sink_refused_ = true;
-        return;
-      }
+      if (!sink(d)) return Refused();
       if (hold_after_first) {
         std::unique_lock<std::mutex> lock(mu_);
         cv_.wait_for(lock, std::chrono::seconds(20),

@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <signal.h>
 
 #include <nlohmann/json.hpp>
 #include <chrono>
@@ -13,6 +12,7 @@
 #include <thread>
 
 #include "fake_service.h"
+#include "server_fixture.h"
 
 namespace vlmxla::server {
 namespace {
@@ -20,72 +20,7 @@ namespace {
 using json = nlohmann::json;
 using testing::FakeService;
 using testing::PngDataUri;
-
-class ServerTest : public ::testing::Test {
- protected:
-  void Start(ServerOptions o = {}) {
-    signal(SIGPIPE, SIG_IGN);
-    o.host = "127.0.0.1";
-    o.port = 0;
-    o.stream_heartbeat = std::chrono::milliseconds(50);
-    server_ = std::make_unique<HttpServer>(&service_, o);
-    auto port = server_->Bind();
-    ASSERT_TRUE(port.ok()) << port.status().ToString();
-    port_ = *port;
-    thread_ = std::thread([this] { (void)server_->Serve(); });
-  }
-  void TearDown() override {
-    if (server_) server_->Stop();
-    if (thread_.joinable()) thread_.join();
-  }
-  httplib::Client Client() {
-    httplib::Client c("127.0.0.1", port_);
-    c.set_read_timeout(20, 0);
-    return c;
-  }
-  httplib::Result Post(const std::string& path, const std::string& body,
-                       httplib::Headers headers = {}) {
-    return Client().Post(path.c_str(), headers, body, "application/json");
-  }
-  // Asserts the OpenAI envelope and returns its "error" object.
-  json ExpectError(const httplib::Result& r, int status) {
-    EXPECT_TRUE(r) << "no response";
-    if (!r) return {};
-    EXPECT_EQ(r->status, status) << r->body;
-    json j = json::parse(r->body, nullptr, false);
-    EXPECT_TRUE(j.is_object() && j.contains("error")) << r->body;
-    if (!j.is_object() || !j.contains("error")) return {};
-    const json& e = j["error"];
-    EXPECT_TRUE(e["message"].is_string() && !e["message"].get<std::string>().empty());
-    EXPECT_TRUE(e["type"].is_string());
-    EXPECT_TRUE(e.contains("param") && e.contains("code"));
-    // The server survives whatever the client sent.
-    auto h = Client().Get("/health");
-    EXPECT_TRUE(h && h->status == 200);
-    return e;
-  }
-  static std::string Chat(const std::string& text, json extra = json::object()) {
-    json j = {{"model", "fake-model"},
-              {"messages", {{{"role", "user"}, {"content", text}}}}};
-    for (auto& [k, v] : extra.items()) j[k] = v;
-    return j.dump();
-  }
-  // SSE events' data payloads, in order.
-  static std::vector<std::string> Events(const std::string& body) {
-    std::vector<std::string> out;
-    std::istringstream in(body);
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.rfind("data: ", 0) == 0) out.push_back(line.substr(6));
-    }
-    return out;
-  }
-
-  FakeService service_;
-  std::unique_ptr<HttpServer> server_;
-  std::thread thread_;
-  int port_ = 0;
-};
+using testing::ServerTest;
 
 TEST_F(ServerTest, HealthReportsLoadingThenOk) {
   service_.is_ready = false;
@@ -483,12 +418,15 @@ TEST_F(ServerTest, MetricsTextParses) {
   ASSERT_TRUE(Post("/v1/chat/completions", "{bad"));
   ASSERT_TRUE(Client().Get("/health"));
   // Responses are counted once they are written (httplib's logger), which can trail the client
-  // reading them by a moment: scrape until the 400 is in, within a deadline.
+  // reading them by a moment: scrape until the 400 and the 200 are in, within a deadline.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   auto r = Client().Get("/metrics");
   ASSERT_TRUE(r);
-  while (r->body.find("vlmxla_http_responses_total{code=\"400\"} 1") == std::string::npos &&
-         std::chrono::steady_clock::now() < deadline) {
+  auto counted = [&] {
+    return r->body.find("vlmxla_http_responses_total{code=\"400\"} 1") != std::string::npos &&
+           r->body.find("vlmxla_http_responses_total{code=\"200\"}") != std::string::npos;
+  };
+  while (!counted() && std::chrono::steady_clock::now() < deadline) {
     r = Client().Get("/metrics");
     ASSERT_TRUE(r);
   }
