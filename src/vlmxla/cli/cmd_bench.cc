@@ -223,6 +223,8 @@ Result<int> Run(const ParsedArgs& args) {
     rates.push_back(r);
   }
   const std::string backend_name = engine->info().backend;
+  const std::string dtype = engine->info().dtype;  // read before the engine goes away below
+  const std::string weights_dtype = engine->info().weights_dtype;
   const double rss_self = MaxRssMiB(RUSAGE_SELF);
   engine->Shutdown();
   engine.reset();  // an out-of-process runtime host exits (and is reaped) here
@@ -231,8 +233,8 @@ Result<int> Run(const ParsedArgs& args) {
   nlohmann::json j;
   j["backend"] = eo.backend;
   j["backend_name"] = backend_name;
-  j["dtype"] = engine->info().dtype;
-  j["weights_dtype"] = engine->info().weights_dtype;
+  j["dtype"] = dtype;
+  j["weights_dtype"] = weights_dtype;
   j["model_dir"] = eo.model_dir;
   j["context_capacity"] = eo.context_capacity;
   j["decode_tokens"] = decode_tokens;
