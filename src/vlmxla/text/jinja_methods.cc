@@ -118,9 +118,8 @@ Value SplitString(const std::string& s, const Value* sep, int64_t maxsplit) {
       while (i < cps.size() && IsPyWhitespace(cps[i])) ++i;
       if (i >= cps.size()) break;
       if (maxsplit >= 0 && n >= maxsplit) {
-        size_t e = cps.size();
-        while (e > i && IsPyWhitespace(cps[e - 1])) --e;
-        parts.emplace_back(EncodeUtf8(std::vector<uint32_t>(cps.begin() + i, cps.begin() + e)));
+        // Python keeps the remainder's trailing whitespace: 'a b  '.split(None, 1) == ['a', 'b  '].
+        parts.emplace_back(EncodeUtf8(std::vector<uint32_t>(cps.begin() + i, cps.end())));
         break;
       }
       size_t j = i;
@@ -145,17 +144,57 @@ Value SplitString(const std::string& s, const Value* sep, int64_t maxsplit) {
   return Value(std::move(parts));
 }
 
+// str.rsplit: as SplitString, but with maxsplit the splits are taken from the right.
+Value RSplitString(const std::string& s, const Value* sep, int64_t maxsplit) {
+  if (maxsplit < 0) return SplitString(s, sep, maxsplit);
+  ValueList parts;  // right to left, reversed at the end
+  if (!sep || sep->is_none()) {
+    std::vector<uint32_t> cps = DecodeUtf8(s);
+    size_t j = cps.size();
+    int64_t n = 0;
+    while (true) {
+      while (j > 0 && IsPyWhitespace(cps[j - 1])) --j;
+      if (j == 0) break;
+      if (n >= maxsplit) {  // the remainder keeps its leading whitespace
+        parts.emplace_back(EncodeUtf8(std::vector<uint32_t>(cps.begin(), cps.begin() + j)));
+        break;
+      }
+      size_t i = j;
+      while (i > 0 && !IsPyWhitespace(cps[i - 1])) --i;
+      parts.emplace_back(EncodeUtf8(std::vector<uint32_t>(cps.begin() + i, cps.begin() + j)));
+      ++n;
+      j = i;
+    }
+  } else {
+    const std::string& d = sep->as_string();
+    size_t end = s.size();
+    for (int64_t n = 0; n < maxsplit && end >= d.size(); ++n) {
+      const size_t f = s.rfind(d, end - d.size());
+      if (f == std::string::npos) break;
+      parts.emplace_back(s.substr(f + d.size(), end - f - d.size()));
+      end = f;
+    }
+    parts.emplace_back(s.substr(0, end));
+  }
+  std::reverse(parts.begin(), parts.end());
+  return Value(std::move(parts));
+}
+
 // A method gets the value it is bound to (a str or a dict) and the call's arguments.
 using Method = Result<Value> (*)(const Value& self, const CallArgs& a);
 using MethodTable = std::unordered_map<std::string_view, Method>;
 
-Result<Value> StrSplit(const Value& self, const CallArgs& a) {
+Result<Value> SplitMethod(const Value& self, const CallArgs& a, bool from_right) {
   const Value* sep = a.Get(0, "sep");
   const Value* max = a.Get(1, "maxsplit");
   if (sep && !sep->is_none() && !sep->is_string()) return Err("split() separator must be a string");
   if (sep && sep->is_string() && sep->as_string().empty()) return Err("empty separator");
-  return SplitString(self.as_string(), sep, max && max->is_int() ? max->as_int() : -1);
+  const int64_t maxsplit = max && max->is_int() ? max->as_int() : -1;
+  return from_right ? RSplitString(self.as_string(), sep, maxsplit)
+                    : SplitString(self.as_string(), sep, maxsplit);
 }
+Result<Value> StrSplit(const Value& self, const CallArgs& a) { return SplitMethod(self, a, false); }
+Result<Value> StrRSplit(const Value& self, const CallArgs& a) { return SplitMethod(self, a, true); }
 
 Result<Value> StrAffix(const std::string& s, const CallArgs& a, bool starts) {
   const Value* p = a.Get(0, "prefix");
@@ -256,7 +295,7 @@ const MethodTable& StrMethods() {
          return Value(Capitalize(s.as_string()));
        }},
       {"split", StrSplit},
-      {"rsplit", StrSplit},  // splits from the left too: differs from Python only with maxsplit
+      {"rsplit", StrRSplit},
       {"startswith", [](const Value& s, const CallArgs& a) {
          return StrAffix(s.as_string(), a, /*starts=*/true);
        }},

@@ -28,6 +28,22 @@ Status RenderError(const std::string& tpl, const json& ctx = json::object()) {
   return r.ok() ? Status::Ok() : r.status();
 }
 
+TEST(Jinja, SplitAndRsplitWithMaxsplitAsPython) {
+  // Expected values are CPython 3.11's str.split / str.rsplit.
+  const json ctx = {{"s", "  a b  "}, {"c", "a,,b,c"}};
+  EXPECT_EQ(R("{{ s.split(none, 1) }}", ctx), "['a', 'b  ']");
+  EXPECT_EQ(R("{{ s.rsplit(none, 1) }}", ctx), "['  a', 'b']");
+  EXPECT_EQ(R("{{ s.split(none, 0) }}", ctx), "['a b  ']");
+  EXPECT_EQ(R("{{ s.rsplit(none, 0) }}", ctx), "['  a b']");
+  EXPECT_EQ(R("{{ s.rsplit() }}", ctx), "['a', 'b']");
+  EXPECT_EQ(R("{{ c.rsplit(',', 1) }}", ctx), "['a,,b', 'c']");
+  EXPECT_EQ(R("{{ c.rsplit(',', 2) }}", ctx), "['a,', 'b', 'c']");
+  EXPECT_EQ(R("{{ ',a,'.rsplit(',', 1) }}"), "[',a', '']");
+  EXPECT_EQ(R("{{ 'abc'.rsplit(',', 1) }}"), "['abc']");
+  EXPECT_EQ(R("{{ 'aXXbXXc'.rsplit('XX', 1) }}"), "['aXXb', 'c']");
+  EXPECT_EQ(R("{{ '   '.rsplit(none, 1) }}"), "[]");
+}
+
 TEST(Jinja, TextExpressionsComments) {
   EXPECT_EQ(R("a{{ 1 + 2 }}b{# hidden #}c"), "a3bc");
   EXPECT_EQ(R("{{ 'x' ~ 1 ~ none }}"), "x1None");
