@@ -12,6 +12,7 @@
 #include "vlmxla/cli/command.h"
 #include "vlmxla/cli/measurements.h"
 #include "vlmxla/engine/engine.h"
+#include "vlmxla/engine/precision.h"
 #include "vlmxla/prompt/messages.h"
 #include "vlmxla/runtime/executor_factory.h"
 #include "vlmxla/vision/image_decode.h"
@@ -19,11 +20,10 @@
 namespace vlmxla::cli {
 namespace {
 
-// "bfloat16" -> "bf16", "float16" -> "f16", "float32" -> "f32" (the capture manifests' names).
+// "bfloat16" -> "bf16", ...: the capture manifests spell dtypes as the element types.
 std::string DtypeShortName(const std::string& torch_name) {
-  if (torch_name == "bfloat16") return "bf16";
-  if (torch_name == "float16") return "f16";
-  return "f32";
+  auto t = engine::ParseDtypeFlag(torch_name, "dtype");
+  return hlo::ElementTypeName(t.ok() && *t ? **t : hlo::ElementType::kF32);
 }
 
 // One sequence, at the capacity its case names.

@@ -3,13 +3,9 @@
 #include <utility>
 
 #include "vlmxla/engine/precision.h"
+#include "vlmxla/runtime/executor_factory.h"
 
 namespace vlmxla::cli {
-namespace {
-
-constexpr const char* kBackends[] = {"pjrt-cpu", "pjrt", "iree-cpu", "iree-cuda"};
-
-}  // namespace
 
 std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
   std::vector<FlagSpec> flags = {
@@ -52,12 +48,7 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
   if (!args.Get("model")) return InvalidArgument("--model is required");
   eo.model_dir = *args.Get("model");
   eo.backend = args.Get("backend").value_or("pjrt-cpu");
-  bool known = false;
-  for (const char* b : kBackends) known = known || eo.backend == b;
-  if (!known) {
-    return InvalidArgument("--backend must be pjrt-cpu, pjrt, iree-cpu or iree-cuda, got '" +
-                           eo.backend + "'");
-  }
+  if (Status s = runtime::CheckBackendName(eo.backend); !s.ok()) return s.WithContext("--backend");
   eo.plugin_path = args.Get("plugin").value_or("");
   eo.iree_cuda_target = args.Get("iree-cuda-target").value_or(eo.iree_cuda_target);
   eo.dtype = args.Get("dtype").value_or("auto");

@@ -105,11 +105,14 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
     VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
   }
+  // Opened once, for its headers (the stored type) and then the uploads: mapping it touches no
+  // tensor pages.
+  VLMXLA_ASSIGN_OR_RETURN(r->checkpoint_, io::CheckpointWeights::Open(r->model_));
+  r->checkpoint_open_ = true;
   {
-    // Only the headers are read here (the mapping is dropped at once): the stored type.
-    VLMXLA_ASSIGN_OR_RETURN(io::CheckpointWeights headers, io::CheckpointWeights::Open(r->model_));
     VLMXLA_ASSIGN_OR_RETURN(PrecisionChoice choice,
-                            ResolvePrecision(options.dtype, r->config(), headers.StoredFloatType(),
+                            ResolvePrecision(options.dtype, r->config(),
+                                             r->checkpoint_.StoredFloatType(),
                                              r->executor_->name(), r->executor_->traits()));
     r->precision_ = choice.precision;
     r->precision_why_ = choice.why;
@@ -134,11 +137,8 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     programs.push_back(std::move(program));
   }
   r->plant_slowdown_ms_ = std::max(0, EnvInt(kPlantSlowdownEnv));
-  // The snapshots bracket opening the checkpoint and the uploads alone (programs are built, KV
-  // slots allocated).
+  // The snapshots bracket the uploads alone (programs are built, KV slots allocated).
   r->weight_stats_.before = r->SnapshotMemory();
-  VLMXLA_ASSIGN_OR_RETURN(r->checkpoint_, io::CheckpointWeights::Open(r->model_));
-  r->checkpoint_open_ = true;
   for (const hlo::Program& program : programs) VLMXLA_RETURN_IF_ERROR(r->UploadWeights(program));
   if (EnvInt(kPlantDuplicateWeightsEnv) == 1) {
     VLMXLA_RETURN_IF_ERROR(r->PlantDuplicateDecoderWeights());

@@ -7,8 +7,18 @@
 
 namespace vlmxla::runtime {
 
+Status CheckBackendName(const std::string& backend) {
+  for (const char* known : {"pjrt-cpu", "pjrt", "iree-cpu", "iree-cuda"}) {
+    if (backend == known) return Status::Ok();
+  }
+  return InvalidArgument("unknown backend '" + backend +
+                             "' (expected pjrt-cpu, pjrt, iree-cpu or iree-cuda)",
+                         "unknown_backend");
+}
+
 Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
                                                const ExecutorConfig& config) {
+  VLMXLA_RETURN_IF_ERROR(CheckBackendName(backend));
   if (backend == "pjrt-cpu" || backend == "pjrt") {
     std::string plugin = config.plugin_path;
     if (plugin.empty() && backend == "pjrt") {
@@ -36,9 +46,7 @@ Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
     VLMXLA_ASSIGN_OR_RETURN(auto executor, IreeExecutor::Create(std::move(options)));
     return std::unique_ptr<Executor>(std::move(executor));
   }
-  return InvalidArgument("unknown backend '" + backend +
-                             "' (expected pjrt-cpu, pjrt, iree-cpu or iree-cuda)",
-                         "unknown_backend");
+  return Internal("backend '" + backend + "' passed CheckBackendName but has no executor");
 }
 
 }  // namespace vlmxla::runtime

@@ -20,6 +20,9 @@ struct ExecutorConfig {
   std::string iree_python_path;
 };
 
+// Accepts the backend names MakeExecutor knows; an error naming `backend` and every known name.
+Status CheckBackendName(const std::string& backend);
+
 // "pjrt-cpu" (the XLA CPU plugin from .venv, or plugin_path), "pjrt" (plugin_path or
 // $VLMXLA_PJRT_PLUGIN, e.g. a CUDA plugin), "iree-cpu" (llvm-cpu on local-task), "iree-cuda".
 Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
