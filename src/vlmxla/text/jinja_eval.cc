@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 #include "vlmxla/text/jinja_builtins.h"
@@ -156,16 +157,28 @@ Result<Value> Binary(const std::string& op, const Value& a, const Value& b,
       if (op == "%") return Value(m);
       return Value(std::floor(x / y));
     }
+    // The one quotient past int64 (INT64_MIN // -1) would trap the process; its remainder is 0.
+    if (i == std::numeric_limits<int64_t>::min() && j == -1) {
+      if (op == "%") return Value(int64_t{0});
+      return Err("integer overflow in '//'");
+    }
     int64_t q = FloorDiv(i, j);
     if (op == "//") return Value(q);
     return Value(i - q * j);
   }
   if (op == "**") {
     if (!fl && j >= 0) {
-      double approx = std::pow(static_cast<double>(i), static_cast<double>(j));
-      if (std::fabs(approx) > 9.0e18) return Err("integer power result too large");
-      int64_t r = 1;
-      for (int64_t k = 0; k < j; ++k) r *= i;
+      // By squaring: at most 63 steps whatever the exponent, and every product checked.
+      int64_t r = 1, base = i;
+      for (int64_t e = j; e > 0; e >>= 1) {
+        if ((e & 1) && __builtin_mul_overflow(r, base, &r)) {
+          return Err("integer power result too large");
+        }
+        if (e > 1 && __builtin_mul_overflow(base, base, &base)) {
+          // 0, 1 and -1 never overflow; any other base squared past int64 means the result is.
+          return Err("integer power result too large");
+        }
+      }
       return Value(r);
     }
     return Value(std::pow(x, y));

@@ -209,6 +209,17 @@ Result<Value> ToJsonFilter(const FilterCall& c) {
   return CheckedString(std::move(s), c.limits);
 }
 
+// Python's int(d), truncating; ours are int64, so a value past its range is an error naming it
+// (a plain cast would be undefined behaviour).
+Result<Value> FloatToInt(double d) {
+  const double t = std::trunc(d);
+  if (t < -9223372036854775808.0 || t >= 9223372036854775808.0) {
+    return InvalidArgument("int(): " + FormatPythonFloat(d) + " is out of the int64 range",
+                           "chat_template_error");
+  }
+  return Value(static_cast<int64_t>(t));
+}
+
 Result<Value> IntFilter(const FilterCall& c) {
   const Value& v = c.v;
   const Value* def = c.arg(0, "default");
@@ -217,7 +228,7 @@ Result<Value> IntFilter(const FilterCall& c) {
   if (v.is_bool()) return Value(int64_t{v.as_bool()});
   if (v.is_float()) {
     if (!std::isfinite(v.as_float())) return fallback;
-    return Value(static_cast<int64_t>(v.as_float()));
+    return FloatToInt(v.as_float());
   }
   if (v.is_string()) {
     std::string s = Strip(v.as_string(), nullptr, true, true);
@@ -226,9 +237,7 @@ Result<Value> IntFilter(const FilterCall& c) {
     long long r = std::strtoll(s.c_str(), &end, 10);
     if (!s.empty() && end && *end == '\0' && errno == 0) return Value(static_cast<int64_t>(r));
     double d = std::strtod(s.c_str(), &end);
-    if (!s.empty() && end && *end == '\0' && std::isfinite(d)) {
-      return Value(static_cast<int64_t>(d));
-    }
+    if (!s.empty() && end && *end == '\0' && std::isfinite(d)) return FloatToInt(d);
   }
   return fallback;
 }

@@ -225,6 +225,35 @@ TEST(Jinja, IntegersBeyondInt64) {
   EXPECT_EQ(R("{{ [[1], [2]] | map(attribute='0') | list }}"), "[1, 2]");
 }
 
+// Integer arithmetic at int64's edges is an error or Python's answer, never a trap, undefined
+// behaviour or a hang: INT64_MIN // -1 used to raise SIGFPE, 1 ** (2 ** 62) looped 2^62 times,
+// and int() of a float past int64 was an undefined cast.
+TEST(Jinja, IntegerEdgesAreErrorsNotTraps) {
+  const std::string min = "(-9223372036854775807 - 1)";
+  Status st = RenderError("{{ " + min + " // -1 }}");
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("integer overflow in '//'"), std::string::npos) << st.message();
+  EXPECT_EQ(R("{{ " + min + " % -1 }}"), "0");
+  EXPECT_EQ(R("{{ " + min + " // 1 }}"), "-9223372036854775808");
+  EXPECT_EQ(R("{{ -7 // 2 }} {{ -7 % 2 }} {{ 7 % -2 }}"), "-4 1 -1");
+  EXPECT_EQ(R("{{ 1 ** 4611686018427387904 }} {{ (-1) ** 4611686018427387905 }}"), "1 -1");
+  EXPECT_EQ(R("{{ 0 ** 4611686018427387904 }} {{ 2 ** 62 }} {{ (-2) ** 63 }} {{ 3 ** 0 }}"),
+            "0 4611686018427387904 -9223372036854775808 1");
+  for (const std::string tpl : {"{{ 2 ** 63 }}", "{{ 3 ** 4611686018427387904 }}",
+                                "{{ (-3) ** 41 }}"}) {
+    st = RenderError(tpl);
+    EXPECT_EQ(st.code(), ErrorCode::kInvalidArgument) << tpl;
+    EXPECT_NE(st.message().find("integer power result too large"), std::string::npos) << tpl;
+  }
+  for (const std::string tpl : {"{{ 1e300 | int }}", "{{ -9.3e18 | int }}", "{{ '1e19' | int }}"}) {
+    st = RenderError(tpl);
+    EXPECT_EQ(st.code(), ErrorCode::kInvalidArgument) << tpl;
+    EXPECT_NE(st.message().find("out of the int64 range"), std::string::npos) << st.message();
+  }
+  EXPECT_EQ(R("{{ 2.9 | int }} {{ -2.9 | int }} {{ '-4.5' | int }} {{ 9.2e18 | int }}"),
+            "2 -2 -4 9200000000000000000");
+}
+
 TEST(Jinja, LimitsStopHostileTemplates) {
   Status st = RenderError(
       "{% for a in range(1000) %}{% for b in range(1000) %}{% for c in range(10) %}"
