@@ -41,6 +41,7 @@ class RunnerAdapter final : public SequenceRunner {
  public:
   explicit RunnerAdapter(ModelRunner& runner) : runner_(runner) {}
   int num_slots() const override { return runner_.options().max_batch; }
+  bool IsWarm(const prompt::PreparedPrefill& prompt) override { return runner_.IsWarm(prompt); }
   Status Warm(const prompt::PreparedPrefill& prompt) override { return runner_.Warm(prompt); }
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
                              std::map<std::string, HostTensor>* taps) override {

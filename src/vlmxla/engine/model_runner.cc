@@ -231,14 +231,32 @@ Status ModelRunner::UploadWeights(const hlo::Program& program) {
   return Status::Ok();
 }
 
+std::string ModelRunner::ProgramKey(const std::string& name, const hlo::ProgramOptions& o) {
+  return name + "/n" + std::to_string(o.num_images) + "/L" + std::to_string(o.seq_len) + "/F" +
+         std::to_string(o.num_image_features) + "/B" + std::to_string(o.batch) + "/C" +
+         std::to_string(o.capacity) + (o.taps ? "/taps" : "");
+}
+
+bool ModelRunner::HasProgram(const std::string& name, const hlo::ProgramOptions& o) const {
+  std::lock_guard<std::mutex> lk(programs_mu_);
+  return programs_.count(ProgramKey(name, o)) > 0;
+}
+
 Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const std::string& name,
                                                        const hlo::ProgramOptions& o) {
-  const std::string key = name + "/n" + std::to_string(o.num_images) + "/L" +
-                          std::to_string(o.seq_len) + "/F" +
-                          std::to_string(o.num_image_features) + "/B" + std::to_string(o.batch) +
-                          "/C" + std::to_string(o.capacity) + (o.taps ? "/taps" : "");
-  auto it = programs_.find(key);
-  if (it != programs_.end()) return it->second.get();
+  const std::string key = ProgramKey(name, o);
+  {
+    std::lock_guard<std::mutex> lk(programs_mu_);
+    auto it = programs_.find(key);
+    if (it != programs_.end()) return it->second.get();
+  }
+  // One compile at a time; the program may have been compiled while this one waited.
+  std::lock_guard<std::mutex> compiling(compile_mu_);
+  {
+    std::lock_guard<std::mutex> lk(programs_mu_);
+    auto it = programs_.find(key);
+    if (it != programs_.end()) return it->second.get();
+  }
 
   const auto t0 = std::chrono::steady_clock::now();
   auto compiled = std::make_unique<Compiled>();
@@ -276,12 +294,13 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const std::string& name,
   if (compiled->primary < 0) return Internal(name + " has no primary result");
   VLMXLA_ASSIGN_OR_RETURN(compiled->executable, executor_->Compile(compiled->program.mlir));
   const double s = Seconds(t0);
-  compile_stats_.programs += 1;
-  compile_stats_.seconds += s;
   if (options_.progress) {
     options_.progress("compiled " + key + " in " + std::to_string(s).substr(0, 5) + " s");
   }
   Compiled* out = compiled.get();
+  std::lock_guard<std::mutex> lk(programs_mu_);
+  compile_stats_.programs += 1;
+  compile_stats_.seconds += s;
   programs_[key] = std::move(compiled);
   return out;
 }
@@ -364,7 +383,19 @@ Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
         GetProgram("prefill", PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))
             .status());
   }
-  return GetProgram("decode", DecodeOptions(1)).status();
+  return WarmDecode();
+}
+
+bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p) const {
+  const int n = p.pixel_values.shape().empty() ? 0 : static_cast<int>(p.pixel_values.shape()[0]);
+  if (n > 0 && !HasProgram("vision_encode", VisionOptions(n))) return false;
+  if (p.effective_length >= 1 && p.effective_length <= options_.capacity &&
+      !HasProgram("prefill", PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))) {
+    return false;
+  }
+  for (int b : batch_buckets_)
+    if (!HasProgram("decode", DecodeOptions(b))) return false;
+  return true;
 }
 
 Status ModelRunner::WarmDecode() {

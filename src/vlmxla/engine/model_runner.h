@@ -1,12 +1,18 @@
 // ModelRunner: one model's device state on one executor — the checkpoint's weights uploaded once
 // and shared by every program, the programs compiled lazily per shape bucket, and the KV slots
 // (one buffer per slot, layer and K/V, updated in place by donation).
+//
+// Threads: one thread runs the requests (EncodeImages, Prefill, Decode); Warm, WarmDecode and
+// IsWarm may run on another at the same time, so that a compile never stalls the running
+// sequences. Compiles are serialized among themselves; a lookup of a compiled program waits only
+// for the map, never for a compile.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -88,7 +94,10 @@ class ModelRunner {
   // Why that precision (the start-up log line).
   const std::string& precision_why() const { return precision_why_; }
   uint64_t kv_bytes_per_slot() const;
-  CompileStats compile_stats() const { return compile_stats_; }
+  CompileStats compile_stats() const {
+    std::lock_guard<std::mutex> lk(programs_mu_);
+    return compile_stats_;
+  }
   const WeightStats& weight_stats() const { return weight_stats_; }
   // The memory of the engine, the IREE host (if any) and the device buffers now.
   MemorySnapshot SnapshotMemory() const;
@@ -107,9 +116,11 @@ class ModelRunner {
   Result<HostTensor> Decode(std::span<const int> slots, std::span<const int32_t> tokens,
                             std::span<const int32_t> positions);
 
-  // Compiles what `prompt` will run (vision_encode, its prefill bucket, decode at batch 1), so
-  // that timing the request measures execution, not compilation.
+  // Compiles what `prompt` will run (vision_encode, its prefill bucket, decode at every batch
+  // bucket, since it may join a batch of any size), so that running it compiles nothing.
   Status Warm(const prompt::PreparedPrefill& prompt);
+  // Whether Warm(prompt) has nothing left to compile.
+  bool IsWarm(const prompt::PreparedPrefill& prompt) const;
   // Compiles decode for every batch bucket (a server does this before it reports ready).
   Status WarmDecode();
 
@@ -136,6 +147,8 @@ class ModelRunner {
   ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
               const RunnerOptions& options);
   Result<Compiled*> GetProgram(const std::string& name, const hlo::ProgramOptions& options);
+  static std::string ProgramKey(const std::string& name, const hlo::ProgramOptions& options);
+  bool HasProgram(const std::string& name, const hlo::ProgramOptions& options) const;
   hlo::ProgramOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
   hlo::ProgramOptions DecodeOptions(int batch) const;
   hlo::ProgramOptions VisionOptions(int num_images) const;
@@ -159,6 +172,11 @@ class ModelRunner {
   bool weights_in_out_ = false;  // hlo::ProgramOptions::weights_in_out for this backend
   hlo::Precision precision_;
   std::string precision_why_;
+  // Guards programs_ and compile_stats_: the request thread looks programs up while the compile
+  // thread adds them. A Compiled, once in the map, is never changed or removed.
+  mutable std::mutex programs_mu_;
+  // Held through one compile (and the weight uploads it makes): compiles run one at a time.
+  std::mutex compile_mu_;
   io::CheckpointWeights checkpoint_;
   bool checkpoint_open_ = false;  // closed after Load's upload; reopened if a weight is missing
   std::map<std::string, std::shared_ptr<runtime::DeviceBuffer>> weights_;  // by checkpoint name

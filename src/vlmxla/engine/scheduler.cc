@@ -46,7 +46,10 @@ Scheduler::Scheduler(SequenceRunner& runner, const text::Tokenizer& tokenizer,
   slot_free_.assign(std::max(0, runner_.num_slots()), true);
   metrics_.prefill_seconds = Histogram(LatencyBuckets());
   metrics_.decode_step_seconds = Histogram(LatencyBuckets());
-  thread_ = std::thread([this] { Loop(); });
+  thread_ = std::thread([this] {
+    compile_thread_ = std::thread([this] { CompileLoop(); });
+    Loop();
+  });
 }
 
 Scheduler::~Scheduler() { Stop(); }
@@ -168,10 +171,9 @@ void Scheduler::Emit(Sequence& seq, int32_t token) {
 }
 
 void Scheduler::Start(Sequence& seq) {
+  // Its programs are compiled (IsWarm, or Warm on the compile thread): prefill time measures
+  // execution.
   const prompt::PreparedPrefill& p = seq.request.prefill;
-  // Compile first (once per bucket), so prefill time measures execution.
-  Status warm = runner_.Warm(p);
-  if (!warm.ok()) return Finish(seq, FinishReason::kError, warm);
   const auto t0 = Clock::now();
   seq.usage.prompt_tokens = p.effective_length;
   seq.usage.prompt_tokens_logical = p.logical_length;
@@ -237,13 +239,42 @@ void Scheduler::DecodeStep() {
   }
 }
 
+bool Scheduler::HasFreeSlot() const {
+  return std::find(slot_free_.begin(), slot_free_.end(), true) != slot_free_.end();
+}
+
+void Scheduler::CompileLoop() {
+  for (;;) {
+    Sequence* seq = nullptr;
+    {
+      std::unique_lock<std::mutex> lk(mu_);
+      warm_cv_.wait(lk, [&] { return stopping_ || !warm_jobs_.empty(); });
+      if (stopping_) return;
+      seq = warm_jobs_.front();
+      warm_jobs_.pop_front();
+    }
+    Status status = runner_.Warm(seq->request.prefill);
+    {
+      std::lock_guard<std::mutex> lk(mu_);
+      warm_done_.emplace(seq->id, std::move(status));
+    }
+    cv_.notify_all();
+  }
+}
+
 void Scheduler::Loop() {
   for (;;) {
     std::vector<std::unique_ptr<Sequence>> admitted;
     std::vector<std::unique_ptr<Sequence>> dropped;
+    std::map<uint64_t, Status> warmed;
     {
       std::unique_lock<std::mutex> lk(mu_);
-      cv_.wait(lk, [&] { return stopping_ || !queue_.empty() || !active_.empty(); });
+      // Sequences waiting on the compile thread hold slots but give the loop no work, so a full
+      // queue wakes it only when a slot is free.
+      cv_.wait(lk, [&] {
+        return stopping_ || !active_.empty() || !warm_done_.empty() || !cancelled_.empty() ||
+               (!queue_.empty() && HasFreeSlot());
+      });
       if (stopping_) break;
       // Cancelled requests leave the queue; cancelled active ones finish below.
       for (auto it = queue_.begin(); it != queue_.end();) {
@@ -256,9 +287,12 @@ void Scheduler::Loop() {
           ++it;
         }
       }
-      for (auto& s : active_)
-        if (cancelled_.count(s->id)) s->cancel_requested = true;
-      // Admit waiting requests into free slots: they prefill before the next decode step.
+      for (auto* list : {&active_, &warming_})
+        for (auto& s : *list)
+          if (cancelled_.count(s->id)) s->cancel_requested = true;
+      warmed.swap(warm_done_);
+      // Admit waiting requests into free slots: they prefill before the next decode step, or
+      // once the compile thread has their programs ready.
       for (size_t slot = 0; slot < slot_free_.size() && !queue_.empty(); ++slot) {
         if (!slot_free_[slot]) continue;
         slot_free_[slot] = false;
@@ -271,9 +305,42 @@ void Scheduler::Loop() {
     for (auto& s : dropped) Finish(*s, FinishReason::kCancelled);
     for (auto& s : active_)
       if (s->cancel_requested) Finish(*s, FinishReason::kCancelled);
-    for (auto& s : admitted) {
-      Start(*s);
+    // A cancelled sequence still compiling ends now and frees its slot; it is dropped once the
+    // compile thread is done with it.
+    for (auto& s : warming_) {
+      if (s->cancel_requested && !s->done) {
+        Finish(*s, FinishReason::kCancelled);
+        Release(*s);
+      }
+    }
+    for (auto it = warming_.begin(); it != warming_.end();) {
+      auto w = warmed.find((*it)->id);
+      if (w == warmed.end()) {
+        ++it;
+        continue;
+      }
+      std::unique_ptr<Sequence> s = std::move(*it);
+      it = warming_.erase(it);
+      if (s->done) continue;  // cancelled while compiling, already released
+      if (w->second.ok()) {
+        Start(*s);
+      } else {
+        Finish(*s, FinishReason::kError, w->second);
+      }
       active_.push_back(std::move(s));
+    }
+    for (auto& s : admitted) {
+      if (runner_.IsWarm(s->request.prefill)) {
+        Start(*s);
+        active_.push_back(std::move(s));
+        continue;
+      }
+      {
+        std::lock_guard<std::mutex> lk(mu_);
+        warm_jobs_.push_back(s.get());
+      }
+      warm_cv_.notify_all();
+      warming_.push_back(std::move(s));
     }
     DecodeStep();
     // Finished and cancelled sequences give their slots back at once.
@@ -283,20 +350,30 @@ void Scheduler::Loop() {
                                  [](const auto& s) { return s->done; }),
                   active_.end());
     std::lock_guard<std::mutex> lk(mu_);
-    metrics_.active_slots = static_cast<int64_t>(active_.size());
+    metrics_.active_slots = static_cast<int64_t>(
+        std::count(slot_free_.begin(), slot_free_.end(), false));
   }
-  // Stopping: everything still pending ends as cancelled.
+  // Stopping: the compile thread ends after the Warm it is in; everything still pending ends as
+  // cancelled.
+  warm_cv_.notify_all();
+  if (compile_thread_.joinable()) compile_thread_.join();
   std::deque<std::unique_ptr<Sequence>> rest;
   {
     std::lock_guard<std::mutex> lk(mu_);
     rest.swap(queue_);
+    warm_jobs_.clear();
+    warm_done_.clear();
   }
   for (auto& s : rest) Finish(*s, FinishReason::kCancelled);
+  for (auto& s : warming_) Finish(*s, FinishReason::kCancelled);
   for (auto& s : active_) Finish(*s, FinishReason::kCancelled);
+  warming_.clear();
   active_.clear();
   std::lock_guard<std::mutex> lk(mu_);
   live_.clear();
   cancelled_.clear();
+  std::fill(slot_free_.begin(), slot_free_.end(), true);
+  metrics_.active_slots = 0;
 }
 
 }  // namespace vlmxla::engine

@@ -1,7 +1,9 @@
 // Scheduler: continuous batching over KV slots on one thread. Between decode steps it admits
 // waiting requests, first come first served, into free slots and prefills them; every decode step
 // then advances all running sequences together, each at its own position. Sampling, stop rules
-// and the streaming detokenizer run here, per sequence. The device work goes through a
+// and the streaming detokenizer run here, per sequence. A request whose programs are not compiled
+// yet holds its slot while a second thread compiles them (SequenceRunner::Warm), so a new shape
+// bucket never stalls the sequences already running. The device work goes through a
 // SequenceRunner: ModelRunner in production (engine.cc), a fake in the scheduler's tests.
 #pragma once
 
@@ -32,14 +34,18 @@ namespace vlmxla::engine {
 // Receives one request's diagnostic stages (the prefill's taps), on the scheduler's thread.
 using TapSink = std::function<void(const std::string& stage, const HostTensor& value)>;
 
-// The prefill and decode steps the scheduler drives. Called only from the scheduler's thread.
+// The prefill and decode steps the scheduler drives. Called from the scheduler's thread, except
+// Warm, which runs on the scheduler's compile thread while Prefill and Decode go on beside it.
 class SequenceRunner {
  public:
   virtual ~SequenceRunner() = default;
   // KV slots, 0 .. num_slots()-1: the most sequences that run at once.
   virtual int num_slots() const = 0;
-  // Prepares what `prompt` will run (compiles its programs), so that timing its prefill measures
-  // execution. An error ends the request with FinishReason::kError.
+  // Whether everything `prompt` will run (its prefill, and decode at every batch size) is already
+  // compiled, so that it may start at once. Cheap; on the scheduler's thread.
+  virtual bool IsWarm(const prompt::PreparedPrefill& prompt) = 0;
+  // Compiles what `prompt` will run, on the compile thread, concurrently with Prefill and Decode
+  // of other sequences. An error ends the request with FinishReason::kError.
   virtual Status Warm(const prompt::PreparedPrefill& prompt) = 0;
   // Runs the prompt (its images included) into `slot` and returns the last position's logits,
   // f32[vocab]. `taps` (null unless the request asked for them) receives diagnostic stages.
@@ -89,6 +95,9 @@ class Scheduler {
  private:
   struct Sequence;
   void Loop();
+  // The compile thread: runs Warm for the sequences that wait on their programs.
+  void CompileLoop();
+  bool HasFreeSlot() const;  // mu_ held
   void Start(Sequence& seq);
   void DecodeStep();
   void Emit(Sequence& seq, int32_t token);
@@ -109,11 +118,20 @@ class Scheduler {
   uint64_t next_id_ = 1;          // guarded by mu_
   bool stopping_ = false;         // guarded by mu_
   ServiceMetrics metrics_;        // guarded by mu_
+  // The compile thread's work: sequences (owned by warming_) whose programs it compiles, and
+  // the outcome of each by id, which the scheduler's thread collects. Guarded by mu_.
+  std::deque<Sequence*> warm_jobs_;
+  std::map<uint64_t, Status> warm_done_;
+  std::condition_variable warm_cv_;
 
   // The scheduler thread's own state.
   std::vector<std::unique_ptr<Sequence>> active_;
+  // Admitted into a slot, waiting for the compile thread; kept until its Warm has returned, even
+  // when cancelled meanwhile (the compile thread reads its prompt).
+  std::vector<std::unique_ptr<Sequence>> warming_;
   std::mt19937_64 seeds_;
 
+  std::thread compile_thread_;  // joined by the scheduler's thread before it exits
   std::thread thread_;  // last: started once everything above is set up
 };
 

@@ -20,6 +20,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -61,14 +62,48 @@ class FakeRunner final : public SequenceRunner {
   std::set<int32_t> fail_warm, fail_prefill, fail_decode;
   // Runs on the scheduler's thread at every decode call, before the gate (may Submit).
   std::function<void(const Call&)> on_decode;
+  // Tags whose programs are not compiled yet (IsWarm is false, as for fail_warm): their Warm runs,
+  // and waits while the compile is held (HoldCompiles) as a slow compile would.
+  std::set<int32_t> cold;
 
   int num_slots() const override { return slots_; }
+
+  bool IsWarm(const prompt::PreparedPrefill& prompt) override {
+    const int32_t tag = prompt.input_ids.at(0);
+    std::lock_guard<std::mutex> lk(mu_);
+    if (std::this_thread::get_id() != scheduler_thread_) {
+      if (scheduler_thread_ != std::thread::id()) ADD_FAILURE() << "IsWarm on two threads";
+      scheduler_thread_ = std::this_thread::get_id();
+    }
+    return !cold.count(tag) && !fail_warm.count(tag);
+  }
 
   Status Warm(const prompt::PreparedPrefill& prompt) override {
     const int32_t tag = prompt.input_ids.at(0);
     Log({Call::kWarm, {}, {tag}, {}, {}});
+    {
+      std::unique_lock<std::mutex> lk(mu_);
+      if (std::this_thread::get_id() == scheduler_thread_) {
+        ADD_FAILURE() << "Warm ran on the scheduler's thread";
+      }
+      if (!cv_.wait_for(lk, kDeadline, [&] { return !compiles_held_; })) {
+        ADD_FAILURE() << "the compile was held past the deadline";
+      }
+    }
     if (fail_warm.count(tag)) return Internal("warm failed for " + std::to_string(tag));
     return Status::Ok();
+  }
+  // While held, Warm waits (after it is logged) until ReleaseCompiles().
+  void HoldCompiles() {
+    std::lock_guard<std::mutex> lk(mu_);
+    compiles_held_ = true;
+  }
+  void ReleaseCompiles() {
+    {
+      std::lock_guard<std::mutex> lk(mu_);
+      compiles_held_ = false;
+    }
+    cv_.notify_all();
   }
 
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
@@ -191,6 +226,8 @@ class FakeRunner final : public SequenceRunner {
   std::vector<int64_t> length_of_;
   bool held_ = false;
   int allowed_ = 0;
+  bool compiles_held_ = false;
+  std::thread::id scheduler_thread_;
 };
 
 // The deltas one request delivered.
@@ -275,6 +312,7 @@ struct Rig {
   }
   ~Rig() {
     runner.Release();
+    runner.ReleaseCompiles();
     scheduler.reset();
   }
 
@@ -747,6 +785,62 @@ TEST(SchedulerTest, RunnerErrorsEndTheirRequestsAndFreeTheirSlots) {
   EXPECT_EQ(fine->finish(), FinishReason::kLength);
   EXPECT_EQ(fine->tokens(), Script(4, 3));
   EXPECT_EQ(rig.scheduler->metrics().requests_failed, 3);
+}
+
+// A request in a new shape bucket compiles on the compile thread: the sequences already running
+// keep stepping (here: run to their end) while the compile is held, and the new one starts once
+// it is done, in the slot it was given.
+TEST(SchedulerTest, ACompileNeverStallsTheRunningSequences) {
+  Rig rig(2);
+  rig.runner.cold = {2};
+  auto running = rig.Submit(Request(1, 40));
+  ASSERT_TRUE(running->WaitDeltas(2));
+  rig.runner.HoldCompiles();
+  auto cold = rig.Submit(Request(2, 3));
+  ASSERT_TRUE(rig.runner.WaitUntil([](const std::vector<Call>& calls) {
+    return !OfKind(calls, Call::kWarm).empty();
+  }));
+  // With the compile held, the running sequence still reaches its end.
+  ASSERT_TRUE(running->WaitEnd());
+  EXPECT_EQ(running->finish(), FinishReason::kLength);
+  EXPECT_EQ(running->tokens(), Script(1, 40));
+  EXPECT_TRUE(cold->deltas().empty());
+  EXPECT_EQ(rig.scheduler->metrics().active_slots, 1);  // the compiling request holds its slot
+  // A request that is warm meanwhile takes the free slot and is not held up either.
+  auto warm = rig.Submit(Request(3, 2));
+  ASSERT_TRUE(warm->WaitEnd());
+  EXPECT_EQ(warm->tokens(), Script(3, 2));
+  EXPECT_TRUE(cold->deltas().empty());
+  rig.runner.ReleaseCompiles();
+  ASSERT_TRUE(cold->WaitEnd());
+  EXPECT_EQ(cold->finish(), FinishReason::kLength);
+  EXPECT_EQ(cold->tokens(), Script(2, 3));
+  const auto warms = OfKind(rig.runner.calls(), Call::kWarm);
+  ASSERT_EQ(warms.size(), 1u);
+  EXPECT_EQ(warms[0].tags, std::vector<int32_t>{2});
+}
+
+// A request cancelled while its programs compile ends at once and frees its slot; the compile's
+// outcome is dropped.
+TEST(SchedulerTest, CancelWhileCompilingEndsItAtOnce) {
+  Rig rig(1);
+  rig.runner.cold = {5};
+  rig.runner.HoldCompiles();
+  uint64_t id = 0;
+  auto cold = rig.Submit(Request(5, 3), &id);
+  ASSERT_TRUE(rig.runner.WaitUntil([](const std::vector<Call>& calls) {
+    return !OfKind(calls, Call::kWarm).empty();
+  }));
+  auto next = rig.Submit(Request(6, 2));
+  rig.scheduler->Cancel(id);
+  ASSERT_TRUE(cold->WaitEnd());
+  EXPECT_EQ(cold->finish(), FinishReason::kCancelled);
+  // Its slot serves the next request while the compile is still held.
+  ASSERT_TRUE(next->WaitEnd());
+  EXPECT_EQ(next->tokens(), Script(6, 2));
+  rig.runner.ReleaseCompiles();
+  EXPECT_EQ(cold->deltas().size(), 1u);
+  EXPECT_EQ(PrefillOrder(rig.runner.calls()), std::vector<int32_t>{6});
 }
 
 TEST(SchedulerTest, TapsReachOnlyTheRequestThatAskedForThem) {
