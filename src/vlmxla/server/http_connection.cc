@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <thread>
@@ -253,13 +254,21 @@ class LimitedServer::Pool {
       server_.Refuse(fd);
       return;
     }
-    jobs_.push_back({fd, overflow});
+    JoinExited();
     open_.insert(fd);
-    // Each thread serves one connection at a time, so there are never more threads than
-    // max_connections + overflow_connections.
-    if (static_cast<size_t>(idle_) < jobs_.size()) threads_.emplace_back([this] { Work(); });
-    lock.unlock();
-    cv_.notify_one();
+    // The thread idle the shortest time takes it, so the others can reach their idle timeout
+    // under a steady trickle (a FIFO wake-up would keep every one of them alive). Each thread
+    // serves one connection at a time, so there are never more threads than max_connections +
+    // overflow_connections.
+    if (!idle_.empty()) {
+      Idle* w = idle_.back();
+      idle_.pop_back();
+      w->job = Job{fd, overflow};
+      w->cv.notify_one();  // under the lock: `w` lives on its thread's stack until it has it
+      return;
+    }
+    jobs_.push_back({fd, overflow});
+    threads_.emplace_back([this] { Work(); });
   }
 
   // The socket is about to close: Shutdown must no longer touch it.
@@ -276,8 +285,9 @@ class LimitedServer::Pool {
       stopping_ = true;
       for (int fd : open_) ::shutdown(fd, SHUT_RD);
       threads.swap(threads_);
+      exited_.clear();
+      for (Idle* w : idle_) w->cv.notify_one();
     }
-    cv_.notify_all();
     for (auto& t : threads) t.join();
   }
 
@@ -287,15 +297,39 @@ class LimitedServer::Pool {
     bool overflow;
   };
 
+  // Joins the threads that left Work for want of work (mu_ held). Each released mu_ as it left,
+  // and needs it no more, so the joins return at once.
+  void JoinExited() {
+    for (std::thread::id id : exited_) {
+      auto it = std::find_if(threads_.begin(), threads_.end(),
+                             [&](const std::thread& t) { return t.get_id() == id; });
+      if (it == threads_.end()) continue;
+      it->join();
+      threads_.erase(it);
+    }
+    exited_.clear();
+  }
+
   void Work() {
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
-      ++idle_;
-      cv_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
-      --idle_;
-      if (jobs_.empty()) return;
-      const Job job = jobs_.front();
-      jobs_.pop_front();
+      Job job;
+      if (!jobs_.empty()) {
+        job = jobs_.front();
+        jobs_.pop_front();
+      } else {
+        if (stopping_) return;
+        Idle me;
+        idle_.push_back(&me);
+        me.cv.wait_for(lock, server_.limits_.thread_idle_timeout,
+                       [&] { return stopping_ || me.job.has_value(); });
+        if (!me.job) {
+          idle_.erase(std::find(idle_.begin(), idle_.end(), &me));
+          if (!stopping_) exited_.push_back(std::this_thread::get_id());  // joined by Dispatch
+          return;
+        }
+        job = *me.job;
+      }
       if (stopping_) ::shutdown(job.fd, SHUT_RD);
       lock.unlock();
       server_.Serve(job.fd, job.overflow);
@@ -305,12 +339,17 @@ class LimitedServer::Pool {
   }
 
   LimitedServer& server_;
+  // A thread waiting for a connection; Dispatch hands it one directly.
+  struct Idle {
+    std::condition_variable cv;
+    std::optional<Job> job;
+  };
   std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<Job> jobs_;
+  std::deque<Job> jobs_;  // for threads just started
+  std::vector<Idle*> idle_;  // the most recently idle last
   std::vector<std::thread> threads_;
+  std::vector<std::thread::id> exited_;  // threads that ended idle, not yet joined
   std::set<int> open_;  // sockets of queued and served connections
-  int idle_ = 0;
   int served_ = 0;
   int overflowing_ = 0;
   bool stopping_ = false;

@@ -11,6 +11,8 @@
 //    run on reserve threads for one request each, with a short header deadline: GET /health is
 //    answered, anything else gets the handler's refusal (503). Beyond both, a connection gets a
 //    best-effort 503 and is closed at once, on the accept thread.
+//  - Connection threads are started on demand and exit after `thread_idle_timeout` without work,
+//    so a burst leaves no threads behind.
 //  - A connection whose request body was not read to its end is not reused: the response says
 //    "Connection: close", and the unread rest is drained for a bounded time before closing, so
 //    the client sees the response instead of a reset.
@@ -39,6 +41,9 @@ struct ConnectionLimits {
   std::chrono::milliseconds io_timeout{5000};         // one read or write without progress
   std::chrono::milliseconds overflow_timeout{2000};   // idle + header deadline on reserve threads
   std::chrono::milliseconds linger_timeout{2000};     // draining an unread body before close
+  // A connection thread with no connection to serve for this long exits: after a burst the
+  // server goes back to the threads it had before it.
+  std::chrono::milliseconds thread_idle_timeout{2000};
   size_t max_header_bytes = 64u << 10;                // request line + headers
   size_t max_body_bytes = 64u << 20;                  // Content-Length; chunked: 2x + 64 KiB
   // The response bytes sent to a connection refused outright (a complete HTTP/1.1 message).
