@@ -268,3 +268,34 @@ def test_slow_clients_do_not_starve_health(server):
         for s in slow:
             s.close()
     assert server.get("/health")[0] == 200
+
+
+def test_models_and_metrics_answer_while_loading(vlmxla_bin):
+    """/v1/models and /metrics read the engine's info while its Load() runs on another thread
+    (a data race, before info() waited for Load to publish what it reads: run this under the
+    ThreadSanitizer build to see it). Polled from the moment the server listens until it is
+    ready, every answer is well formed, and the loaded fields appear only once /health is 200."""
+    from test_server import Server
+
+    srv = Server(vlmxla_bin, testing.ensure_fixtures()[FIXTURE])
+    try:
+        polls = ready = 0
+        deadline = time.monotonic() + 120
+        while not ready and time.monotonic() < deadline:
+            health, _ = srv.get("/health")
+            status, body = srv.get("/v1/models")
+            assert status == 200, body
+            models = json.loads(body)["data"]
+            assert [m["id"] for m in models] == [FIXTURE]
+            status, text = srv.get("/metrics")
+            assert status == 200
+            if health == 200:  # ready never goes back
+                assert "vlmxla_ready 1" in text
+            polls += 1
+            ready = health == 200
+        assert ready, "".join(srv.log)
+        assert polls >= 2, "the model loaded before the first poll: nothing was raced"
+        assert "vlmxla_ready 1" in srv.get("/metrics")[1]
+    finally:
+        srv.stop()
+    assert srv.proc.returncode == 0, "".join(srv.log)
