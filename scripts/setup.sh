@@ -9,6 +9,7 @@ APT_PACKAGES=(
   nlohmann-json3-dev libpcre2-dev libutf8proc-dev
   libpng-dev libjpeg62-turbo-dev libwebp-dev
   libcpp-httplib-dev libgtest-dev libgmock-dev
+  clang libclang-rt-14-dev  # the sanitizer builds and libFuzzer (scripts/test.sh, scripts/fuzz.sh)
 )
 
 log() { printf '[setup] %s\n' "$*"; }

@@ -1,5 +1,5 @@
 """`python -m vlmxla_oracle <subcommand> ...`: fixtures, images, cases, capture, real-checkpoint, compare,
-measure-tolerances."""
+measure-tolerances, fuzz-seeds."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ SUBCOMMANDS = {
     "compare": (
         "vlmxla_oracle.compare",
         "compare a vlmxla capture against an oracle capture",
+    ),
+    "fuzz-seeds": (
+        "vlmxla_oracle.fuzz_seeds",
+        "write the seed corpora of the libFuzzer targets (tests/fuzz)",
     ),
     "measure-tolerances": (
         "vlmxla_oracle.measure",
