@@ -28,7 +28,8 @@ const json* Field(const json& obj, const char* name) {
 std::optional<ApiError> ParseBody(const std::string& body, json* out) {
   try {
     *out = json::parse(body);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number past double
+    *out = json();
     return BadRequest(std::string("request body is not valid JSON: ") + e.what(), {},
                       "invalid_json");
   }

@@ -107,6 +107,21 @@ TEST(Protocol, ParsesChatParts) {
   EXPECT_FALSE(p.stream);
 }
 
+// Found by fuzz_openai_request: nlohmann reports a number too large for a double as out_of_range,
+// not parse_error, and the exception escaped the parser (a 500, or std::terminate in a fuzzer).
+TEST(Protocol, NumberPastDoubleIsInvalidJson) {
+  for (const char* body : {R"({"messages": [], "temperature": 1e999})", "8882e22288888888888"}) {
+    ParsedRequest chat, text;
+    auto e = ParseChatRequest(body, &chat);
+    ASSERT_TRUE(e) << body;
+    EXPECT_EQ(e->http_status, 400);
+    EXPECT_EQ(e->code, "invalid_json");
+    auto t = ParseTextRequest(body, &text);
+    ASSERT_TRUE(t) << body;
+    EXPECT_EQ(t->code, "invalid_json");
+  }
+}
+
 TEST(Protocol, ChunksAndUsage) {
   ResponseMeta meta = NewResponseMeta(Endpoint::kChat, "m");
   EXPECT_EQ(meta.id.size(), std::string("chatcmpl-").size() + 24);
