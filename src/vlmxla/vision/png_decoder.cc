@@ -8,6 +8,7 @@
 #include <array>
 #include <cstring>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "vlmxla/vision/image_decode.h"
@@ -71,19 +72,35 @@ void PngRead(png_structp png, png_bytep out, png_size_t n) {
   r->pos += n;
 }
 
-// eXIf chunks: PIL reads the first one wherever it sits; libpng may not expose late ones.
-std::string FindExifChunk(std::span<const uint8_t> b) {
+uint32_t Be32(const uint8_t* p) {
+  return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
+}
+
+// Walks the chunks after the signature up to IEND, calling fn(type, data) for each until it
+// returns false. Returns the offset of the first chunk whose declared length (with its CRC) runs
+// past the end of `b`, or nullopt.
+template <typename Fn>
+std::optional<size_t> ForEachChunk(std::span<const uint8_t> b, Fn fn) {
   size_t p = 8;
   while (p + 12 <= b.size()) {
-    const uint32_t len = (uint32_t{b[p]} << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3];
-    if (p + 12 + static_cast<size_t>(len) > b.size()) break;
-    if (std::memcmp(&b[p + 4], "eXIf", 4) == 0) {
-      return std::string(reinterpret_cast<const char*>(&b[p + 8]), len);
-    }
-    if (std::memcmp(&b[p + 4], "IEND", 4) == 0) break;
+    const uint32_t len = Be32(&b[p]);
+    if (static_cast<size_t>(len) > b.size() - p - 12) return p;
+    const std::string_view type(reinterpret_cast<const char*>(&b[p + 4]), 4);
+    if (!fn(type, b.subspan(p + 8, len)) || type == "IEND") break;
     p += 12 + len;
   }
-  return {};
+  return std::nullopt;
+}
+
+// eXIf chunks: PIL reads the first one wherever it sits; libpng may not expose late ones.
+std::string FindExifChunk(std::span<const uint8_t> b) {
+  std::string exif;
+  ForEachChunk(b, [&](std::string_view type, std::span<const uint8_t> data) {
+    if (type != "eXIf") return true;
+    exif.assign(reinterpret_cast<const char*>(data.data()), data.size());
+    return false;
+  });
+  return exif;
 }
 
 }  // namespace
@@ -93,11 +110,19 @@ Result<Image> DecodePng(std::span<const uint8_t> bytes, const DecodeLimits& limi
   // IHDR is the first chunk: check the claimed size before libpng reads further (png_read_info
   // runs up to the first IDAT and would report a header-only file as truncated instead).
   if (bytes.size() >= 24 && std::memcmp(&bytes[12], "IHDR", 4) == 0) {
-    auto be32 = [&](size_t o) {
-      return (uint32_t{bytes[o]} << 24) | (uint32_t{bytes[o + 1]} << 16) |
-             (uint32_t{bytes[o + 2]} << 8) | bytes[o + 3];
-    };
-    VLMXLA_RETURN_IF_ERROR(CheckImageDimensions(be32(16), be32(20), limits, name + " (PNG)"));
+    VLMXLA_RETURN_IF_ERROR(
+        CheckImageDimensions(Be32(&bytes[16]), Be32(&bytes[20]), limits, name + " (PNG)"));
+  }
+  // libpng allocates an ancillary chunk at its declared length before reading it (a 300-byte file
+  // declaring a 1.5 GB eXIf chunk cost 1.5 GB): refuse lengths the bytes cannot hold first.
+  auto all = [](std::string_view, std::span<const uint8_t>) { return true; };
+  if (std::optional<size_t> bad = ForEachChunk(bytes, all)) {
+    return DataLoss(name + ": corrupt or truncated PNG: chunk '" +
+                        std::string(reinterpret_cast<const char*>(&bytes[*bad + 4]), 4) +
+                        "' at byte " + std::to_string(*bad) + " declares " +
+                        std::to_string(Be32(&bytes[*bad])) + " bytes + 4 of CRC, only " +
+                        std::to_string(bytes.size() - *bad - 8) + " follow",
+                    "image_corrupt");
   }
   PngReader reader;
   reader.bytes = bytes;

@@ -127,6 +127,23 @@ TEST(ImageDecode, HugePngHeaderRejectedBeforeAllocation) {
   EXPECT_NE(p.status().message().find("110 pixels"), std::string::npos) << p.status().message();
 }
 
+// Found by fuzz_image: libpng allocated an ancillary chunk at its declared length before reading
+// it, so 300 bytes declaring a 1.5 GB eXIf chunk cost 1.5 GB. The length is now checked against
+// the bytes present, before libpng runs (it used to end as a generic "truncated" error).
+TEST(ImageDecode, PngChunkLongerThanTheFileRefusedBeforeLibpng) {
+  auto bytes = PngHeader(8, 6);
+  PutU32(bytes, 0x5959001a);
+  bytes.insert(bytes.end(), {'e', 'X', 'I', 'f', 'M', 'M', 0, '*'});
+  bytes.resize(bytes.size() + 200, 'Y');
+  auto r = DecodeImage(bytes, DecodeLimits{}, "bomb.png");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), ErrorCode::kDataLoss);
+  EXPECT_EQ(r.status().reason(), "image_corrupt");
+  EXPECT_NE(r.status().message().find("chunk 'eXIf' at byte 33 declares 1499004954 bytes"),
+            std::string::npos)
+      << r.status().message();
+}
+
 TEST(ImageDecode, ZeroSizeRejected) {
   auto r = DecodeImage(PngHeader(0, 5), DecodeLimits{}, "zero.png");
   ASSERT_FALSE(r.ok());
