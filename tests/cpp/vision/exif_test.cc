@@ -44,8 +44,10 @@ TEST(Exif, OrientationsMatchPilTransposes) {
 }
 
 TEST(Exif, ReadsOrientationBothByteOrders) {
-  const std::string le("II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0\x06\0\0\0", 26);
-  const std::string be("MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x03\0\0", 26);
+  // Header, one IFD entry (tag 0x0112, SHORT, count 1, value), next-IFD offset 0: 26 bytes, all
+  // spelled out (the literals once held 22 and the string read 4 past them, which ASan caught).
+  const std::string le("II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0\x06\0\0\0\0\0\0\0", 26);
+  const std::string be("MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x03\0\0\0\0\0\0", 26);
   EXPECT_EQ(ReadExifOrientation(le), 6);
   EXPECT_EQ(ReadExifOrientation(std::string("Exif\0\0", 6) + le), 6);
   EXPECT_EQ(ReadExifOrientation(be), 3);
