@@ -207,6 +207,9 @@ const std::vector<FlagSpec> kFlags = {
     {"dtype", true, false, "compute dtype: float32 (default) | bfloat16 | float16"},
     {"weights-dtype", true, false,
      "the weights' stored dtype: float32 | bfloat16 | float16 (default: --dtype)"},
+    {"two-row-narrow-gemv", false, false,
+     "emit one-row products of narrow weights as two rows (what the engine emits for backends "
+     "without a narrow matrix-vector kernel)"},
     {"output", true, false,
      "write the module here (default: stdout); with --model required, and the signature goes "
      "to FILE.json"},
@@ -284,6 +287,7 @@ Result<hlo::ProgramOptions> ProgramFlags(const ParsedArgs& args) {
                                             "--weights-dtype"));
   options.precision.compute = compute.value_or(hlo::ElementType::kF32);
   options.precision.weights = weights.value_or(options.precision.compute);
+  options.precision.two_row_narrow_gemv = args.Has("two-row-narrow-gemv");
   return options;
 }
 

@@ -65,6 +65,10 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
     return c;
   }
   c.why += ", weights stored as " + stored_name + " on " + backend;
+  if (c.precision.compute != hlo::ElementType::kF32 && traits.widens_narrow_matmuls) {
+    c.precision.two_row_narrow_gemv = true;
+    c.why += ", one-row products run as two rows (no narrow GEMV)";
+  }
   return c;
 }
 

@@ -52,6 +52,12 @@ class Builder {
   // Sets the results (at least one) and finishes the body. Call once, last.
   Result<Function> Finish(const std::vector<Value>& results);
 
+  // --- emission policy ---
+  // A one-row product of a narrow weight is emitted as two rows (Precision::two_row_narrow_gemv;
+  // nn.h, Linear).
+  void set_two_row_narrow_gemv(bool on) { two_row_narrow_gemv_ = on; }
+  bool two_row_narrow_gemv() const { return two_row_narrow_gemv_; }
+
   // --- inspection ---
   const Status& status() const { return status_; }
   // The type of a valid value (an f32 scalar placeholder for an invalid one). The reference is
@@ -154,6 +160,7 @@ class Builder {
   std::string body_;
   int next_name_ = 0;
   bool finished_ = false;
+  bool two_row_narrow_gemv_ = false;
   Status status_;
 };
 

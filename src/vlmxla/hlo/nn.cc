@@ -1,6 +1,7 @@
 #include "vlmxla/hlo/nn.h"
 
 #include <cmath>
+#include <functional>
 #include <numbers>
 #include <optional>
 #include <vector>
@@ -202,6 +203,37 @@ std::optional<ElementType> Accumulator(Builder& b, Value x) {
   return ElementType::kF32;
 }
 
+// Builder::two_row_narrow_gemv: a one-row product x [1, ..., 1, K] . weight of a narrow weight
+// (compute type narrow too: x's type is the weight's), computed on [x; x] and its first result
+// kept. `product(x2, w)` is the matmul on two rows [2, K]; `result_axis` is the axis of its result
+// that holds the two rows (1 for weight . x^T, 0 for x . weight). Anything else: product(x, w).
+Value TwoRowsIfOne(Builder& b, Value x, Value weight, int64_t result_axis,
+                   const std::function<Value(Value x, Value w)>& product) {
+  const std::vector<int64_t> xd = b.dims(x);
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < xd.size(); ++i) rows *= xd[i];
+  const ElementType t = b.type(x).element;
+  if (!b.two_row_narrow_gemv() || rows != 1 || t == ElementType::kF32 ||
+      b.type(weight).element != t) {
+    return product(x, b.CastTo(weight, t));
+  }
+  const int64_t k = xd.back();
+  Value row = b.Reshape(x, {1, k});
+  Value y = product(b.Concatenate({row, row}, 0), weight);  // [2, N] or [N, 2]
+  const std::vector<int64_t> yd = b.dims(y);
+  std::vector<int64_t> hi = yd;
+  hi[result_axis] = 1;
+  Value first = b.Slice(y, {0, 0}, hi);
+  const int64_t n = yd[1 - result_axis];
+  std::vector<int64_t> want(xd.size() - 1, 1);  // x's leading ones
+  if (result_axis == 0) {
+    want.push_back(n);  // x . weight: [1..., N]
+  } else {
+    want.insert(want.begin(), n);  // weight . x^T: [N, 1...]
+  }
+  return b.Reshape(first, want);
+}
+
 }  // namespace
 
 Value Linear(Builder& b, Value x, Value weight, Value bias) {
@@ -216,8 +248,9 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
   // CPU backends run faster with a few rows (XLA CPU 5-10x, IREE's decode too). PJRT's decoder
   // avoids both with [in, out] weights (LinearInOut, ProgramOptions::weights_in_out).
   const ElementType t = b.type(x).element;
-  Value yt = b.DotGeneral(b.CastTo(weight, t), x, {}, {}, {1}, {rx - 1},
-                          Accumulator(b, x));  // [out, x dims but the last]
+  Value yt = TwoRowsIfOne(b, x, weight, 1, [&](Value xv, Value wv) {  // [out, x dims but the last]
+    return b.DotGeneral(wv, xv, {}, {}, {1}, {b.type(xv).rank() - 1}, Accumulator(b, xv));
+  });
   std::vector<int64_t> perm;
   for (int64_t i = 1; i < rx; ++i) perm.push_back(i);
   perm.push_back(0);
@@ -232,8 +265,9 @@ Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias) {
                                   "hlo_shape_mismatch"));
   }
   const ElementType t = b.type(x).element;
-  const int64_t rx = b.type(x).rank();
-  Value y = b.DotGeneral(x, b.CastTo(weight_in_out, t), {}, {}, {rx - 1}, {0}, Accumulator(b, x));
+  Value y = TwoRowsIfOne(b, x, weight_in_out, 0, [&](Value xv, Value wv) {
+    return b.DotGeneral(xv, wv, {}, {}, {b.type(xv).rank() - 1}, {0}, Accumulator(b, xv));
+  });
   return AddBias(b, y, bias, t);
 }
 

@@ -292,6 +292,7 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOp
     collected = p.params();
   }
   Builder b("main");
+  b.set_two_row_narrow_gemv(options.precision.two_row_narrow_gemv);
   Params p(b, options.precision, collected);
   VLMXLA_ASSIGN_OR_RETURN(Graph g, BuildGraph(b, p, config, options));
   Program program;

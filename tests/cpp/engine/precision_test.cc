@@ -53,10 +53,17 @@ TEST(Precision, AutoTakesTheConfigThenTheStoredType) {
 TEST(Precision, ExplicitFlagWinsAndKeepsWeightsAsStored) {
   auto c = ResolvePrecision(ElementType::kF32, Config("bfloat16"), DType::kBF16, "pjrt:cpu",
                             Widens());
-  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kF32}));
+  // f32 compute on bf16 weights: the products are f32, nothing to emit as two rows.
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kF32, false}));
   c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
-  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16}));
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, true}));
   EXPECT_NE(c->why.find("(--dtype)"), std::string::npos) << c->why;
+  // bf16 compute where the backend has no narrow GEMV: one-row products run as two rows.
+  EXPECT_NE(c->why.find("two rows"), std::string::npos) << c->why;
+  // One that streams them natively does not.
+  c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "iree:local-task",
+                       Streams());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, false}));
 }
 
 TEST(Precision, AutoAvoidsNarrowComputeWhereTheBackendWidensIt) {

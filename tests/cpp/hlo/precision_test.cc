@@ -3,6 +3,7 @@
 // logits, and never materialises a converted copy of a matrix weight outside the op consuming it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -54,7 +55,8 @@ struct Op {
 };
 
 std::vector<Op> Ops(const std::string& mlir) {
-  static const std::regex kOp(R"re(^\s*(%[A-Za-z0-9_]+) = "([a-z_.]+)"\(([^)]*)\))re");
+  // "%7 = op(...)", or "%7:2 = op(...)" for an op with several results (used as %7#0, %7#1).
+  static const std::regex kOp(R"re(^\s*(%[A-Za-z0-9_]+)(?::\d+)? = "([a-z_.]+)"\(([^)]*)\))re");
   std::vector<Op> ops;
   std::istringstream lines(mlir);
   for (std::string line; std::getline(lines, line);) {
@@ -195,6 +197,70 @@ TEST(Precision, NoConvertedCopyOfAMatrixWeightOutsideItsConsumer) {
           }
         }
       }
+    }
+  }
+}
+
+// The operand types of a dot_general line, in order ("tensor<2x32xbf16>", ...).
+std::vector<std::string> OperandTypes(const Op& op) {
+  const size_t open = op.line.rfind(" : (") + 4, close = op.line.find(") -> ", open);
+  std::vector<std::string> types;
+  std::istringstream in(op.line.substr(open, close - open));
+  for (std::string t; std::getline(in, t, ',');) types.push_back(t.substr(t.find("tensor<")));
+  return types;
+}
+
+TEST(Precision, TwoRowNarrowGemvReadsEveryWeightAsStoredInTwoRowProducts) {
+  // Precision::two_row_narrow_gemv: in decode at batch 1 and in prefill's one-row LM head, every
+  // product of a narrow weight takes the weight as stored (no convert of it anywhere) and two
+  // rows of activations; without it, those products take one row. f32 programs are unchanged.
+  for (bool in_out : {false, true}) {
+    for (ElementType ct : {kBF16, kF16}) {
+      for (const char* name : {"prefill", "decode"}) {
+        for (bool two_rows : {false, true}) {
+          ProgramOptions o;
+          o.precision = {ct, ct, two_rows};
+          o.weights_in_out = in_out;
+          o.seq_len = 16;
+          o.capacity = 32;
+          o.batch = 1;
+          o.num_image_features = 4;
+          auto p = BuildProgram(SiglipQwen2(), name, o);
+          ASSERT_TRUE(p.ok()) << p.status().ToString();
+          const std::vector<Op> ops = Ops(p->mlir);
+          int one_row = 0, two_row = 0;
+          for (const Op& op : ops) {
+            if (op.name == "stablehlo.convert" && op.operands.rfind("%w", 0) == 0) {
+              // a bias or norm weight (rank 1: one 'x' in its type) joins in f32; no matrix does
+              const std::string t = OperandTypes(op)[0];
+              EXPECT_LE(std::count(t.begin(), t.end(), 'x'), 1) << name << ": " << op.line;
+            }
+            if (op.name != "stablehlo.dot_general" || op.operands.find("%w") == std::string::npos) {
+              continue;
+            }
+            const std::vector<std::string> types = OperandTypes(op);
+            ASSERT_EQ(types.size(), 2u) << op.line;
+            const std::string& act = op.operands.rfind("%w", 0) == 0 ? types[1] : types[0];
+            if (act.rfind("tensor<1x", 0) == 0) ++one_row;
+            if (act.rfind("tensor<2x", 0) == 0) ++two_row;
+          }
+          if (two_rows) {
+            EXPECT_EQ(one_row, 0) << name;
+            EXPECT_GT(two_row, 0) << name;
+          } else {
+            EXPECT_GT(one_row, 0) << name;
+          }
+        }
+      }
+    }
+    for (const char* name : kPrograms) {
+      ProgramOptions o;
+      o.seq_len = 16, o.capacity = 32, o.batch = 1, o.weights_in_out = in_out;
+      auto plain = BuildProgram(SiglipQwen2(), name, o);
+      o.precision.two_row_narrow_gemv = true;
+      auto flagged = BuildProgram(SiglipQwen2(), name, o);
+      ASSERT_TRUE(plain.ok() && flagged.ok());
+      EXPECT_EQ(plain->mlir, flagged->mlir) << name;
     }
   }
 }
