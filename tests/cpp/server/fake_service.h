@@ -89,6 +89,14 @@ class FakeService : public engine::GenerationService {
   std::atomic<bool> is_ready{true};
   engine::ModelInfo model{"fake-model", 100, 2, 2, "fake"};
 
+  // While the server runs, the handler threads read prepare_error under mu_: a test changing it
+  // between requests must take mu_ too (a plain write raced with them, found by TSan; the
+  // socket between the test and the handler orders them, but not in the C++ memory model).
+  void SetPrepareError(std::optional<Status> error) {
+    std::lock_guard<std::mutex> lock(mu_);
+    prepare_error = std::move(error);
+  }
+
   engine::ModelInfo info() const override { return model; }
   bool ready() const override { return is_ready.load(); }
 

@@ -283,13 +283,13 @@ TEST_F(ServerTest, InvalidRequestsAre400WithParam) {
 
 TEST_F(ServerTest, PrepareErrorsKeepTheirReason) {
   Start();
-  service_.prepare_error = InvalidArgument("prompt has 2 <image> placeholders but 1 image",
-                                           prompt::kReasonPlaceholderMismatch);
+  service_.SetPrepareError(InvalidArgument("prompt has 2 <image> placeholders but 1 image",
+                                           prompt::kReasonPlaceholderMismatch));
   json e = ExpectError(Post("/v1/chat/completions", Chat("x")), 400);
   EXPECT_EQ(e["code"], "placeholder_count_mismatch");
   EXPECT_EQ(e["param"], "messages");
-  service_.prepare_error = OutOfRange("prompt needs 1537 positions but context capacity is 1536",
-                                      prompt::kReasonContextLengthExceeded);
+  service_.SetPrepareError(OutOfRange("prompt needs 1537 positions but context capacity is 1536",
+                                      prompt::kReasonContextLengthExceeded));
   e = ExpectError(Post("/v1/chat/completions", Chat("x", {{"stream", true}})), 400);
   EXPECT_EQ(e["code"], "context_length_exceeded");
   EXPECT_NE(e["message"].get<std::string>().find("1537"), std::string::npos);
@@ -363,8 +363,8 @@ TEST_F(ServerTest, ApiKeyGuardsV1Only) {
 }
 
 TEST_F(ServerTest, OverloadIs429WithRetryAfter) {
+  service_.overloaded = true;  // before Start: the handler threads read it
   Start();
-  service_.overloaded = true;
   for (bool stream : {false, true}) {
     auto r = Post("/v1/chat/completions", Chat("x", {{"stream", stream}}));
     json e = ExpectError(r, 429);
@@ -389,8 +389,8 @@ TEST_F(ServerTest, UnknownRouteAndWrongMethod) {
 }
 
 TEST_F(ServerTest, DisconnectMidStreamCancels) {
-  Start();
   service_.hold_after_first = true;
+  Start();
   httplib::Client c = Client();
   std::string received;
   httplib::Request req;
