@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <thread>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -83,11 +82,6 @@ bool IsVisionWeight(const std::string& name) {
   return name.rfind("vision_tower.", 0) == 0 || name.rfind("multi_modal_projector.", 0) == 0;
 }
 
-int EnvInt(const char* name) {
-  const char* v = std::getenv(name);
-  return v != nullptr ? std::atoi(v) : 0;
-}
-
 }  // namespace
 
 ModelRunner::ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
@@ -136,13 +130,9 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(r->config(), name, o));
     programs.push_back(std::move(program));
   }
-  r->plant_slowdown_ms_ = std::max(0, EnvInt(kPlantSlowdownEnv));
   // The snapshots bracket the uploads alone (programs are built, KV slots allocated).
   r->weight_stats_.before = r->SnapshotMemory();
   for (const hlo::Program& program : programs) VLMXLA_RETURN_IF_ERROR(r->UploadWeights(program));
-  if (EnvInt(kPlantDuplicateWeightsEnv) == 1) {
-    VLMXLA_RETURN_IF_ERROR(r->PlantDuplicateDecoderWeights());
-  }
   // The device holds the weights now: unmapping the checkpoint drops its pages from this
   // process, so the host does not keep a second copy.
   r->checkpoint_ = io::CheckpointWeights();
@@ -196,17 +186,6 @@ MemorySnapshot ModelRunner::SnapshotMemory() const {
   }
   s.device_live_bytes = report.memory.live_buffer_bytes;
   return s;
-}
-
-Status ModelRunner::PlantDuplicateDecoderWeights() {
-  for (const auto& [name, buffer] : weights_) {
-    if (IsVisionWeight(name)) continue;
-    VLMXLA_ASSIGN_OR_RETURN(HostTensor host, checkpoint_.Get(name));
-    VLMXLA_ASSIGN_OR_RETURN(auto copy, executor_->Upload(host));
-    planted_copies_.push_back(std::move(copy));
-    weight_stats_.uploads[name] += 1;
-  }
-  return Status::Ok();
 }
 
 Status ModelRunner::UploadWeights(const hlo::Program& program) {
@@ -517,9 +496,6 @@ Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<con
     }
   }
   VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram("decode", DecodeOptions(bucket)));
-  if (plant_slowdown_ms_ > 0) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(plant_slowdown_ms_));  // test hook
-  }
   VLMXLA_ASSIGN_OR_RETURN(auto tok_d, executor_->Upload(I32Tensor(tok, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto pos_d, executor_->Upload(I32Tensor(pos, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(

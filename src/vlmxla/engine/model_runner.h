@@ -67,13 +67,6 @@ struct WeightStats {
   MemorySnapshot before, after;
 };
 
-// Test hooks (read once by Load; never set them in production):
-//   VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS=1  uploads the decoder weights a second time and keeps
-//                                          the copies (the gate must fail "weights held once");
-//   VLMXLA_TEST_PLANT_SLOWDOWN_MS=N        sleeps N ms in every decode step (the gate must fail
-//                                          the decode throughput baseline).
-inline constexpr const char kPlantDuplicateWeightsEnv[] = "VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS";
-inline constexpr const char kPlantSlowdownEnv[] = "VLMXLA_TEST_PLANT_SLOWDOWN_MS";
 // Overrides the backend's decoder weight layout (runtime::BackendTraits::prefers_in_out_weights): "in-out" or "out-in".
 inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
 
@@ -153,7 +146,6 @@ class ModelRunner {
   hlo::ProgramOptions DecodeOptions(int batch) const;
   hlo::ProgramOptions VisionOptions(int num_images) const;
   Status UploadWeights(const hlo::Program& program);
-  Status PlantDuplicateDecoderWeights();
   Status AllocateSlots();
   // Runs `compiled` on `args` (its bound weights plus the call's inputs) and moves each KV result
   // into the slot buffer it updates: `slot_of[kv.slot]` is the runner's slot for the call's slot.
@@ -187,8 +179,6 @@ class ModelRunner {
   std::vector<int> prefill_buckets_, batch_buckets_;
   CompileStats compile_stats_;
   WeightStats weight_stats_;
-  std::vector<std::shared_ptr<runtime::DeviceBuffer>> planted_copies_;  // test hook only
-  int plant_slowdown_ms_ = 0;                                           // test hook only
 };
 
 }  // namespace vlmxla::engine

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "vlmxla/runtime/fault_injecting_executor.h"
 #include "vlmxla/runtime/iree_executor.h"
 #include "vlmxla/runtime/pjrt_executor.h"
 
@@ -16,9 +17,10 @@ Status CheckBackendName(const std::string& backend) {
                          "unknown_backend");
 }
 
-Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
-                                               const ExecutorConfig& config) {
-  VLMXLA_RETURN_IF_ERROR(CheckBackendName(backend));
+namespace {
+
+Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
+                                              const ExecutorConfig& config) {
   if (backend == "pjrt-cpu" || backend == "pjrt") {
     std::string plugin = config.plugin_path;
     if (plugin.empty() && backend == "pjrt") {
@@ -47,6 +49,17 @@ Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
     return std::unique_ptr<Executor>(std::move(executor));
   }
   return Internal("backend '" + backend + "' passed CheckBackendName but has no executor");
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
+                                               const ExecutorConfig& config) {
+  VLMXLA_RETURN_IF_ERROR(CheckBackendName(backend));
+  VLMXLA_ASSIGN_OR_RETURN(const FaultPlan faults, FaultPlanFromEnv());
+  VLMXLA_ASSIGN_OR_RETURN(auto executor, MakeBackend(backend, config));
+  if (!faults.any()) return executor;
+  return std::unique_ptr<Executor>(new FaultInjectingExecutor(std::move(executor), faults));
 }
 
 }  // namespace vlmxla::runtime

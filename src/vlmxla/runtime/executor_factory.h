@@ -25,6 +25,7 @@ Status CheckBackendName(const std::string& backend);
 
 // "pjrt-cpu" (the XLA CPU plugin from .venv, or plugin_path), "pjrt" (plugin_path or
 // $VLMXLA_PJRT_PLUGIN, e.g. a CUDA plugin), "iree-cpu" (llvm-cpu on local-task), "iree-cuda".
+// Wrapped in a FaultInjectingExecutor when a VLMXLA_TEST_PLANT_* variable asks for a fault.
 Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
                                                const ExecutorConfig& config = {});
 
