@@ -1,6 +1,6 @@
 """The emitted decode program (one token per KV-cache slot) reproduces the oracle's greedy tokens.
 
-Starting from the oracle's prefill K/V for a case, `vlmxla run-program --program decode` is run
+Starting from the oracle's prefill K/V for a case, `vlmxla-testtool run-program --program decode` is run
 step by step on PJRT CPU with its returned caches fed back; every step's argmax must equal the
 oracle's next greedy token. Each slot's cache is its own buffers kv.<b>.<l>.key / .value
 [kv_heads, C, head_dim]; a batch-3 call with three slots at different positions must give each
@@ -54,12 +54,12 @@ def _prompt_len(ref: dict) -> int:
     return int(ref["past_key_values.0.key"].shape[-2])
 
 
-def _decode(vlmxla_bin, model_dir, work, tokens, positions, caches) -> dict:
+def _decode(vlmxla_testtool, model_dir, work, tokens, positions, caches) -> dict:
     inputs = {"tokens": np.asarray(tokens, np.int64), "positions": np.asarray(positions, np.int64)}
     inputs.update(caches)
     save_file(inputs, str(work / "in.safetensors"))
     proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "decode",
+        [str(vlmxla_testtool), "run-program", "--model", str(model_dir), "--program", "decode",
          "--inputs", str(work / "in.safetensors"), "--output", str(work / "out.safetensors")],
         check=False, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
@@ -75,7 +75,7 @@ def _split(out: dict, layers: int, batch: int = 1):
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("fixture", FIXTURES)
-def test_decode_reproduces_greedy(vlmxla_bin, captures, fixture, case, tmp_path):
+def test_decode_reproduces_greedy(vlmxla_testtool, captures, fixture, case, tmp_path):
     ref_dir = captures[(fixture, case)]
     model_dir = paths.cache_dir() / "fixtures" / fixture
     ref = load_file(str(ref_dir / "stages.safetensors"))
@@ -89,7 +89,7 @@ def test_decode_reproduces_greedy(vlmxla_bin, captures, fixture, case, tmp_path)
     caches = _prefill_caches(ref, layers, capacity)
     for s in range(STEPS):
         before = {k: v.copy() for k, v in caches.items()}
-        out = _decode(vlmxla_bin, model_dir, tmp_path, [greedy[s]], [length + s], caches)
+        out = _decode(vlmxla_testtool, model_dir, tmp_path, [greedy[s]], [length + s], caches)
         logits, caches = _split(out, layers)
         vocab = ref["prefill_logits"].size
         assert logits.shape == (1, vocab)
@@ -103,7 +103,7 @@ def test_decode_reproduces_greedy(vlmxla_bin, captures, fixture, case, tmp_path)
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
-def test_decode_batch_matches_solo(vlmxla_bin, captures, fixture, tmp_path):
+def test_decode_batch_matches_solo(vlmxla_testtool, captures, fixture, tmp_path):
     """Three slots at three different positions (two prompts, and the first one a step further)
     in one B=3 call equal three B=1 calls: each slot reads and writes only its own cache."""
     model_dir = paths.cache_dir() / "fixtures" / fixture
@@ -114,7 +114,7 @@ def test_decode_batch_matches_solo(vlmxla_bin, captures, fixture, tmp_path):
     greedy = [r["greedy_tokens"].reshape(-1) for r in refs]
     assert lengths[0] != lengths[1]
     first = _prefill_caches(refs[0], layers, capacity)
-    out = _decode(vlmxla_bin, model_dir, tmp_path, [greedy[0][0]], [lengths[0]], first)
+    out = _decode(vlmxla_testtool, model_dir, tmp_path, [greedy[0][0]], [lengths[0]], first)
     _, stepped = _split(out, layers)
     # (token, position, slot-0 caches, expected next greedy token) per slot.
     slots = [(greedy[0][0], lengths[0], first, greedy[0][1]),
@@ -124,12 +124,12 @@ def test_decode_batch_matches_solo(vlmxla_bin, captures, fixture, tmp_path):
 
     solo = []
     for token, pos, caches, _ in slots:
-        solo.append(_split(_decode(vlmxla_bin, model_dir, tmp_path, [token], [pos], caches),
+        solo.append(_split(_decode(vlmxla_testtool, model_dir, tmp_path, [token], [pos], caches),
                            layers))
     batch_in = {}
     for b, (_, _, caches, _) in enumerate(slots):
         batch_in.update(_as_slot(caches, b))
-    logits, caches = _split(_decode(vlmxla_bin, model_dir, tmp_path, [t for t, *_ in slots],
+    logits, caches = _split(_decode(vlmxla_testtool, model_dir, tmp_path, [t for t, *_ in slots],
                                     [p for _, p, *_ in slots], batch_in), layers, batch=3)
     assert logits.shape[0] == 3
     for b, (_, _, _, want) in enumerate(slots):
@@ -140,7 +140,7 @@ def test_decode_batch_matches_solo(vlmxla_bin, captures, fixture, tmp_path):
             np.testing.assert_allclose(caches[name], cache, atol=1e-5, rtol=1e-5, err_msg=name)
 
 
-def test_decode_rejects_position_outside_cache(vlmxla_bin, tmp_path):
+def test_decode_rejects_position_outside_cache(vlmxla_testtool, tmp_path):
     """A position at or past the capacity would be clamped by the program: the runner refuses."""
     model_dir = paths.cache_dir() / "fixtures" / FIXTURES[0]
     caches = {f"kv.0.{i}.{kv}": np.zeros((2, 8, 16), np.float32)
@@ -148,7 +148,7 @@ def test_decode_rejects_position_outside_cache(vlmxla_bin, tmp_path):
     save_file({"tokens": np.array([5], np.int32), "positions": np.array([8], np.int32), **caches},
               str(tmp_path / "in.safetensors"))
     proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "decode",
+        [str(vlmxla_testtool), "run-program", "--model", str(model_dir), "--program", "decode",
          "--inputs", str(tmp_path / "in.safetensors"), "--output", str(tmp_path / "out.st")],
         check=False, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1

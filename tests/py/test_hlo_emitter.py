@@ -16,9 +16,9 @@ ATOL = 1e-5
 RTOL = 1e-5
 
 
-def emit(vlmxla_bin, demo, out):
+def emit(vlmxla_testtool, demo, out):
     proc = subprocess.run(
-        [str(vlmxla_bin), "emit", "--demo", demo, "--output", str(out)],
+        [str(vlmxla_testtool), "emit-demo", "--demo", demo, "--output", str(out)],
         check=False,
         capture_output=True,
         text=True,
@@ -28,13 +28,13 @@ def emit(vlmxla_bin, demo, out):
 
 
 @pytest.fixture(scope="session")
-def module(vlmxla_bin, tmp_path_factory):
+def module(vlmxla_testtool, tmp_path_factory):
     """The 'all' demo module, compiled once per session and loaded into the IREE runtime."""
     import iree.runtime as rt
 
     tmp = tmp_path_factory.mktemp("hlo")
     mlir = tmp / "all.mlir"
-    emit(vlmxla_bin, "all", mlir)
+    emit(vlmxla_testtool, "all", mlir)
     vmfb = tmp / "all.vmfb"
     proc = subprocess.run(
         [
@@ -100,8 +100,8 @@ def linear(x, w, b):
 
 
 @pytest.mark.parametrize("demo", ["ops", "mlp", "attention", "all"])
-def test_iree_opt_parses_and_verifies(vlmxla_bin, tmp_path, demo):
-    mlir = emit(vlmxla_bin, demo, tmp_path / f"{demo}.mlir")
+def test_iree_opt_parses_and_verifies(vlmxla_testtool, tmp_path, demo):
+    mlir = emit(vlmxla_testtool, demo, tmp_path / f"{demo}.mlir")
     assert mlir.startswith("module {\n")
     proc = subprocess.run(
         [str(IREE_OPT), str(tmp_path / f"{demo}.mlir")], check=False, capture_output=True, text=True
@@ -114,12 +114,23 @@ def test_iree_opt_parses_and_verifies(vlmxla_bin, tmp_path, demo):
         assert f"@{fn}(" in proc.stdout
 
 
-def test_emit_rejects_unknown_demo(vlmxla_bin, tmp_path):
+def test_emit_rejects_unknown_demo(vlmxla_testtool, tmp_path):
     proc = subprocess.run(
-        [str(vlmxla_bin), "emit", "--demo", "nope"], check=False, capture_output=True, text=True
+        [str(vlmxla_testtool), "emit-demo", "--demo", "nope"], check=False, capture_output=True,
+        text=True,
     )
     assert proc.returncode == 2
     assert "--demo" in proc.stderr
+
+
+def test_product_binary_has_no_test_tooling(vlmxla_bin):
+    # The demo modules and run-program live in vlmxla-testtool only.
+    proc = subprocess.run([str(vlmxla_bin), "emit", "--demo", "ops"], check=False,
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "--demo" in proc.stderr
+    proc = subprocess.run([str(vlmxla_bin), "run-program", "--help"], check=False,
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "unknown command 'run-program'" in proc.stderr
 
 
 def test_elementwise(module):

@@ -1,7 +1,7 @@
 """The emitted prefill program (embedding merge, decoder, LM head) against the Transformers oracle.
 
 For each fixture and case, the oracle's expanded ids and image features go into
-`vlmxla run-program --program prefill --taps` on PJRT CPU; its results are written as a candidate
+`vlmxla-testtool run-program --program prefill --taps` on PJRT CPU; its results are written as a candidate
 capture and compared stage by stage with the committed float32 tolerances. The program writes the
 prompt's keys and values into rows 0..L-1 of the slot's KV cache (capacity C >= L), and a prompt
 padded to a larger length bucket gives the same logits and cache rows as its exact length.
@@ -41,11 +41,11 @@ def _prefill_inputs(ref: dict, image_token_id: int, hidden: int) -> dict:
             "length": np.array(ids.size, np.int32)}
 
 
-def _run_prefill(vlmxla_bin, model_dir, inputs: dict, work, *extra):
+def _run_prefill(vlmxla_testtool, model_dir, inputs: dict, work, *extra):
     work.mkdir(parents=True, exist_ok=True)
     save_file(inputs, str(work / "inputs.safetensors"))
     proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "prefill",
+        [str(vlmxla_testtool), "run-program", "--model", str(model_dir), "--program", "prefill",
          "--inputs", str(work / "inputs.safetensors"), "--output", str(work / "out.safetensors"),
          *extra],
         check=False, capture_output=True, text=True, timeout=300)
@@ -73,7 +73,7 @@ def _write_candidate(out_dir, results: dict, ref_manifest: dict) -> None:
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
-def test_prefill_matches_oracle(vlmxla_bin, captures, fixture, case):
+def test_prefill_matches_oracle(vlmxla_testtool, captures, fixture, case):
     ref_dir = captures[(fixture, case)]
     manifest = json.loads((ref_dir / "manifest.json").read_text())
     model_dir = manifest["model"]["path"]
@@ -87,7 +87,7 @@ def test_prefill_matches_oracle(vlmxla_bin, captures, fixture, case):
         assert (inputs["input_ids"] == config["image_token_index"]).sum() > 0
     length = inputs["input_ids"].size
     capacity = length + 3
-    proc, results = _run_prefill(vlmxla_bin, model_dir, inputs, work, "--taps", "--capacity",
+    proc, results = _run_prefill(vlmxla_testtool, model_dir, inputs, work, "--taps", "--capacity",
                                  str(capacity))
     assert proc.returncode == 0, proc.stderr
     layers = config["text_config"]["num_hidden_layers"]
@@ -113,7 +113,7 @@ def test_prefill_matches_oracle(vlmxla_bin, captures, fixture, case):
 
 
 @pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
-def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
+def test_prefill_iree_matches_pjrt(vlmxla_testtool, captures, fixture, tmp_path):
     """The same emitted module on IREE (llvm-cpu) agrees with PJRT and with the oracle."""
     import iree.runtime as rt
 
@@ -123,7 +123,7 @@ def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
     ref = load_file(str(ref_dir / "stages.safetensors"))
     inputs = _prefill_inputs(ref, config["image_token_index"], config["text_config"]["hidden_size"])
     mlir, vmfb = tmp_path / "prefill.mlir", tmp_path / "prefill.vmfb"
-    proc, pjrt = _run_prefill(vlmxla_bin, model_dir, inputs, tmp_path, "--emit", str(mlir))
+    proc, pjrt = _run_prefill(vlmxla_testtool, model_dir, inputs, tmp_path, "--emit", str(mlir))
     assert proc.returncode == 0, proc.stderr
 
     emitted = json.loads((tmp_path / "prefill.mlir.params.json").read_text())
@@ -168,7 +168,7 @@ def test_prefill_iree_matches_pjrt(vlmxla_bin, captures, fixture, tmp_path):
 
 
 @pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
-def test_prefill_text_only_checkpoint(vlmxla_bin, captures, fixture, tmp_path):
+def test_prefill_text_only_checkpoint(vlmxla_testtool, captures, fixture, tmp_path):
     """A text-only checkpoint (weights under model. / lm_head., no image token) gives the oracle's
     text-only prefill: the decoder does not depend on the llava nesting."""
     ref_dir = captures[(fixture, "no_image")]
@@ -185,7 +185,7 @@ def test_prefill_text_only_checkpoint(vlmxla_bin, captures, fixture, tmp_path):
     ref = load_file(str(ref_dir / "stages.safetensors"))
     hidden = config["text_config"]["hidden_size"]
     inputs = _prefill_inputs(ref, config["image_token_index"], hidden)
-    proc, out = _run_prefill(vlmxla_bin, text_dir, inputs, tmp_path)
+    proc, out = _run_prefill(vlmxla_testtool, text_dir, inputs, tmp_path)
     assert proc.returncode == 0, proc.stderr
     layers = config["text_config"]["num_hidden_layers"]
     assert set(out) == {"prefill_logits", *_cache_names(layers)}  # no taps asked for
@@ -199,7 +199,7 @@ def test_prefill_text_only_checkpoint(vlmxla_bin, captures, fixture, tmp_path):
 
 
 @pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
-def test_prefill_length_bucket_matches_exact_length(vlmxla_bin, captures, fixture, tmp_path):
+def test_prefill_length_bucket_matches_exact_length(vlmxla_testtool, captures, fixture, tmp_path):
     """A prompt padded to a larger bucket L (length < L) gives the logits of position length-1
     and the K/V rows 0..length-1 of the exact-length program: padding comes after every real
     position, so causality keeps it invisible."""
@@ -214,10 +214,10 @@ def test_prefill_length_bucket_matches_exact_length(vlmxla_bin, captures, fixtur
     padded["input_ids"] = np.concatenate([exact["input_ids"], np.arange(3, 3 + pad)])
     padded["feature_index"] = np.concatenate([exact["feature_index"], np.zeros(pad, np.int64)])
     capacity = length + pad + 2
-    proc, want = _run_prefill(vlmxla_bin, model_dir, exact, tmp_path / "exact", "--capacity",
+    proc, want = _run_prefill(vlmxla_testtool, model_dir, exact, tmp_path / "exact", "--capacity",
                               str(capacity))
     assert proc.returncode == 0, proc.stderr
-    proc, got = _run_prefill(vlmxla_bin, model_dir, padded, tmp_path / "padded", "--capacity",
+    proc, got = _run_prefill(vlmxla_testtool, model_dir, padded, tmp_path / "padded", "--capacity",
                              str(capacity))
     assert proc.returncode == 0, proc.stderr
     np.testing.assert_allclose(got["prefill_logits"], want["prefill_logits"], atol=1e-5,
@@ -230,21 +230,21 @@ def test_prefill_length_bucket_matches_exact_length(vlmxla_bin, captures, fixtur
         assert not got[name][:, length + pad:].any(), name
     # The last *bucket* position would give other logits: the dynamic slice really picks length-1.
     padded["length"] = np.array(length + pad, np.int32)
-    proc, last = _run_prefill(vlmxla_bin, model_dir, padded, tmp_path / "last", "--capacity",
+    proc, last = _run_prefill(vlmxla_testtool, model_dir, padded, tmp_path / "last", "--capacity",
                               str(capacity))
     assert proc.returncode == 0, proc.stderr
     assert np.abs(last["prefill_logits"] - want["prefill_logits"]).max() > 1e-3
 
 
-def test_prefill_rejects_prompt_longer_than_cache_or_bad_length(vlmxla_bin, tmp_path):
+def test_prefill_rejects_prompt_longer_than_cache_or_bad_length(vlmxla_testtool, tmp_path):
     model_dir = paths.cache_dir() / "fixtures" / "tiny-llava-clip-llama"
     inputs = {"input_ids": np.arange(1, 7, dtype=np.int64), "feature_index": np.zeros(6, np.int64),
               "image_features": np.zeros((1, 64), np.float32)}
-    proc, _ = _run_prefill(vlmxla_bin, model_dir, inputs, tmp_path, "--capacity", "5")
+    proc, _ = _run_prefill(vlmxla_testtool, model_dir, inputs, tmp_path, "--capacity", "5")
     assert proc.returncode == 1
     assert "seq_len 6 exceeds the KV cache capacity 5" in proc.stderr, proc.stderr
     for bad in (0, 7):
-        proc, _ = _run_prefill(vlmxla_bin, model_dir, {**inputs, "length": np.array(bad, np.int32)},
+        proc, _ = _run_prefill(vlmxla_testtool, model_dir, {**inputs, "length": np.array(bad, np.int32)},
                                tmp_path)
         assert proc.returncode == 1
         assert f"input 'length' holds {bad} but it must be in [1, 6]" in proc.stderr, proc.stderr

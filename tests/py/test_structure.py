@@ -196,8 +196,8 @@ def test_emit_usage_errors(vlmxla_bin, models, tmp_path):
     proc = run("--model", model, "--program", "decode", "--capacity", "0", "--output",
                str(tmp_path / "d.mlir"))
     assert proc.returncode == 2 and "--capacity" in proc.stderr
-    proc = run("--demo", "ops", "--program", "decode")
-    assert proc.returncode == 2 and "--program" in proc.stderr
+    proc = run("--program", "decode")
+    assert proc.returncode == 2 and "--model" in proc.stderr
     proc = run("--model", model, "--program", "nope", "--output", str(tmp_path / "n.mlir"))
     assert proc.returncode == 1 and "nope" in proc.stderr
     proc = run("--model", str(tmp_path / "missing"), "--program", "decode", "--capacity", "4",

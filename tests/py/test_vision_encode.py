@@ -1,6 +1,6 @@
 """vision_encode (CLIP/SigLIP tower + feature select + projector) against the Transformers oracle.
 
-For each fixture and case, the capture's pixel_values go through `vlmxla run-program --program
+For each fixture and case, the capture's pixel_values go through `vlmxla-testtool run-program --program
 vision_encode --taps` (PJRT CPU); the results form a candidate capture compared stage by stage with
 the oracle at the committed f32 tolerances.
 """
@@ -32,14 +32,14 @@ def _vision_stages(manifest: dict) -> list[dict]:
             or s["name"] in ("selected_image_features", "image_features")]
 
 
-def _run_vision_encode(vlmxla_bin, model_dir, cap_dir, work):
+def _run_vision_encode(vlmxla_testtool, model_dir, cap_dir, work):
     ref = load_file(str(cap_dir / "stages.safetensors"))
     inputs = work / "in.safetensors"
     out = work / "out.safetensors"
     save_file({"pixel_values": np.ascontiguousarray(ref["pixel_values"], np.float32)},
               str(inputs))
     proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "vision_encode",
+        [str(vlmxla_testtool), "run-program", "--model", str(model_dir), "--program", "vision_encode",
          "--inputs", str(inputs), "--output", str(out), "--taps"],
         capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
@@ -48,7 +48,7 @@ def _run_vision_encode(vlmxla_bin, model_dir, cap_dir, work):
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
-def test_vision_encode_matches_oracle(vlmxla_bin, captures, tmp_path, fixture, case):
+def test_vision_encode_matches_oracle(vlmxla_testtool, captures, tmp_path, fixture, case):
     cap_dir = captures[(fixture, case)]
     manifest = json.loads((cap_dir / "manifest.json").read_text(encoding="utf-8"))
     model_dir = manifest["model"]["path"]
@@ -58,7 +58,7 @@ def test_vision_encode_matches_oracle(vlmxla_bin, captures, tmp_path, fixture, c
     assert "image_features" in names and "selected_image_features" in names
     assert "vision_hidden_states.0" in names
 
-    results = _run_vision_encode(vlmxla_bin, model_dir, cap_dir, tmp_path)
+    results = _run_vision_encode(vlmxla_testtool, model_dir, cap_dir, tmp_path)
     missing = [n for n in names if n not in results]
     assert not missing, f"run-program did not produce {missing} (got {sorted(results)})"
 
@@ -83,7 +83,7 @@ def test_vision_encode_matches_oracle(vlmxla_bin, captures, tmp_path, fixture, c
     assert results["image_features"].shape[0] == n_images
 
 
-def test_vision_encode_taps_off_returns_only_features(vlmxla_bin, captures, tmp_path):
+def test_vision_encode_taps_off_returns_only_features(vlmxla_testtool, captures, tmp_path):
     cap_dir = captures[("tiny-llava-clip-llama", "image_text")]
     manifest = json.loads((cap_dir / "manifest.json").read_text(encoding="utf-8"))
     ref = load_file(str(cap_dir / "stages.safetensors"))
@@ -92,7 +92,7 @@ def test_vision_encode_taps_off_returns_only_features(vlmxla_bin, captures, tmp_
     save_file({"pixel_values": np.ascontiguousarray(ref["pixel_values"], np.float32)},
               str(inputs))
     proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", manifest["model"]["path"], "--program",
+        [str(vlmxla_testtool), "run-program", "--model", manifest["model"]["path"], "--program",
          "vision_encode", "--inputs", str(inputs), "--output", str(out)],
         capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
@@ -123,7 +123,7 @@ def _variant_checkpoint(src, dst, **config_changes):
     save_file(weights, str(dst / "model.safetensors"))
 
 
-def test_vision_encode_several_layers_full_strategy(vlmxla_bin, captures, tmp_path):
+def test_vision_encode_several_layers_full_strategy(vlmxla_testtool, captures, tmp_path):
     """vision_feature_layer as a list (concatenated on the last axis) with the "full" strategy on
     CLIP (class token kept), checked against Transformers' get_image_features on the same weights."""
     import torch
@@ -134,7 +134,7 @@ def test_vision_encode_several_layers_full_strategy(vlmxla_bin, captures, tmp_pa
     model_dir = tmp_path / "model"
     _variant_checkpoint(pathlib.Path(manifest["model"]["path"]), model_dir,
                         vision_feature_layer=[0, -1, 1], vision_feature_select_strategy="full")
-    results = _run_vision_encode(vlmxla_bin, model_dir, cap_dir, tmp_path)
+    results = _run_vision_encode(vlmxla_testtool, model_dir, cap_dir, tmp_path)
 
     pixels = load_file(str(cap_dir / "stages.safetensors"))["pixel_values"]
     model = LlavaForConditionalGeneration.from_pretrained(
@@ -151,7 +151,7 @@ def test_vision_encode_several_layers_full_strategy(vlmxla_bin, captures, tmp_pa
                                hs[-1].numpy(), atol=1e-5, rtol=1e-4)
 
 
-def test_vision_encode_rejects_out_of_range_feature_layer(vlmxla_bin, captures, tmp_path):
+def test_vision_encode_rejects_out_of_range_feature_layer(vlmxla_testtool, captures, tmp_path):
     cap_dir = captures[("tiny-llava-clip-llama", "image_text")]
     manifest = json.loads((cap_dir / "manifest.json").read_text(encoding="utf-8"))
     model_dir = tmp_path / "model"
@@ -160,7 +160,7 @@ def test_vision_encode_rejects_out_of_range_feature_layer(vlmxla_bin, captures, 
     ref = load_file(str(cap_dir / "stages.safetensors"))
     save_file({"pixel_values": ref["pixel_values"]}, str(tmp_path / "in.safetensors"))
     proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "vision_encode",
+        [str(vlmxla_testtool), "run-program", "--model", str(model_dir), "--program", "vision_encode",
          "--inputs", str(tmp_path / "in.safetensors"), "--output", str(tmp_path / "o.safetensors")],
         capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 1, proc.stderr
@@ -168,7 +168,7 @@ def test_vision_encode_rejects_out_of_range_feature_layer(vlmxla_bin, captures, 
 
 
 @pytest.mark.parametrize("fixture", ["tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"])
-def test_vision_encode_module_parses_and_names_every_weight(vlmxla_bin, captures, tmp_path,
+def test_vision_encode_module_parses_and_names_every_weight(vlmxla_testtool, captures, tmp_path,
                                                             fixture):
     """@main takes pixel_values plus exactly the checkpoint's vision + projector tensors (no
     post_layernorm: LLaVA reads hidden states before it), and IREE's parser accepts the module."""
@@ -179,7 +179,7 @@ def test_vision_encode_module_parses_and_names_every_weight(vlmxla_bin, captures
     save_file({"pixel_values": ref["pixel_values"]}, str(tmp_path / "in.safetensors"))
     mlir = tmp_path / "vision.mlir"
     proc = subprocess.run(
-        [str(vlmxla_bin), "run-program", "--model", str(model_dir), "--program", "vision_encode",
+        [str(vlmxla_testtool), "run-program", "--model", str(model_dir), "--program", "vision_encode",
          "--inputs", str(tmp_path / "in.safetensors"), "--output", str(tmp_path / "o.safetensors"),
          "--emit", str(mlir)],
         capture_output=True, text=True, timeout=300, check=False)

@@ -1,8 +1,9 @@
-// `vlmxla run-program`: builds one device program from a model's config, binds its inputs from a
+// `vlmxla-testtool run-program`: builds one device program from a model's config, binds its inputs from a
 // safetensors file and its weights from the checkpoint (by name, zero-copy from the mmap), runs it
 // on PJRT and writes every result by stage name. KV caches absent from the inputs start as zeros;
 // every cache argument is donated, so the program updates it in place. The reference gate's device
-// stages use it; --repeat times the execution (docs/validation.md).
+// stages use it; --repeat times the execution (docs/validation.md). Test tooling: not part of
+// build/vlmxla.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -177,7 +178,7 @@ Status CheckIndices(const hlo::Program& program, const hlo::ProgramOptions& opti
 }
 
 int Fail(const Status& s) {
-  std::fprintf(stderr, "vlmxla run-program: %s\n", s.ToString().c_str());
+  std::fprintf(stderr, "vlmxla-testtool run-program: %s\n", s.ToString().c_str());
   return kExitError;
 }
 
@@ -297,9 +298,9 @@ int RunProgram(const std::vector<std::string>& argv) {
   const bool help = parsed.ok() && parsed->Has("help");
   if (!parsed.ok() || help || !parsed->Get("model") || !parsed->Get("program") ||
       !parsed->Get("inputs") || !parsed->Get("output")) {
-    if (!parsed.ok()) std::fprintf(stderr, "vlmxla run-program: %s\n", parsed.status().message().c_str());
+    if (!parsed.ok()) std::fprintf(stderr, "vlmxla-testtool run-program: %s\n", parsed.status().message().c_str());
     std::fprintf(help ? stdout : stderr,
-                 "usage: vlmxla run-program --model DIR --program NAME --inputs IN --output OUT\n%s",
+                 "usage: vlmxla-testtool run-program --model DIR --program NAME --inputs IN --output OUT\n%s",
                  FlagsHelp(kFlags).c_str());
     return help ? kExitOk : kExitUsage;
   }
