@@ -1,6 +1,7 @@
 #include "vlmxla/engine/model_runner.h"
 
 #include "vlmxla/engine/precision.h"
+#include "vlmxla/engine/process_memory.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -271,7 +272,9 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const std::string& name,
   }
   for (int k : compiled->kv_params) compiled->taps[params[k].alias_result].clear();
   if (compiled->primary < 0) return Internal(name + " has no primary result");
-  VLMXLA_ASSIGN_OR_RETURN(compiled->executable, executor_->Compile(compiled->program.mlir));
+  auto executable = executor_->Compile(compiled->program.mlir);
+  ReleaseFreedHeap();  // the compiler's working memory, freed whether or not it succeeded
+  VLMXLA_ASSIGN_OR_RETURN(compiled->executable, std::move(executable));
   const double s = Seconds(t0);
   if (options_.progress) {
     options_.progress("compiled " + key + " in " + std::to_string(s).substr(0, 5) + " s");

@@ -1,5 +1,9 @@
 #include "vlmxla/engine/process_memory.h"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -34,6 +38,21 @@ Result<ProcessMemory> ReadProcessMemory(pid_t pid) {
   }
   if (!seen_rss) return Unavailable(path + " has no VmRSS line");
   return m;
+}
+
+void UseMappingsForLargeAllocations(size_t mmap_threshold) {
+#if defined(__GLIBC__)
+  // Setting the threshold also turns off its dynamic growth.
+  mallopt(M_MMAP_THRESHOLD, static_cast<int>(mmap_threshold));
+#else
+  (void)mmap_threshold;
+#endif
+}
+
+void ReleaseFreedHeap() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 }  // namespace vlmxla::engine

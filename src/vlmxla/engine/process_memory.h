@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "vlmxla/base/status.h"
@@ -23,5 +24,15 @@ struct ProcessMemory {
 
 // This process (pid 0) or another one the caller may read (e.g. the IREE runtime host).
 Result<ProcessMemory> ReadProcessMemory(pid_t pid = 0);
+
+// The heap policy of a process that holds a model. Allocations of `mmap_threshold` bytes or more
+// (weight staging, program temporaries, compiler working sets) become their own mappings, given
+// back to the system when freed. glibc's default threshold instead rises to the size of each large
+// block freed (up to 32 MiB), after which such blocks come from the heap and their pages stay
+// resident after the peak that needed them: the engine's RSS would keep its high-water mark.
+void UseMappingsForLargeAllocations(size_t mmap_threshold = size_t{4} << 20);
+// Gives freed heap pages back to the system; after a compile, whose working memory is all freed
+// at its end (XLA's CPU compiler: ~100 MiB per 0.5B-model program, bench/README.md).
+void ReleaseFreedHeap();
 
 }  // namespace vlmxla::engine
