@@ -44,7 +44,9 @@ else
   log "Python packages match the lock"
 fi
 
-# The oracle package (python/vlmxla_oracle) is importable from the venv without PYTHONPATH.
+# The packages under python/ (vlmxla_oracle, vlmxla_gate, vlmxla_bench, vlmxla_iree; see
+# pyproject.toml) are importable from the venv without PYTHONPATH, as an editable install would
+# make them, without a build step.
 site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 echo "$PWD/python" > "$site/vlmxla.pth"
 

@@ -4,8 +4,8 @@
 #   scripts/xla/gpu_gate.sh [--device cuda] [--arch sm_NN] [--out DIR] [--fixture NAME]...
 # 1. nvidia-smi must list a GPU (else exit 3, saying so); the arch defaults to the GPU's own.
 # 2. Each program of each LLaVA fixture is emitted, compiled by iree-compile for that arch
-#    (python/vlmxla_oracle/cuda_compile.py) and run once on the GPU through iree.runtime against
-#    the same .vmfb compiled for llvm-cpu (python/vlmxla_oracle/device_smoke.py).
+#    (python/vlmxla_gate/cuda_compile.py) and run once on the GPU through iree.runtime against
+#    the same .vmfb compiled for llvm-cpu (python/vlmxla_gate/device_smoke.py).
 # 3. scripts/xla/validate_llava_reference.sh --backend iree-cuda --report DIR/gpu_gate.json
 #    (needs the gate's iree-cuda backend, i.e. the IREE executor; reported as failed until then).
 # Writes DIR/gpu_gate_summary.json (DIR: --out, else $OUT, else ./gpu_gate_out); exits 0 only
@@ -88,13 +88,13 @@ print(t.ensure_fixtures((sys.argv[1],))[sys.argv[1]])" "$fixture" 2>"$out/$fixtu
          --output "$mlir" 2>"$mlir.err"; then
       record "$fixture $program emit" FAIL "$(tail -n1 "$mlir.err")"; continue
     fi
-    if ! line=$("$PY" -m vlmxla_oracle.cuda_compile --arch "$arch" --out-dir "$out/$fixture" \
+    if ! line=$("$PY" -m vlmxla_gate.cuda_compile --arch "$arch" --out-dir "$out/$fixture" \
                 "$mlir" | tail -n1); then
       record "$fixture $program compile $arch" FAIL "$line"; continue
     fi
     record "$fixture $program compile $arch" PASS "$line"
     vmfb="$out/$fixture/$program.$arch.vmfb"
-    if line=$("$PY" -m vlmxla_oracle.device_smoke --model "$model" --mlir "$mlir" --vmfb "$vmfb" \
+    if line=$("$PY" -m vlmxla_gate.device_smoke --model "$model" --mlir "$mlir" --vmfb "$vmfb" \
               --driver "$driver" --work "$out/$fixture" 2>"$mlir.run.err" | tail -n1); then
       record "$fixture $program run on $driver vs llvm-cpu" PASS "$line"
     else

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The text-only decoder gate (see python/vlmxla_oracle/gate.py, suite "arch"): the same oracle
+# The text-only decoder gate (see python/vlmxla_gate/gate.py, suite "arch"): the same oracle
 # comparison as the LLaVA gate (rendered text, ids, positions, mask, embeddings, prefill logits,
 # every layer's K/V, greedy tokens and text) for the tiny Llama and Qwen2 fixtures.
 #   scripts/xla/validate_arch.sh [--fixture NAME]... [--case NAME]...
@@ -9,4 +9,4 @@
 # The multimodal path has its own gate: scripts/xla/validate_llava_reference.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-exec .venv/bin/python -m vlmxla_oracle.gate --suite arch "$@"
+exec .venv/bin/python -m vlmxla_gate.gate --suite arch "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The LLaVA reference gate (see python/vlmxla_oracle/gate.py):
+# The LLaVA reference gate (see python/vlmxla_gate/gate.py):
 #   scripts/xla/validate_llava_reference.sh [--model DIR | --fixture NAME]
 #       [--backend pjrt-cpu|iree-cpu|iree-cuda|all] [--case NAME]... [--report FILE.json]
 #       [--dtype float32|bfloat16|float16|all]... [--baselines FILE] [--update-baselines]
@@ -10,4 +10,4 @@
 # Exits 0 only when every case passed every stage; unavailable stages fail the gate.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-exec .venv/bin/python -m vlmxla_oracle.gate "$@"
+exec .venv/bin/python -m vlmxla_gate.gate "$@"

@@ -37,7 +37,7 @@ def vlmxla_testtool(vlmxla_bin) -> pathlib.Path:
 def dtype_support(vlmxla_bin) -> None:
     """For tests of bfloat16/float16 runs: a binary without `--dtype` FAILS them, loudly, with
     the reason (never a skip that reads as passed)."""
-    from vlmxla_oracle import gate
+    from vlmxla_gate import gate
 
     if not gate.supports_dtype(vlmxla_bin):
         pytest.fail(f"{vlmxla_bin} has no --dtype (`vlmxla validate --help` lists none): the "

@@ -13,7 +13,7 @@ import os
 import subprocess
 
 import pytest
-from vlmxla_oracle import baselines
+from vlmxla_gate import baselines
 
 FIXTURE = "tiny-llava-clip-llama"
 CASE = "image_text"

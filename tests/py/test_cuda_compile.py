@@ -9,7 +9,8 @@ import subprocess
 import sys
 
 import pytest
-from vlmxla_oracle import cuda_compile, paths, testing
+from vlmxla_gate import cuda_compile
+from vlmxla_oracle import paths, testing
 
 FIXTURE = "tiny-llava-siglip-qwen2"
 PROGRAMS = {
@@ -67,7 +68,7 @@ def test_known_arch_uses_the_plain_flags(vlmxla_bin, model_dir, out_dir):
 def test_cli_reports_each_module(vlmxla_bin, model_dir, repo_dir, tmp_path):
     mlir = emit(vlmxla_bin, model_dir, "decode", tmp_path / "decode.mlir")
     proc = subprocess.run(
-        [sys.executable, "-m", "vlmxla_oracle.cuda_compile", "--arch", "sm_90", "--vlmxla",
+        [sys.executable, "-m", "vlmxla_gate.cuda_compile", "--arch", "sm_90", "--vlmxla",
          str(vlmxla_bin), "--out-dir", str(tmp_path / "out"), str(mlir)],
         check=False, capture_output=True, text=True,
         env={**os.environ, "PYTHONPATH": str(repo_dir / "python")})

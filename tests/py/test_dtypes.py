@@ -12,7 +12,8 @@ import pytest
 import torch
 from safetensors import safe_open
 from safetensors.torch import load_file
-from vlmxla_oracle import capture, cases, compare, fixtures, gate, measure, testing
+from vlmxla_gate import gate
+from vlmxla_oracle import capture, cases, compare, fixtures, measure, testing
 
 NARROW = {"bfloat16": torch.bfloat16, "float16": torch.float16}
 SHORT = {"float32": "f32", "bfloat16": "bf16", "float16": "f16"}

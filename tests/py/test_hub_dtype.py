@@ -7,7 +7,8 @@ loading the same directory with its stored dtype)."""
 import json
 
 import pytest
-from vlmxla_oracle import capture, cases, fixtures, paths, surfaces, testing
+from vlmxla_gate import surfaces
+from vlmxla_oracle import capture, cases, fixtures, paths, testing
 
 DTYPES = ("float16", "bfloat16")
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from vlmxla_oracle import compare, perturb, testing
+from vlmxla_gate import perturb
+from vlmxla_oracle import compare, testing
 
 CASE = "image_text"
 CLIP, SIGLIP = "tiny-llava-clip-llama", "tiny-llava-siglip-qwen2"

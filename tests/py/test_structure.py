@@ -1,5 +1,5 @@
 """Structural tests of every model program, no runtime needed: `vlmxla emit`'s signature equals
-what config.json and the checkpoint imply (vlmxla_oracle.structure), iree-opt parses and verifies
+what config.json and the checkpoint imply (vlmxla_gate.structure), iree-opt parses and verifies
 each module, and the op inventory holds only allowed ops in the counts the architecture implies."""
 
 import json
@@ -9,8 +9,9 @@ import subprocess
 import sys
 
 import pytest
+from vlmxla_gate import structure
 from vlmxla_oracle import fixtures as fixtures_mod
-from vlmxla_oracle import structure, testing
+from vlmxla_oracle import testing
 
 IREE_OPT = str(pathlib.Path(sys.executable).parent / "iree-opt")
 

@@ -5,7 +5,8 @@ weights) must pass every stage against the oracle of that copy."""
 
 import json
 
-from vlmxla_oracle import capture, cases, perturb, testing
+from vlmxla_gate import perturb
+from vlmxla_oracle import capture, cases, testing
 
 
 def test_image_size_not_a_multiple_of_the_patch(vlmxla_bin, tmp_path):

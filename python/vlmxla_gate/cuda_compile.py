@@ -6,7 +6,7 @@ flags and artifact cache, and for archs IREE 3.13's CUDA table lacks (sm_90, the
 target (src/vlmxla/runtime/iree_cuda_target.h). This module only drives it and inspects the
 result: what a test needs to see that the .vmfb holds CUDA code for the arch.
 
-    python -m vlmxla_oracle.cuda_compile [--arch sm_90] [--vlmxla BIN] --out-dir DIR FILE.mlir...
+    python -m vlmxla_gate.cuda_compile [--arch sm_90] [--vlmxla BIN] --out-dir DIR FILE.mlir...
 prints one JSON line per module (vmfb path, arch, bytes, the markers found in it).
 """
 
@@ -82,7 +82,7 @@ def compile_cuda(mlir: pathlib.Path, vmfb: pathlib.Path, arch: str = "sm_90",
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m vlmxla_oracle.cuda_compile")
+    p = argparse.ArgumentParser(prog="python -m vlmxla_gate.cuda_compile")
     p.add_argument("--arch", default="sm_90", help="CUDA arch, e.g. sm_90 (default)")
     p.add_argument("--vlmxla", type=pathlib.Path, default=None,
                    help="the vlmxla binary (default: $VLMXLA_BIN, else build/vlmxla)")

@@ -2,7 +2,7 @@
 compares the results: the GPU gate's check that a CUDA .vmfb not only builds but loads and
 computes what llvm-cpu computes, before (and independent of) the iree-cuda engine backend.
 
-    python -m vlmxla_oracle.device_smoke --model DIR --mlir FILE.mlir --vmfb FILE.vmfb
+    python -m vlmxla_gate.device_smoke --model DIR --mlir FILE.mlir --vmfb FILE.vmfb
         [--driver cuda] [--work DIR]
 
 FILE.mlir.json (written by `vlmxla emit`) names every parameter: weights come from the
@@ -103,7 +103,7 @@ def compare(model_dir, mlir, vmfb, driver: str, work: pathlib.Path) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m vlmxla_oracle.device_smoke")
+    p = argparse.ArgumentParser(prog="python -m vlmxla_gate.device_smoke")
     p.add_argument("--model", required=True, type=pathlib.Path)
     p.add_argument("--mlir", required=True, type=pathlib.Path)
     p.add_argument("--vmfb", required=True, type=pathlib.Path)

@@ -28,12 +28,14 @@ import sys
 import tempfile
 import time
 
+from vlmxla_oracle import capture as capture_mod
+from vlmxla_oracle import cases as cases_mod
+from vlmxla_oracle import compare as compare_mod
+from vlmxla_oracle import fixtures as fixtures_mod
+from vlmxla_oracle import paths, real_checkpoint
+
 from . import baselines as baselines_mod
-from . import capture as capture_mod
-from . import cases as cases_mod
-from . import compare as compare_mod
-from . import fixtures as fixtures_mod
-from . import paths, real_checkpoint, surfaces
+from . import surfaces
 
 # "all" is the CPU backends; iree-cuda needs a GPU and runs when named (scripts/xla/gpu_gate.sh).
 CPU_BACKENDS = ("pjrt-cpu", "iree-cpu")
@@ -268,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
                         "cannot pass")
     p.add_argument("--baselines", type=pathlib.Path, default=baselines_mod.BASELINES_PATH,
                    help="performance/memory baseline file (default: the committed "
-                        "python/vlmxla_oracle/baselines.json)")
+                        "python/vlmxla_gate/baselines.json)")
     p.add_argument("--update-baselines", action="store_true",
                    help="rewrite the baseline entries of the cases run instead of comparing")
     p.add_argument("--vlmxla", type=pathlib.Path,

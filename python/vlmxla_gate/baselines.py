@@ -12,7 +12,7 @@ Per case x backend the gate records (from `vlmxla validate`'s manifest "measurem
     iree_host_peak_rss_bytes             the IREE runtime host's VmHWM (over its protocol)
     device_memory_bytes                  the backend's own count, where it reports one
 
-and compares them with python/vlmxla_oracle/baselines.json (per fixture x backend x case x
+and compares them with python/vlmxla_gate/baselines.json (per fixture x backend x case x
 metric, and per compute dtype: float32 entries under "fixtures", the others under
 "dtypes"/<bf16|f16>) under the file's noise margins; `--update-baselines` rewrites the measured
 entries. A model/backend/case/dtype with no entry is not a failure: its row says "recorded, no
@@ -138,7 +138,7 @@ def _is_vision(name: str) -> bool:
 def checkpoint_tensors(model_dir) -> dict[str, tuple[int, str]]:
     """{tensor name: (element count, safetensors dtype tag)} from the checkpoint's headers
     (single file or the shards model.safetensors.index.json names)."""
-    from .fixtures import weight_files
+    from vlmxla_oracle.fixtures import weight_files
 
     out = {}
     for path in weight_files(pathlib.Path(model_dir)):

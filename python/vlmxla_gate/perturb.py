@@ -13,7 +13,8 @@ import json
 import pathlib
 import shutil
 
-from . import compare as compare_mod
+from vlmxla_oracle import compare as compare_mod
+
 from . import gate as gate_mod
 
 
