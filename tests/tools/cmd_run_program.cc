@@ -1,5 +1,5 @@
-// `vlmxla-testtool run-program`: builds one device program from a model's config, binds its inputs from a
-// safetensors file and its weights from the checkpoint (by name, zero-copy from the mmap), runs it
+// `vlmxla-testtool run-program`: builds one device program from a model's config, binds its
+// inputs from a safetensors file and its weights from the checkpoint (by name, zero-copy from the mmap), runs it
 // on PJRT and writes every result by stage name. KV caches absent from the inputs start as zeros;
 // every cache argument is donated, so the program updates it in place. The reference gate's device
 // stages use it; --repeat times the execution (docs/validation.md). Test tooling: not part of
@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -99,9 +100,10 @@ bool IsCache(const std::string& name) { return name.rfind("kv.", 0) == 0; }
 Result<hlo::ProgramOptions> OptionsFromInputs(const std::string& program_name,
                                               const io::SafetensorsFile& inputs,
                                               const ParsedArgs& args, bool default_in_out) {
-  hlo::ProgramOptions options;
-  options.taps = args.Has("taps");
-  VLMXLA_ASSIGN_OR_RETURN(options.weights_in_out, WeightsInOutFlag(args, default_in_out));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::ProgramOptions options, hlo::DefaultProgramOptions(program_name));
+  hlo::ProgramCommonOptions& common = hlo::CommonOptions(options);
+  common.taps = args.Has("taps");
+  VLMXLA_ASSIGN_OR_RETURN(common.weights_in_out, WeightsInOutFlag(args, default_in_out));
   VLMXLA_ASSIGN_OR_RETURN(int64_t capacity, args.GetInt("capacity", 0));
   if (args.Has("capacity") && (capacity < 1 || capacity > (1 << 24))) {
     return InvalidArgument("--capacity must be in [1, 16777216], got " + std::to_string(capacity));
@@ -114,29 +116,29 @@ Result<hlo::ProgramOptions> OptionsFromInputs(const std::string& program_name,
     }
     return c.shape[1];
   };
-  if (program_name == "vision_encode") {
+  if (auto* vision = std::get_if<hlo::VisionEncodeOptions>(&options)) {
     VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo px, inputs.Info("pixel_values"));
-    options.num_images = static_cast<int>(px.shape.at(0));
-  } else if (program_name == "prefill") {
+    vision->num_images = static_cast<int>(px.shape.at(0));
+  } else if (auto* prefill = std::get_if<hlo::PrefillOptions>(&options)) {
     VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo ids, inputs.Info("input_ids"));
     if (ids.shape.size() != 1) return InvalidArgument("input_ids must be [L]");
-    options.seq_len = static_cast<int>(ids.shape[0]);
+    prefill->seq_len = static_cast<int>(ids.shape[0]);
     if (inputs.Has("image_features")) {
       VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo f, inputs.Info("image_features"));
-      options.num_image_features = static_cast<int>(f.shape.at(0));
+      prefill->num_image_features = static_cast<int>(f.shape.at(0));
     }
     if (!args.Has("capacity")) {
       if (inputs.Has("kv.0.key")) {
         VLMXLA_ASSIGN_OR_RETURN(capacity, cache_rows("kv.0.key"));
       } else {
-        capacity = options.seq_len;
+        capacity = prefill->seq_len;
       }
     }
-    options.capacity = static_cast<int>(capacity);
-  } else if (program_name == "decode") {
+    prefill->capacity = static_cast<int>(capacity);
+  } else if (auto* decode = std::get_if<hlo::DecodeOptions>(&options)) {
     VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo tokens, inputs.Info("tokens"));
     if (tokens.shape.size() != 1) return InvalidArgument("decode: tokens must be [B]");
-    options.batch = static_cast<int>(tokens.shape[0]);
+    decode->batch = static_cast<int>(tokens.shape[0]);
     if (!args.Has("capacity")) {
       if (inputs.Has("kv.0.0.key")) {
         VLMXLA_ASSIGN_OR_RETURN(capacity, cache_rows("kv.0.0.key"));
@@ -149,7 +151,7 @@ Result<hlo::ProgramOptions> OptionsFromInputs(const std::string& program_name,
         }
       }
     }
-    options.capacity = static_cast<int>(capacity);
+    decode->capacity = static_cast<int>(capacity);
   }
   return options;
 }
@@ -160,10 +162,12 @@ Status CheckIndices(const hlo::Program& program, const hlo::ProgramOptions& opti
                     const std::string& name, const HostTensor& t) {
   int64_t lo = 0, hi = 0;
   std::string what;
-  if (program.name == "prefill" && name == "length") {
-    lo = 1, hi = options.seq_len, what = "the prompt bucket L";
-  } else if (program.name == "decode" && name == "positions") {
-    lo = 0, hi = options.capacity - 1, what = "the KV cache capacity - 1";
+  const auto* prefill = std::get_if<hlo::PrefillOptions>(&options);
+  const auto* decode = std::get_if<hlo::DecodeOptions>(&options);
+  if (prefill != nullptr && name == "length") {
+    lo = 1, hi = prefill->seq_len, what = "the prompt bucket L";
+  } else if (decode != nullptr && name == "positions") {
+    lo = 0, hi = decode->capacity - 1, what = "the KV cache capacity - 1";
   } else {
     return Status::Ok();
   }
@@ -175,6 +179,13 @@ Status CheckIndices(const hlo::Program& program, const hlo::ProgramOptions& opti
     }
   }
   return Status::Ok();
+}
+
+// C of the program's KV caches; 0 for vision_encode, which has none.
+int KvCapacity(const hlo::ProgramOptions& options) {
+  if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) return o->capacity;
+  if (const auto* o = std::get_if<hlo::DecodeOptions>(&options)) return o->capacity;
+  return 0;
 }
 
 int Fail(const Status& s) {
@@ -203,7 +214,7 @@ Result<int> Run(const ParsedArgs& args) {
       hlo::ProgramOptions options,
       OptionsFromInputs(program_name, inputs, args, executor->traits().prefers_in_out_weights));
   VLMXLA_ASSIGN_OR_RETURN(hlo::Program program,
-                          hlo::BuildProgram(model.config(), program_name, options));
+                          hlo::BuildProgram(model.config(), options));
   if (auto emit = args.Get("emit")) {
     FILE* f = std::fopen(emit->c_str(), "w");
     if (!f) return NotFound("cannot write " + *emit);
@@ -228,7 +239,7 @@ Result<int> Run(const ParsedArgs& args) {
       host = HostTensor(ToDType(p.type.element), Shape(p.type.dims));  // an empty cache: zeros
     } else if (p.name == "length" && !inputs.Has(p.name)) {
       host = HostTensor(DType::kI32, {});  // default: the whole bucket is the prompt
-      host.mutable_span<int32_t>()[0] = options.seq_len;
+      host.mutable_span<int32_t>()[0] = std::get<hlo::PrefillOptions>(options).seq_len;
     } else {
       VLMXLA_ASSIGN_OR_RETURN(HostTensor in, inputs.Get(p.name));
       VLMXLA_ASSIGN_OR_RETURN(host, Coerce(p.name, in, p.type));
@@ -287,7 +298,7 @@ Result<int> Run(const ParsedArgs& args) {
                 "caches %s, updated in place (same device address): %zu of %zu cache buffers x "
                 "runs\n",
                 static_cast<long long>(repeat), sorted[sorted.size() / 2], sorted.front(),
-                static_cast<long long>(repeat), options.capacity,
+                static_cast<long long>(repeat), KvCapacity(options),
                 donate_caches ? "donated" : "not donated", in_place, aliased);
   }
   return kExitOk;

@@ -35,7 +35,8 @@ Result<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
                              const std::vector<FlagSpec>& specs);
 std::string FlagsHelp(const std::vector<FlagSpec>& specs);
 
-// --weights-layout out-in | in-out (hlo::ProgramOptions::weights_in_out); absent: the default.
+// --weights-layout out-in | in-out (hlo::ProgramCommonOptions::weights_in_out); absent: the
+// default.
 Result<bool> WeightsInOutFlag(const ParsedArgs& args, bool default_in_out);
 
 }  // namespace vlmxla::cli

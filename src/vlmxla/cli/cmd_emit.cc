@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -89,37 +90,44 @@ Result<int> BucketFlag(const ParsedArgs& args, const std::string& name, int fall
   return static_cast<int>(v);
 }
 
-// The program options from the bucket flags; errors here are usage errors.
-Result<hlo::ProgramOptions> ProgramFlags(const ParsedArgs& args) {
-  const auto program_name = args.Get("program");
-  if (!program_name) return InvalidArgument("--program is required with --model");
-  if (!args.Has("output")) return InvalidArgument("--output is required with --model");
-  hlo::ProgramOptions options;
-  VLMXLA_ASSIGN_OR_RETURN(options.num_images, BucketFlag(args, "num-images", 1));
-  VLMXLA_ASSIGN_OR_RETURN(options.seq_len, BucketFlag(args, "seq-len", 0));
-  VLMXLA_ASSIGN_OR_RETURN(options.num_image_features, BucketFlag(args, "num-image-features", 1));
-  VLMXLA_ASSIGN_OR_RETURN(options.batch, BucketFlag(args, "batch", 1));
+// The program's bucket flags and the common ones into `options` (the program's defaults); errors
+// here are usage errors.
+Status ProgramFlags(const ParsedArgs& args, hlo::ProgramOptions& options) {
+  VLMXLA_ASSIGN_OR_RETURN(const int num_images, BucketFlag(args, "num-images", 1));
+  VLMXLA_ASSIGN_OR_RETURN(const int seq_len, BucketFlag(args, "seq-len", 0));
+  VLMXLA_ASSIGN_OR_RETURN(const int num_image_features, BucketFlag(args, "num-image-features", 1));
+  VLMXLA_ASSIGN_OR_RETURN(const int batch, BucketFlag(args, "batch", 1));
   // A prefill without --capacity writes into a cache exactly as long as its prompt bucket.
-  const int default_capacity = *program_name == "prefill" ? options.seq_len : 0;
-  VLMXLA_ASSIGN_OR_RETURN(options.capacity, BucketFlag(args, "capacity", default_capacity));
-  options.taps = args.Has("taps");
-  VLMXLA_ASSIGN_OR_RETURN(options.weights_in_out, WeightsInOutFlag(args, false));
+  const bool prefill = std::holds_alternative<hlo::PrefillOptions>(options);
+  VLMXLA_ASSIGN_OR_RETURN(const int capacity, BucketFlag(args, "capacity", prefill ? seq_len : 0));
+  if (auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) o->num_images = num_images;
+  if (auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
+    o->seq_len = seq_len;
+    o->num_image_features = num_image_features;
+    o->capacity = capacity;
+  }
+  if (auto* o = std::get_if<hlo::DecodeOptions>(&options)) {
+    o->batch = batch;
+    o->capacity = capacity;
+  }
+  hlo::ProgramCommonOptions& common = hlo::CommonOptions(options);
+  common.taps = args.Has("taps");
+  VLMXLA_ASSIGN_OR_RETURN(common.weights_in_out, WeightsInOutFlag(args, false));
   VLMXLA_ASSIGN_OR_RETURN(auto compute,
                           engine::ParseDtypeFlag(args.Get("dtype").value_or("float32"), "--dtype"));
   VLMXLA_ASSIGN_OR_RETURN(auto weights, engine::ParseDtypeFlag(
                                             args.Get("weights-dtype").value_or("auto"),
                                             "--weights-dtype"));
-  options.precision.compute = compute.value_or(hlo::ElementType::kF32);
-  options.precision.weights = weights.value_or(options.precision.compute);
-  options.precision.two_row_narrow_gemv = args.Has("two-row-narrow-gemv");
-  return options;
+  common.precision.compute = compute.value_or(hlo::ElementType::kF32);
+  common.precision.weights = weights.value_or(common.precision.compute);
+  common.precision.two_row_narrow_gemv = args.Has("two-row-narrow-gemv");
+  return Status::Ok();
 }
 
 Status EmitProgram(const ParsedArgs& args, const hlo::ProgramOptions& options) {
   const std::string output = *args.Get("output");
   VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(*args.Get("model")));
-  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program,
-                          hlo::BuildProgram(model.config(), *args.Get("program"), options));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(model.config(), options));
   VLMXLA_RETURN_IF_ERROR(WriteFile(output, program.mlir));
   return WriteFile(output + ".json", SignatureJson(program));
 }
@@ -134,16 +142,21 @@ int Emit(const std::vector<std::string>& argv) {
     std::cout << kUsage << FlagsHelp(kFlags);
     return kExitOk;
   }
-  if (!args->Has("model")) {
-    std::cerr << "vlmxla emit: --model is required\n" << kUsage;
-    return kExitUsage;
+  for (const char* flag : {"model", "program", "output"}) {
+    if (!args->Has(flag)) {
+      std::cerr << "vlmxla emit: --" << flag << " is required\n" << kUsage;
+      return kExitUsage;
+    }
   }
-  auto options = ProgramFlags(*args);
-  if (!options.ok()) {
-    std::cerr << "vlmxla emit: " << options.status().message() << "\n" << kUsage;
-    return kExitUsage;
+  auto options = hlo::DefaultProgramOptions(*args->Get("program"));
+  Status st = options.status();
+  if (options.ok()) {
+    if (Status flags = ProgramFlags(*args, *options); !flags.ok()) {
+      std::cerr << "vlmxla emit: " << flags.message() << "\n" << kUsage;
+      return kExitUsage;
+    }
+    st = EmitProgram(*args, *options);
   }
-  const Status st = EmitProgram(*args, *options);
   if (!st.ok()) {
     std::cerr << "vlmxla emit: " << st.ToString() << "\n";
     return kExitError;

@@ -119,16 +119,15 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
 
   // Upload every weight once (the programs share them); programs compile on first use.
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::string> names = {"prefill", "decode"};
-  if (r->config().is_multimodal()) names.insert(names.begin(), "vision_encode");
+  // (The weights are the same for every bucket: the smallest of each program names them.)
+  std::vector<hlo::ProgramOptions> smallest;
+  if (r->config().is_multimodal()) smallest.push_back(r->VisionOptions(1));
+  smallest.push_back(r->PrefillOptions(1, 1));
+  smallest.push_back(r->DecodeOptions(1));
   std::vector<hlo::Program> programs;
-  for (const std::string& name : names) {
-    hlo::ProgramOptions o;
-    o.weights_in_out = r->weights_in_out_;
-    o.precision = r->precision_;
-    o.seq_len = r->prefill_buckets_.front();
-    o.capacity = static_cast<int>(options.capacity);
-    VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(r->config(), name, o));
+  for (hlo::ProgramOptions& o : smallest) {
+    hlo::CommonOptions(o).taps = false;
+    VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(r->config(), o));
     programs.push_back(std::move(program));
   }
   // The snapshots bracket the uploads alone (programs are built, KV slots allocated).
@@ -211,20 +210,28 @@ Status ModelRunner::UploadWeights(const hlo::Program& program) {
   return Status::Ok();
 }
 
-std::string ModelRunner::ProgramKey(const std::string& name, const hlo::ProgramOptions& o) {
-  return name + "/n" + std::to_string(o.num_images) + "/L" + std::to_string(o.seq_len) + "/F" +
-         std::to_string(o.num_image_features) + "/B" + std::to_string(o.batch) + "/C" +
-         std::to_string(o.capacity) + (o.taps ? "/taps" : "");
+// The shape buckets and taps: a runner's precision and layout are the same for all its programs.
+std::string ModelRunner::ProgramKey(const hlo::ProgramOptions& options) {
+  std::string key = hlo::ProgramName(options);
+  if (const auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) {
+    key += "/n" + std::to_string(o->num_images);
+  } else if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
+    key += "/L" + std::to_string(o->seq_len) + "/F" + std::to_string(o->num_image_features) +
+           "/C" + std::to_string(o->capacity);
+  } else if (const auto* o = std::get_if<hlo::DecodeOptions>(&options)) {
+    key += "/B" + std::to_string(o->batch) + "/C" + std::to_string(o->capacity);
+  }
+  return key + (hlo::CommonOptions(options).taps ? "/taps" : "");
 }
 
-bool ModelRunner::HasProgram(const std::string& name, const hlo::ProgramOptions& o) const {
+bool ModelRunner::HasProgram(const hlo::ProgramOptions& o) const {
   std::lock_guard<std::mutex> lk(programs_mu_);
-  return programs_.count(ProgramKey(name, o)) > 0;
+  return programs_.count(ProgramKey(o)) > 0;
 }
 
-Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const std::string& name,
-                                                       const hlo::ProgramOptions& o) {
-  const std::string key = ProgramKey(name, o);
+Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const hlo::ProgramOptions& o) {
+  const std::string name = hlo::ProgramName(o);
+  const std::string key = ProgramKey(o);
   {
     std::lock_guard<std::mutex> lk(programs_mu_);
     auto it = programs_.find(key);
@@ -240,7 +247,7 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const std::string& name,
 
   const auto t0 = std::chrono::steady_clock::now();
   auto compiled = std::make_unique<Compiled>();
-  VLMXLA_ASSIGN_OR_RETURN(compiled->program, hlo::BuildProgram(config(), name, o));
+  VLMXLA_ASSIGN_OR_RETURN(compiled->program, hlo::BuildProgram(config(), o));
   VLMXLA_RETURN_IF_ERROR(UploadWeights(compiled->program));
   // Resolve every parameter and result once: weights to their buffers, inputs to their roles.
   std::fill(std::begin(compiled->input), std::end(compiled->input), -1);
@@ -328,41 +335,47 @@ Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> ModelRunner::Run(
   return outputs;
 }
 
-hlo::ProgramOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_rows) const {
-  hlo::ProgramOptions o;
+hlo::ProgramCommonOptions ModelRunner::CommonOptions() const {
+  hlo::ProgramCommonOptions o;
   o.weights_in_out = weights_in_out_;
   o.precision = precision_;
-  o.seq_len = PickBucket(prefill_buckets_, length);
-  o.capacity = static_cast<int>(options_.capacity);
-  o.num_image_features = static_cast<int>(std::max<int64_t>(1, feature_rows));
   o.taps = options_.taps;
   return o;
 }
 
-hlo::ProgramOptions ModelRunner::DecodeOptions(int batch) const {
-  hlo::ProgramOptions o;
-  o.weights_in_out = weights_in_out_;
-  o.precision = precision_;
+hlo::PrefillOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_rows) const {
+  hlo::PrefillOptions o;
+  static_cast<hlo::ProgramCommonOptions&>(o) = CommonOptions();
+  o.seq_len = PickBucket(prefill_buckets_, length);
+  o.capacity = static_cast<int>(options_.capacity);
+  o.num_image_features = static_cast<int>(std::max<int64_t>(1, feature_rows));
+  return o;
+}
+
+hlo::DecodeOptions ModelRunner::DecodeOptions(int batch) const {
+  hlo::DecodeOptions o;
+  static_cast<hlo::ProgramCommonOptions&>(o) = CommonOptions();
+  o.taps = false;  // decode has no taps
   o.batch = PickBucket(batch_buckets_, batch);
   o.capacity = static_cast<int>(options_.capacity);
   return o;
 }
 
-hlo::ProgramOptions ModelRunner::VisionOptions(int num_images) const {
-  hlo::ProgramOptions o;
-  o.precision = precision_;
+hlo::VisionEncodeOptions ModelRunner::VisionOptions(int num_images) const {
+  hlo::VisionEncodeOptions o;
+  static_cast<hlo::ProgramCommonOptions&>(o) = CommonOptions();
+  o.weights_in_out = false;  // the vision tower keeps the checkpoint's layout
   o.num_images = num_images;
-  o.taps = options_.taps;
   return o;
 }
 
 Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
   // An empty HostTensor has rank 0 (one element), so images are known by the shape's rank.
   const int n = p.pixel_values.shape().empty() ? 0 : static_cast<int>(p.pixel_values.shape()[0]);
-  if (n > 0) VLMXLA_RETURN_IF_ERROR(GetProgram("vision_encode", VisionOptions(n)).status());
+  if (n > 0) VLMXLA_RETURN_IF_ERROR(GetProgram(VisionOptions(n)).status());
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
     VLMXLA_RETURN_IF_ERROR(
-        GetProgram("prefill", PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))
+        GetProgram(PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))
             .status());
   }
   return WarmDecode();
@@ -370,25 +383,25 @@ Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
 
 bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p) const {
   const int n = p.pixel_values.shape().empty() ? 0 : static_cast<int>(p.pixel_values.shape()[0]);
-  if (n > 0 && !HasProgram("vision_encode", VisionOptions(n))) return false;
+  if (n > 0 && !HasProgram(VisionOptions(n))) return false;
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity &&
-      !HasProgram("prefill", PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))) {
+      !HasProgram(PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))) {
     return false;
   }
   for (int b : batch_buckets_)
-    if (!HasProgram("decode", DecodeOptions(b))) return false;
+    if (!HasProgram(DecodeOptions(b))) return false;
   return true;
 }
 
 Status ModelRunner::WarmDecode() {
-  for (int b : batch_buckets_) VLMXLA_RETURN_IF_ERROR(GetProgram("decode", DecodeOptions(b)).status());
+  for (int b : batch_buckets_) VLMXLA_RETURN_IF_ERROR(GetProgram(DecodeOptions(b)).status());
   return Status::Ok();
 }
 
 Result<HostTensor> ModelRunner::EncodeImages(const HostTensor& pixel_values, TapMap* taps) {
   if (!config().is_multimodal()) return InvalidArgument("this model takes no images");
   const int n = static_cast<int>(pixel_values.shape().at(0));
-  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram("vision_encode", VisionOptions(n)));
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(VisionOptions(n)));
   VLMXLA_ASSIGN_OR_RETURN(auto px, executor_->Upload(pixel_values));
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, {{kPixelValues, px.get()}}, {}), {}));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor features, outputs[c->primary]->ToHost());
@@ -435,7 +448,7 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     }
   }
 
-  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram("prefill", PrefillOptions(length, rows)));
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(PrefillOptions(length, rows)));
 
   HostTensor feats = features;
   if (!rows) {
@@ -498,7 +511,7 @@ Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<con
                         prompt::kReasonContextLengthExceeded);
     }
   }
-  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram("decode", DecodeOptions(bucket)));
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(DecodeOptions(bucket)));
   VLMXLA_ASSIGN_OR_RETURN(auto tok_d, executor_->Upload(I32Tensor(tok, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto pos_d, executor_->Upload(I32Tensor(pos, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(

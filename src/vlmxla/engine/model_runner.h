@@ -139,12 +139,13 @@ class ModelRunner {
   };
   ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
               const RunnerOptions& options);
-  Result<Compiled*> GetProgram(const std::string& name, const hlo::ProgramOptions& options);
-  static std::string ProgramKey(const std::string& name, const hlo::ProgramOptions& options);
-  bool HasProgram(const std::string& name, const hlo::ProgramOptions& options) const;
-  hlo::ProgramOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
-  hlo::ProgramOptions DecodeOptions(int batch) const;
-  hlo::ProgramOptions VisionOptions(int num_images) const;
+  Result<Compiled*> GetProgram(const hlo::ProgramOptions& options);
+  static std::string ProgramKey(const hlo::ProgramOptions& options);
+  bool HasProgram(const hlo::ProgramOptions& options) const;
+  hlo::PrefillOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
+  hlo::DecodeOptions DecodeOptions(int batch) const;
+  hlo::VisionEncodeOptions VisionOptions(int num_images) const;
+  hlo::ProgramCommonOptions CommonOptions() const;
   Status UploadWeights(const hlo::Program& program);
   Status AllocateSlots();
   // Runs `compiled` on `args` (its bound weights plus the call's inputs) and moves each KV result
@@ -161,7 +162,7 @@ class ModelRunner {
   io::ModelDir model_;
   std::unique_ptr<runtime::Executor> executor_;
   RunnerOptions options_;
-  bool weights_in_out_ = false;  // hlo::ProgramOptions::weights_in_out for this backend
+  bool weights_in_out_ = false;  // hlo::ProgramCommonOptions::weights_in_out for this backend
   hlo::Precision precision_;
   std::string precision_why_;
   // Guards programs_ and compile_stats_: the request thread looks programs up while the compile

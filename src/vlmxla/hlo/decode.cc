@@ -14,7 +14,7 @@
 namespace vlmxla::hlo {
 
 Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
-                            const ProgramOptions& options) {
+                            const DecodeOptions& options) {
   VLMXLA_RETURN_IF_ERROR(CheckDecoderConfig(config, "decode"));
   if (options.batch < 1) {
     return InvalidArgument("decode: batch must be >= 1, got " + std::to_string(options.batch));

@@ -17,7 +17,7 @@ namespace vlmxla::hlo {
 struct DecoderLayerWeights {
   Value input_norm, q, q_bias, k, k_bias, v, v_bias, o, o_bias;  // absent biases are invalid Values
   Value post_norm, gate, gate_bias, up, up_bias, down, down_bias;
-  bool in_out = false;  // projection weights are [in, out] (ProgramOptions::weights_in_out)
+  bool in_out = false;  // projection weights are [in, out] (ProgramCommonOptions::weights_in_out)
 };
 
 struct DecoderWeights {
@@ -26,7 +26,7 @@ struct DecoderWeights {
   std::vector<DecoderLayerWeights> layers;
   Value final_norm;
   Value head;  // the embedding table itself when the LM head is tied
-  bool in_out = false;  // projections and head are [in, out] (ProgramOptions::weights_in_out)
+  bool in_out = false;  // projections and head are [in, out] (ProgramCommonOptions::weights_in_out)
   ElementType compute = ElementType::kF32;  // activations; weights convert where consumed
 };
 
@@ -36,8 +36,8 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 // Declares every decoder weight as an argument of `b` (call after the program's inputs: every
 // argument precedes the first op) and appends them to `params`. A multimodal checkpoint
 // (image_token_id >= 0) nests the decoder under "language_model." (Transformers v5 layout).
-// With in_out (ProgramOptions::weights_in_out) every projection weight, the LM head and a tied
-// embedding table are declared transposed. Weights are declared in precision.weights.
+// With in_out (ProgramCommonOptions::weights_in_out) every projection weight, the LM head and a
+// tied embedding table are declared transposed. Weights are declared in precision.weights.
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
                                      bool in_out, const Precision& precision,
                                      std::vector<ProgramParam>& params);

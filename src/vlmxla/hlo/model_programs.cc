@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
+#include <variant>
 
 namespace vlmxla::hlo {
 
@@ -80,25 +82,41 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint) 
   return out;
 }
 
-Result<Program> BuildProgram(const io::ModelConfig& config, const std::string& name,
-                             const ProgramOptions& options) {
-  if (name == "vision_encode") {
+const char* ProgramName(const ProgramOptions& options) {
+  constexpr const char* kNames[] = {"vision_encode", "prefill", "decode"};
+  static_assert(std::variant_size_v<ProgramOptions> == std::size(kNames));
+  return kNames[options.index()];
+}
+
+const ProgramCommonOptions& CommonOptions(const ProgramOptions& options) {
+  return std::visit([](const auto& o) -> const ProgramCommonOptions& { return o; }, options);
+}
+
+ProgramCommonOptions& CommonOptions(ProgramOptions& options) {
+  return std::visit([](auto& o) -> ProgramCommonOptions& { return o; }, options);
+}
+
+Result<ProgramOptions> DefaultProgramOptions(const std::string& name) {
+  if (name == "vision_encode") return ProgramOptions(VisionEncodeOptions{});
+  if (name == "prefill") return ProgramOptions(PrefillOptions{});
+  if (name == "decode") return ProgramOptions(DecodeOptions{});
+  return InvalidArgument("unknown program '" + name +
+                         "' (known: vision_encode, prefill, decode)");
+}
+
+Result<Program> BuildProgram(const io::ModelConfig& config, const ProgramOptions& options) {
+  const int image_token = config.llava ? config.llava->image_token_index : -1;
+  if (const auto* o = std::get_if<VisionEncodeOptions>(&options)) {
     if (!config.llava) {
       return InvalidArgument("vision_encode needs a multimodal (llava) model, this one is " +
                              config.model_type);
     }
-    return BuildVisionEncode(*config.llava, options);
+    return BuildVisionEncode(*config.llava, *o);
   }
-  if (name == "prefill") {
-    const int image_token = config.llava ? config.llava->image_token_index : -1;
-    return BuildPrefill(config.text, image_token, options);
+  if (const auto* o = std::get_if<PrefillOptions>(&options)) {
+    return BuildPrefill(config.text, image_token, *o);
   }
-  if (name == "decode") {
-    const int image_token = config.llava ? config.llava->image_token_index : -1;
-    return BuildDecode(config.text, image_token, options);
-  }
-  return InvalidArgument("unknown program '" + name +
-                         "' (known: vision_encode, prefill, decode)");
+  return BuildDecode(config.text, image_token, std::get<DecodeOptions>(options));
 }
 
 }  // namespace vlmxla::hlo

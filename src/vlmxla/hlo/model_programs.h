@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <variant>
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
@@ -13,22 +14,45 @@
 
 namespace vlmxla::hlo {
 
-struct ProgramOptions {
-  int num_images = 1;    // vision_encode: images per call
-  int seq_len = 0;       // prefill: prompt positions (L, a shape bucket)
-  int num_image_features = 1;  // prefill: rows of image_features (>= 1; unused rows are ignored)
-  bool taps = false;     // add the diagnostic results the reference gate compares
-  int batch = 1;         // decode: KV-cache slots per call
-  int capacity = 0;      // prefill, decode: positions per slot's KV cache (C, a shape bucket)
-  // prefill, decode: take the text decoder's Linear weights (and a tied embedding table) as
-  // [in, out], the checkpoint's tensors transposed once at upload (ProgramParam::transposed), so
-  // every projection is a plain x . W. Which layout a backend runs fastest with is its own
+// What every program is built with.
+struct ProgramCommonOptions {
+  bool taps = false;  // add the diagnostic results the reference gate compares
+  // The text decoder's Linear weights (and a tied embedding table) taken as [in, out], the
+  // checkpoint's tensors transposed once at upload (ProgramParam::transposed), so every
+  // projection is a plain x . W (prefill, decode; the vision tower keeps the checkpoint's
+  // layout). Which layout a backend runs fastest with is its own
   // (runtime::BackendTraits::prefers_in_out_weights).
   bool weights_in_out = false;
   // Stored weight type and compute type (f32, bf16, f16). Logits are always returned as f32 (the
   // compute type's values widened); KV caches and the other float results are in the compute type.
   Precision precision;
 };
+
+struct VisionEncodeOptions : ProgramCommonOptions {
+  int num_images = 1;  // images per call
+};
+
+struct PrefillOptions : ProgramCommonOptions {
+  int seq_len = 0;             // prompt positions (L, a shape bucket)
+  int num_image_features = 1;  // rows of image_features (>= 1; unused rows are ignored)
+  int capacity = 0;            // positions per slot's KV cache (C, a shape bucket)
+};
+
+struct DecodeOptions : ProgramCommonOptions {
+  int batch = 1;     // KV-cache slots per call
+  int capacity = 0;  // positions per slot's KV cache (C, a shape bucket)
+};
+
+// One program's options; the alternative names the program.
+using ProgramOptions = std::variant<VisionEncodeOptions, PrefillOptions, DecodeOptions>;
+
+// "vision_encode" | "prefill" | "decode".
+const char* ProgramName(const ProgramOptions& options);
+// The settings every program shares, of whichever program `options` is.
+const ProgramCommonOptions& CommonOptions(const ProgramOptions& options);
+ProgramCommonOptions& CommonOptions(ProgramOptions& options);
+// The default options of the program called `name`; an error naming it and the known programs.
+Result<ProgramOptions> DefaultProgramOptions(const std::string& name);
 
 // "in-out" -> true, "out-in" -> false; anything else an error naming `source` (the flag or
 // environment variable it came from) and the value.
@@ -41,7 +65,8 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
 // vision_encode(pixel_values f32[n,3,H,W], weights...) ->
 //   image_features f32[n, tokens, text_hidden]
 //   (+ taps: vision_hidden_states.<i> for i = 0..layers, selected_image_features)
-Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOptions& options);
+Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
+                                  const VisionEncodeOptions& options);
 
 // The KV cache of one slot is one device buffer per layer and per K/V, ct[kv_heads, C, head_dim]
 // (ct: the compute type, f32 in the shapes below),
@@ -60,7 +85,7 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOp
 // else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
 // Requires seq_len <= capacity.
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
-                             const ProgramOptions& options);
+                             const PrefillOptions& options);
 
 // decode(tokens i32[B], positions i32[B], for slot b = 0..B-1, for layer l:
 //   kv.<b>.<l>.key, kv.<b>.<l>.value, weights...) ->
@@ -70,7 +95,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 //   never gathered into one [B, ...] tensor, which would copy every cache every step.
 //   image_token_id only picks the weight-name prefix (-1: text-only checkpoint).
 Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
-                            const ProgramOptions& options);
+                            const DecodeOptions& options);
 
 // Declares an argument of `b` that the runner binds from the request's inputs by `name`; with
 // alias_result >= 0 it may be updated in place into that result when the runner donates it.
@@ -83,8 +108,7 @@ Value DeclareKvInput(Builder& b, Program& program, const std::string& name, Tens
 // Finishes `b` with `results` as @main and stores the module text and result types in `program`.
 Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program);
 
-// "vision_encode" | "prefill" | "decode" for a model directory's config.
-Result<Program> BuildProgram(const io::ModelConfig& config, const std::string& name,
-                             const ProgramOptions& options);
+// The program `options` names, for a model directory's config.
+Result<Program> BuildProgram(const io::ModelConfig& config, const ProgramOptions& options);
 
 }  // namespace vlmxla::hlo

@@ -246,7 +246,7 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
   }
   // weight . x^T, then transposed back: of the two ways to use an [out, in] weight, the one both
   // CPU backends run faster with a few rows (XLA CPU 5-10x, IREE's decode too). PJRT's decoder
-  // avoids both with [in, out] weights (LinearInOut, ProgramOptions::weights_in_out).
+  // avoids both with [in, out] weights (LinearInOut, ProgramCommonOptions::weights_in_out).
   const ElementType t = b.type(x).element;
   Value yt = TwoRowsIfOne(b, x, weight, 1, [&](Value xv, Value wv) {  // [out, x dims but the last]
     return b.DotGeneral(wv, xv, {}, {}, {1}, {b.type(xv).rank() - 1}, Accumulator(b, xv));

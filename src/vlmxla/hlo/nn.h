@@ -55,7 +55,7 @@ Value MatMul(Builder& b, Value x, Value w);
 // and bias are converted to x's element type where they differ; products accumulate in f32, the
 // bias is added in f32 and the sum rounded once to x's type (addmm).
 Value Linear(Builder& b, Value x, Value weight, Value bias = Value{});
-// The same projection with the weight transposed, [K, N] (ProgramOptions::weights_in_out).
+// The same projection with the weight transposed, [K, N] (ProgramCommonOptions::weights_in_out).
 Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias = Value{});
 // Linear (weight [N, K]) or, with in_out, LinearInOut (weight [K, N]).
 Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias = Value{});

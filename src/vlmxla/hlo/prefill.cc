@@ -34,7 +34,7 @@ void RopeTables(double theta, int64_t head_dim, int64_t seq_len, std::vector<flo
 }  // namespace
 
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
-                             const ProgramOptions& options) {
+                             const PrefillOptions& options) {
   VLMXLA_RETURN_IF_ERROR(CheckDecoderConfig(config, "prefill"));
   if (options.seq_len < 1) {
     return InvalidArgument("prefill: seq_len must be >= 1, got " +

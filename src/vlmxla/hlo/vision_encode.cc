@@ -179,7 +179,7 @@ Value Embeddings(Builder& b, Params& p, const io::VisionConfig& vc, Value pixels
   return x;
 }
 
-Status CheckConfig(const io::LlavaConfig& config, const ProgramOptions& options) {
+Status CheckConfig(const io::LlavaConfig& config, const VisionEncodeOptions& options) {
   const io::VisionConfig& vc = config.vision;
   if (vc.model_type != "clip_vision_model" && vc.model_type != "siglip_vision_model") {
     return Unimplemented("vision_encode: vision tower '" + vc.model_type +
@@ -226,7 +226,7 @@ struct Graph {
 };
 
 Result<Graph> BuildGraph(Builder& b, Params& p, const io::LlavaConfig& config,
-                         const ProgramOptions& options) {
+                         const VisionEncodeOptions& options) {
   const io::VisionConfig& vc = config.vision;
   const int64_t n = options.num_images, d = vc.hidden_size;
   const int64_t t = vc.num_positions();
@@ -281,7 +281,8 @@ Result<Graph> BuildGraph(Builder& b, Params& p, const io::LlavaConfig& config,
 
 }  // namespace
 
-Result<Program> BuildVisionEncode(const io::LlavaConfig& config, const ProgramOptions& options) {
+Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
+                                  const VisionEncodeOptions& options) {
   VLMXLA_RETURN_IF_ERROR(CheckConfig(config, options));
   std::vector<ProgramParam> collected;
   {

@@ -60,7 +60,7 @@ class Executable {
 struct BackendTraits {
   // The decoder's Linear weights, LM head and a tied embedding table taken as [in, out],
   // transposed once at upload, rather than the checkpoint's [out, in]
-  // (hlo::ProgramOptions::weights_in_out): XLA's CPU backend runs a few-row x . W^T through a
+  // (hlo::ProgramCommonOptions::weights_in_out): XLA's CPU backend runs a few-row x . W^T through a
   // strided operand packing; IREE's llvm-cpu prefers [out, in].
   bool prefers_in_out_weights = false;
   // Whether compiled programs are kept in an artifact cache across processes.

@@ -50,7 +50,7 @@ void MakeCase(int batch, int capacity, std::vector<int32_t> tokens,
   auto ex = runtime::PjrtExecutor::Load(path);
   ASSERT_TRUE(ex.ok()) << ex.status().ToString();
   c.ex = std::move(ex).value();
-  hlo::ProgramOptions o;
+  hlo::DecodeOptions o;
   o.batch = batch;
   o.capacity = capacity;
   auto program = hlo::BuildDecode(testing::SmallLlamaConfig(), -1, o);

@@ -4,6 +4,7 @@
 
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "small_decoder_config.h"
@@ -37,7 +38,7 @@ std::vector<std::string> OpsProducing(const std::string& mlir, const std::string
 }
 
 TEST(PrefillProgram, TakesAndReturnsAliasedCaches) {
-  ProgramOptions o;
+  PrefillOptions o;
   o.seq_len = 6;
   o.capacity = 16;
   o.taps = true;
@@ -75,7 +76,7 @@ TEST(PrefillProgram, TakesAndReturnsAliasedCaches) {
 }
 
 TEST(PrefillProgram, RejectsAPromptLongerThanTheCache) {
-  ProgramOptions o;
+  PrefillOptions o;
   o.seq_len = 9;
   o.capacity = 8;
   auto p = BuildPrefill(TinyLlama(), -1, o);
@@ -89,7 +90,7 @@ TEST(PrefillProgram, RejectsAPromptLongerThanTheCache) {
 }
 
 TEST(DecodeProgram, EverySlotHasItsOwnAliasedCaches) {
-  ProgramOptions o;
+  DecodeOptions o;
   o.batch = 3;
   o.capacity = 32;
   auto p = BuildDecode(TinyLlama(), -1, o);
@@ -125,7 +126,7 @@ TEST(DecodeProgram, EverySlotHasItsOwnAliasedCaches) {
 }
 
 TEST(DecodeProgram, RejectsEmptyBatchOrCache) {
-  ProgramOptions o;
+  DecodeOptions o;
   o.batch = 0;
   o.capacity = 4;
   EXPECT_FALSE(BuildDecode(TinyLlama(), -1, o).ok());
@@ -154,7 +155,7 @@ TEST(DecoderWeightsInOut, ProjectionsAndHeadAreDeclaredTransposed) {
   for (bool tied : {false, true}) {
     io::TextConfig c = TinyLlama();
     c.tie_word_embeddings = tied;
-    ProgramOptions o;
+    DecodeOptions o;
     o.batch = 2;
     o.capacity = 16;
     o.weights_in_out = true;
@@ -194,7 +195,7 @@ TEST(DecoderWeightsInOut, ProjectionsAndHeadAreDeclaredTransposed) {
 }
 
 TEST(DecoderWeightsInOut, DefaultLayoutIsTheCheckpoints) {
-  ProgramOptions o;
+  PrefillOptions o;
   o.seq_len = 4;
   o.capacity = 8;
   auto p = BuildPrefill(TinyLlama(), -1, o);
@@ -236,6 +237,25 @@ TEST(BindWeight, TransposesDeclaredWeightsAndChecksShapes) {
   auto kept = BindWeight(same, w);
   ASSERT_TRUE(kept.ok());
   EXPECT_EQ(kept->data(), w.data());
+}
+
+// Each program has its own options; the alternative names the program, and a name gives its
+// defaults.
+TEST(ProgramOptionsTest, NamesAndDefaults) {
+  for (const char* name : {"vision_encode", "prefill", "decode"}) {
+    auto o = DefaultProgramOptions(name);
+    ASSERT_TRUE(o.ok()) << o.status().ToString();
+    EXPECT_STREQ(ProgramName(*o), name);
+    EXPECT_FALSE(CommonOptions(*o).taps);
+  }
+  EXPECT_TRUE(std::holds_alternative<DecodeOptions>(*DefaultProgramOptions("decode")));
+  auto unknown = DefaultProgramOptions("nope");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("unknown program 'nope'"), std::string::npos);
+  // The common part is shared: set through the variant, read through the program's type.
+  ProgramOptions o = PrefillOptions{};
+  CommonOptions(o).weights_in_out = true;
+  EXPECT_TRUE(std::get<PrefillOptions>(o).weights_in_out);
 }
 
 }  // namespace

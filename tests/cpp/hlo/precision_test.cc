@@ -76,17 +76,36 @@ std::vector<const Op*> Uses(const std::vector<Op>& ops, const std::string& v) {
   return uses;
 }
 
+// Program `name`'s options with this file's buckets: a 16-position prompt with 4 image rows, a
+// 32-row cache, `batch` decode slots.
+ProgramOptions Options(const std::string& name, const ProgramCommonOptions& common, int batch) {
+  auto made = DefaultProgramOptions(name);
+  EXPECT_TRUE(made.ok()) << made.status().ToString();
+  ProgramOptions o = made.ok() ? *made : ProgramOptions{};
+  CommonOptions(o) = common;
+  if (auto* prefill = std::get_if<PrefillOptions>(&o)) {
+    prefill->seq_len = 16;
+    prefill->capacity = 32;
+    prefill->num_image_features = 4;
+  }
+  if (auto* decode = std::get_if<DecodeOptions>(&o)) {
+    decode->batch = batch;
+    decode->capacity = 32;
+  }
+  return o;
+}
+
+ProgramCommonOptions Common(Precision precision, bool in_out, bool taps) {
+  ProgramCommonOptions c;
+  c.precision = precision;
+  c.weights_in_out = in_out;
+  c.taps = taps;
+  return c;
+}
+
 Program Build(const io::ModelConfig& config, const std::string& name, Precision precision,
               bool in_out = false) {
-  ProgramOptions o;
-  o.precision = precision;
-  o.weights_in_out = in_out;
-  o.seq_len = 16;
-  o.capacity = 32;
-  o.batch = 2;
-  o.num_image_features = 4;
-  o.taps = true;
-  auto p = BuildProgram(config, name, o);
+  auto p = BuildProgram(config, Options(name, Common(precision, in_out, true), 2));
   EXPECT_TRUE(p.ok()) << name << ": " << p.status().ToString();
   return p.ok() ? *p : Program{};
 }
@@ -218,14 +237,8 @@ TEST(Precision, TwoRowNarrowGemvReadsEveryWeightAsStoredInTwoRowProducts) {
     for (ElementType ct : {kBF16, kF16}) {
       for (const char* name : {"prefill", "decode"}) {
         for (bool two_rows : {false, true}) {
-          ProgramOptions o;
-          o.precision = {ct, ct, two_rows};
-          o.weights_in_out = in_out;
-          o.seq_len = 16;
-          o.capacity = 32;
-          o.batch = 1;
-          o.num_image_features = 4;
-          auto p = BuildProgram(SiglipQwen2(), name, o);
+          auto p = BuildProgram(SiglipQwen2(),
+                                Options(name, Common({ct, ct, two_rows}, in_out, false), 1));
           ASSERT_TRUE(p.ok()) << p.status().ToString();
           const std::vector<Op> ops = Ops(p->mlir);
           int one_row = 0, two_row = 0;
@@ -254,11 +267,10 @@ TEST(Precision, TwoRowNarrowGemvReadsEveryWeightAsStoredInTwoRowProducts) {
       }
     }
     for (const char* name : kPrograms) {
-      ProgramOptions o;
-      o.seq_len = 16, o.capacity = 32, o.batch = 1, o.weights_in_out = in_out;
-      auto plain = BuildProgram(SiglipQwen2(), name, o);
-      o.precision.two_row_narrow_gemv = true;
-      auto flagged = BuildProgram(SiglipQwen2(), name, o);
+      ProgramOptions o = Options(name, Common(Precision{}, in_out, false), 1);
+      auto plain = BuildProgram(SiglipQwen2(), o);
+      CommonOptions(o).precision.two_row_narrow_gemv = true;
+      auto flagged = BuildProgram(SiglipQwen2(), o);
       ASSERT_TRUE(plain.ok() && flagged.ok());
       EXPECT_EQ(plain->mlir, flagged->mlir) << name;
     }
