@@ -1,5 +1,6 @@
 #include "vlmxla/cli/capture.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -18,13 +19,23 @@ Status WriteManifest(const std::string& dir, const nlohmann::ordered_json& manif
 
 }  // namespace
 
+std::string ResolveCaseImage(const std::string& path) {
+  if (path.empty() || path.front() == '/') return path;
+  const char* cache = std::getenv("VLMXLA_CACHE");
+  if (cache != nullptr && *cache != '\0') return (std::filesystem::path(cache) / path).string();
+  const char* home = std::getenv("HOME");
+  if (home == nullptr || *home == '\0') return path;
+  return (std::filesystem::path(home) / ".cache" / "vlmxla" / path).string();
+}
+
 std::vector<FlagSpec> CaseFlags() {
   return {
       {"prompt", true, false, "user prompt text"},
       {"system", true, false, "system prompt text"},
       {"image", true, true, "image file (PNG, JPEG, WebP), in prompt order"},
       {"case", true, false,
-       "a case JSON {system, prompt, images, context_capacity, max_new_tokens} instead of flags"},
+       "a case JSON {system, prompt, images, context_capacity, max_new_tokens} instead of flags "
+       "(relative image paths are under $VLMXLA_CACHE, default ~/.cache/vlmxla)"},
       {"context", true, false, "context capacity in positions"},
   };
 }
@@ -43,7 +54,7 @@ Result<CaseRequest> CaseRequestFromArgs(const ParsedArgs& args) {
       if (!j["images"].is_array()) return InvalidArgument(*c + ": 'images' must be a list of paths");
       for (const auto& p : j["images"]) {
         if (!p.is_string()) return InvalidArgument(*c + ": 'images' must be a list of paths");
-        r.images.push_back(p.get<std::string>());
+        r.images.push_back(ResolveCaseImage(p.get<std::string>()));
       }
     }
     if (j.contains("context_capacity") && j["context_capacity"].is_number_integer())

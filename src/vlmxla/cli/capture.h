@@ -30,7 +30,13 @@ struct CaseRequest {
 };
 
 // From --case FILE ({system, prompt, images, context_capacity, max_new_tokens}) or the flags.
+// A case names its images relative to the cache directory (ResolveCaseImage), so that a case and
+// the captures made from it travel to another machine unchanged.
 Result<CaseRequest> CaseRequestFromArgs(const ParsedArgs& args);
+
+// An image path of a case file: absolute as given; relative, under $VLMXLA_CACHE (else
+// ~/.cache/vlmxla), e.g. "images/scene.png".
+std::string ResolveCaseImage(const std::string& path);
 
 class CaptureWriter {
  public:

@@ -91,6 +91,7 @@ Result<int> Run(const ParsedArgs& args) {
   capture.AddText("greedy_text", text);
   const engine::ModelInfo info = engine->info();
   capture.manifest()["backend"] = info.backend;
+  capture.manifest()["device_kind"] = info.device_kind;  // what the gate keys baselines by
   capture.manifest()["dtype"] = DtypeShortName(info.dtype);
   capture.manifest()["weights_dtype"] = DtypeShortName(info.weights_dtype);
   capture.manifest()["finish_reason"] = engine::FinishReasonName(*last->finish);

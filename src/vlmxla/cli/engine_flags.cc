@@ -11,10 +11,12 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
   std::vector<FlagSpec> flags = {
       {"model", true, false, "Hugging Face model directory (required)"},
       {"backend", true, false,
-       "device backend: pjrt-cpu (default) | pjrt (any PJRT plugin, with --plugin) | iree-cpu | "
+       "device backend: pjrt-cpu (default) | pjrt-cuda (an installed jax-cuda13-pjrt / "
+       "xla-cuda13-pjrt plugin, or --plugin) | pjrt (any PJRT plugin, with --plugin) | iree-cpu | "
        "iree-cuda"},
       {"plugin", true, false,
-       "PJRT plugin .so for --backend pjrt (default: $VLMXLA_PJRT_PLUGIN)"},
+       "PJRT plugin .so for --backend pjrt (default: $VLMXLA_PJRT_PLUGIN), pjrt-cuda (default: "
+       "found in the Python site-packages) or pjrt-cpu (default: .venv's xla-cpu-pjrt)"},
       {"iree-cuda-target", true, false, "CUDA target for --backend iree-cuda (default sm_90)"},
       {"dtype", true, false,
        std::string("compute dtype: ") + engine::kDtypeChoices +
@@ -50,6 +52,11 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
   eo.backend = args.Get("backend").value_or("pjrt-cpu");
   if (Status s = runtime::CheckBackendName(eo.backend); !s.ok()) return s.WithContext("--backend");
   eo.plugin_path = args.Get("plugin").value_or("");
+  if (!eo.plugin_path.empty() && !runtime::IsPjrtBackend(eo.backend)) {
+    return InvalidArgument(
+        "--plugin applies to the PJRT backends (pjrt-cpu, pjrt-cuda, pjrt), not '" + eo.backend +
+        "'");
+  }
   eo.iree_cuda_target = args.Get("iree-cuda-target").value_or(eo.iree_cuda_target);
   eo.dtype = args.Get("dtype").value_or("auto");
   VLMXLA_RETURN_IF_ERROR(engine::ParseDtypeFlag(eo.dtype, "--dtype").status());

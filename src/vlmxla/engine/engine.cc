@@ -153,6 +153,7 @@ ModelInfo Engine::info() const {
   if (!loaded_.load(std::memory_order_acquire)) return info;
   info.context_capacity = m.capacity;
   info.backend = m.runner->executor().name();
+  info.device_kind = m.runner->executor().device_kind();
   info.dtype = TorchDtypeName(m.runner->precision().compute);
   info.weights_dtype = TorchDtypeName(m.runner->precision().weights);
   const bool multimodal = m.preparer->model().config().is_multimodal();

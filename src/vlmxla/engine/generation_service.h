@@ -17,6 +17,7 @@ struct ModelInfo {
   int max_batch = 1;           // sequences decoded together
   int max_images = 0;          // images per request (0: text-only model)
   std::string backend;         // e.g. "pjrt:cpu"
+  std::string device_kind;     // e.g. "cpu", "NVIDIA H200"; empty before load or where unknown
   std::string dtype;           // compute dtype ("float32", "bfloat16", "float16"); empty before load
   std::string weights_dtype;   // the weights' stored type, as dtype
 };

@@ -109,6 +109,9 @@ class Executor {
   virtual std::string name() const = 0;
   // Human-readable description of the device programs run on.
   virtual std::string device_description() const = 0;
+  // What kind of device, as baselines are keyed: "cpu", or a GPU's name ("NVIDIA H200"); empty
+  // where the backend cannot tell.
+  virtual std::string device_kind() const { return ""; }
 
   // Compiles StableHLO MLIR text (a module with a public `main`).
   virtual Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,

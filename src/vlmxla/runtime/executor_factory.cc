@@ -9,11 +9,11 @@
 namespace vlmxla::runtime {
 
 Status CheckBackendName(const std::string& backend) {
-  for (const char* known : {"pjrt-cpu", "pjrt", "iree-cpu", "iree-cuda"}) {
+  for (const char* known : kBackendNames) {
     if (backend == known) return Status::Ok();
   }
   return InvalidArgument("unknown backend '" + backend +
-                             "' (expected pjrt-cpu, pjrt, iree-cpu or iree-cuda)",
+                             "' (expected pjrt-cpu, pjrt-cuda, pjrt, iree-cpu or iree-cuda)",
                          "unknown_backend");
 }
 
@@ -21,6 +21,14 @@ namespace {
 
 Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
                                               const ExecutorConfig& config) {
+  if (backend == "pjrt-cuda") {
+    std::string plugin = config.plugin_path;
+    if (plugin.empty()) {
+      VLMXLA_ASSIGN_OR_RETURN(plugin, FindCudaPlugin());
+    }
+    VLMXLA_ASSIGN_OR_RETURN(auto executor, PjrtExecutor::Load(plugin));
+    return std::unique_ptr<Executor>(std::move(executor));
+  }
   if (backend == "pjrt-cpu" || backend == "pjrt") {
     std::string plugin = config.plugin_path;
     if (plugin.empty() && backend == "pjrt") {

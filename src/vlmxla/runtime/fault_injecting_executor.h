@@ -42,6 +42,7 @@ class FaultInjectingExecutor final : public Executor {
   ExecutorReport Report() const override { return inner_->Report(); }
   std::string name() const override { return inner_->name(); }
   std::string device_description() const override { return inner_->device_description(); }
+  std::string device_kind() const override { return inner_->device_kind(); }
 
   Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                               const CompileOptions& options = {}) override;

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <system_error>
 
+#include <nlohmann/json.hpp>
+
 #include "vlmxla/runtime/iree_process.h"
 #include "vlmxla/runtime/sha256.h"
 
@@ -72,7 +74,61 @@ bool IsStored(const std::string& path) {
   return fs::is_regular_file(path, ec) && fs::file_size(path, ec) > 0 && !ec;
 }
 
+// The artifact's manifest entry, written (temporary name, then rename) after the artifact.
+void WriteManifestEntry(const IreeCompileJob& job, const IreeArtifact& artifact,
+                        std::string_view mlir_text) {
+  nlohmann::ordered_json entry = {{"schema", 1},
+                                  {"key", artifact.key},
+                                  {"compiler_version", job.compiler_version},
+                                  {"target", job.target},
+                                  {"flags", job.flags},
+                                  {"mlir_sha256", Sha256Hex(mlir_text)}};
+  const fs::path path = fs::path(job.cache_dir) / (artifact.key + ".json");
+  const std::string tmp = path.string() + ".tmp-" + std::to_string(getpid());
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << entry.dump(2) << "\n";
+    if (!out) return;  // the artifact still works where iree-compile is; nothing to undo
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) fs::remove(tmp, ec);
+}
+
+// An artifact stored before caches had manifests gets its entry when it is next used.
+void BackfillManifestEntry(const IreeCompileJob& job, const IreeArtifact& artifact,
+                           std::string_view mlir_text) {
+  std::error_code ec;
+  if (!fs::exists(fs::path(job.cache_dir) / (artifact.key + ".json"), ec)) {
+    WriteManifestEntry(job, artifact, mlir_text);
+  }
+}
+
 }  // namespace
+
+std::optional<std::string> RecordedIreeCompilerVersion(const std::string& cache_dir,
+                                                       const std::string& target) {
+  std::error_code ec;
+  std::optional<std::string> newest;
+  fs::file_time_type newest_time{};
+  for (const fs::directory_entry& e : fs::directory_iterator(cache_dir, ec)) {
+    if (e.path().extension() != ".json") continue;
+    std::ifstream in(e.path());
+    const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    if (!j.is_object() || !j.contains("target") || !j["target"].is_string() ||
+        !j.contains("compiler_version") || !j["compiler_version"].is_string()) {
+      continue;
+    }
+    const std::string t = j["target"].get<std::string>();
+    if (t != target && t.rfind(target + " ", 0) != 0) continue;
+    const fs::file_time_type when = e.last_write_time(ec);
+    if (!newest || when > newest_time) {
+      newest = j["compiler_version"].get<std::string>();
+      newest_time = when;
+    }
+  }
+  return newest;
+}
 
 std::string IreeArtifactKey(const IreeCompileJob& job, std::string_view mlir_text) {
   Sha256 hasher;
@@ -124,6 +180,7 @@ std::optional<IreeArtifact> FindIreeArtifact(const IreeCompileJob& job,
   artifact.key = IreeArtifactKey(job, mlir_text);
   artifact.path = (fs::path(job.cache_dir) / (artifact.key + ".vmfb")).string();
   if (!IsStored(artifact.path)) return std::nullopt;
+  BackfillManifestEntry(job, artifact, mlir_text);
   artifact.cached = true;
   artifact.seconds = SecondsSince(start);
   return artifact;
@@ -143,6 +200,7 @@ Result<IreeArtifact> CompileIreeArtifact(const IreeCompileJob& job, std::string_
   artifact.key = IreeArtifactKey(job, mlir_text);
   artifact.path = (fs::path(job.cache_dir) / (artifact.key + ".vmfb")).string();
   if (IsStored(artifact.path)) {
+    BackfillManifestEntry(job, artifact, mlir_text);
     artifact.cached = true;
     artifact.seconds = SecondsSince(start);
     return artifact;
@@ -190,6 +248,7 @@ Result<IreeArtifact> CompileIreeArtifact(const IreeCompileJob& job, std::string_
     return Unavailable("cannot store the compiled module as '" + artifact.path + "'",
                        "cache_unwritable");
   }
+  WriteManifestEntry(job, artifact, mlir_text);
   artifact.seconds = SecondsSince(start);
   return artifact;
 }

@@ -1,6 +1,9 @@
 // The IREE artifact cache: StableHLO text -> .vmfb through iree-compile, stored as
 // <cache_dir>/<sha256>.vmfb where the hash covers the MLIR text, every flag, the compiler's
 // version and the target. A second request for the same key reuses the file without compiling.
+// Beside each artifact, <sha256>.json is its manifest entry (compiler version, target, flags, the
+// MLIR's sha256), so that a copied cache is usable where no iree-compile is installed: the
+// compiler version a key needs is read from the entries (RecordedIreeCompilerVersion).
 #pragma once
 
 #include <optional>
@@ -38,6 +41,11 @@ std::optional<IreeArtifact> FindIreeArtifact(const IreeCompileJob& job, std::str
 // reader never sees half a file). A module iree-compile rejects gives InvalidArgument with the
 // compiler's first error lines (reason "compile_failed").
 Result<IreeArtifact> CompileIreeArtifact(const IreeCompileJob& job, std::string_view mlir_text);
+
+// The compiler version of the newest manifest entry in `cache_dir` whose target is `target`
+// (or `target` plus a suffix such as " explicit-target"); nullopt when none records one.
+std::optional<std::string> RecordedIreeCompilerVersion(const std::string& cache_dir,
+                                                       const std::string& target);
 
 // `<compiler> --version`, run once per compiler path and remembered.
 Result<std::string> IreeCompilerVersion(const std::string& compiler);

@@ -241,7 +241,24 @@ Result<IreeCompiler> IreeCompiler::Create(IreeExecutorOptions options) {
   compiler.flags_.insert(compiler.flags_.end(), options.extra_compile_flags.begin(),
                          options.extra_compile_flags.end());
   VLMXLA_RETURN_IF_ERROR(ResolveIreeOptions(options));
-  VLMXLA_ASSIGN_OR_RETURN(compiler.compiler_version_, IreeCompilerVersion(options.compiler));
+  Result<std::string> version = IreeCompilerVersion(options.compiler);
+  if (version.ok()) {
+    compiler.compiler_version_ = *version;
+  } else {
+    if (version.status().reason() != "iree_compiler_missing") return version.status();
+    // A cache copied from a machine that had the compiler: its manifest names the version.
+    const std::string target =
+        options.target == "cuda" ? "cuda:" + options.cuda_target : options.target;
+    std::optional<std::string> recorded = RecordedIreeCompilerVersion(options.cache_dir, target);
+    if (!recorded) {
+      return Status(version.status().code(),
+                    version.status().message() + "; the artifact cache '" + options.cache_dir +
+                        "' records no compiled module for target " + target,
+                    version.status().reason());
+    }
+    compiler.compiler_version_ = *recorded;
+    compiler.compiler_missing_ = version.status().message();
+  }
   compiler.options_ = std::move(options);
   return compiler;
 }
@@ -284,7 +301,9 @@ Result<IreeCompileOutcome> IreeCompiler::Compile(std::string_view mlir_text) con
   job.cache_dir = options_.cache_dir;
   job.timeout_s = options_.compile_timeout_s;
   IreeCompileOutcome outcome;
-  if (options_.target != "cuda" || !HasExplicitCudaTarget(options_.cuda_target)) {
+  const bool maybe_explicit =
+      options_.target == "cuda" && HasExplicitCudaTarget(options_.cuda_target);
+  if (!maybe_explicit && compiler_missing_.empty()) {
     Result<IreeArtifact> artifact = CompileIreeArtifact(job, mlir_text);
     if (!artifact.ok() && options_.target == "cuda" &&
         IsMissingGpuTargetError(artifact.status().message())) {
@@ -296,23 +315,32 @@ Result<IreeCompileOutcome> IreeCompiler::Compile(std::string_view mlir_text) con
     outcome.flags = flags_;
     return outcome;
   }
-  // An arch IREE may lack (iree_cuda_target.h). The explicit job differs in target, flags and
-  // text, so its cache key differs from the plain one; a stored artifact of either is used.
-  IreeCompileJob explicit_job = job;
-  explicit_job.target += " explicit-target";
-  explicit_job.flags = WithoutCudaTargetFlags(flags_);
-  VLMXLA_ASSIGN_OR_RETURN(std::string annotated,
-                          AnnotateWithCudaTarget(mlir_text, options_.cuda_target));
+  // A stored artifact of the plain job, else (an arch IREE may lack, iree_cuda_target.h) of the
+  // explicit one: it differs in target, flags and text, so its cache key differs.
   if (std::optional<IreeArtifact> cached = FindIreeArtifact(job, mlir_text)) {
     outcome.artifact = *cached;
     outcome.flags = job.flags;
     return outcome;
   }
-  if (std::optional<IreeArtifact> cached = FindIreeArtifact(explicit_job, annotated)) {
-    outcome.artifact = *cached;
-    outcome.explicit_cuda_target = true;
-    outcome.flags = explicit_job.flags;
-    return outcome;
+  IreeCompileJob explicit_job = job;
+  std::string annotated;
+  if (maybe_explicit) {
+    explicit_job.target += " explicit-target";
+    explicit_job.flags = WithoutCudaTargetFlags(flags_);
+    VLMXLA_ASSIGN_OR_RETURN(annotated, AnnotateWithCudaTarget(mlir_text, options_.cuda_target));
+    if (std::optional<IreeArtifact> cached = FindIreeArtifact(explicit_job, annotated)) {
+      outcome.artifact = *cached;
+      outcome.explicit_cuda_target = true;
+      outcome.flags = explicit_job.flags;
+      return outcome;
+    }
+  }
+  if (!compiler_missing_.empty()) {
+    return Unavailable("this module (target " + job.target + ") is not in the IREE artifact "
+                       "cache '" + options_.cache_dir + "' (whose manifest records iree-compile " +
+                           compiler_version_.substr(0, compiler_version_.find('\n')) +
+                           ") and it cannot be compiled here: " + compiler_missing_,
+                       "iree_compiler_missing");
   }
   VLMXLA_ASSIGN_OR_RETURN(bool needs_explicit, NeedsExplicitCudaTarget());
   const IreeCompileJob& chosen = needs_explicit ? explicit_job : job;
@@ -362,6 +390,14 @@ std::string IreeExecutor::device_description() const {
   return "IREE " + JsonString(info, "driver") + " device '" + JsonString(info, "device") +
          "' (target " + target + ", iree-compile " + version + ", runtime host pid " +
          std::to_string(host_->pid()) + ")";
+}
+
+std::string IreeExecutor::device_kind() const {
+  if (options_.target != "cuda") return "cpu";
+  // The host's hello lists the driver's devices ({"device_id", "path", "name"}); the first
+  // "name" in it is the first device's.
+  const std::string name = JsonString(host_->startup_info(), "name");
+  return name.empty() ? "cuda" : name;
 }
 
 pid_t IreeExecutor::host_pid() const { return host_->pid(); }

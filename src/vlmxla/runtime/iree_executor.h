@@ -69,7 +69,10 @@ struct IreeCompileOutcome {
 class IreeCompiler {
  public:
   // Resolves iree-compile and the cache directory as IreeExecutor::Create does and runs
-  // `iree-compile --version` (part of every cache key).
+  // `iree-compile --version` (part of every cache key). Without an iree-compile it takes the
+  // version the cache's manifest records for this target, and then only serves cached
+  // artifacts (a miss is Unavailable, reason iree_compiler_missing, naming the compiler path
+  // and the recorded version); with neither it fails as before.
   static Result<IreeCompiler> Create(IreeExecutorOptions options);
 
   // The cached or freshly compiled artifact of `mlir_text`. For target "cuda" the plain flags
@@ -90,6 +93,8 @@ class IreeCompiler {
   IreeExecutorOptions options_;
   std::vector<std::string> flags_;
   std::string compiler_version_;
+  // Non-empty: no iree-compile here (why), compiler_version_ came from the cache's manifest.
+  std::string compiler_missing_;
 };
 
 class IreeExecutor final : public Executor {
@@ -100,6 +105,8 @@ class IreeExecutor final : public Executor {
 
   std::string name() const override;  // "iree:llvm-cpu", "iree:cuda"
   std::string device_description() const override;
+  // "cpu" for llvm-cpu; on cuda the name the driver gives its first device ("NVIDIA H200").
+  std::string device_kind() const override;
   BackendTraits traits() const override;
   ExecutorReport Report() const override;
 

@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -177,16 +178,7 @@ Result<const PJRT_Api*> LoadPluginOnce(const std::string& path) {
   }
   const int major = api->pjrt_api_version.major_version;
   const int minor = api->pjrt_api_version.minor_version;
-  // Same major is required; a different minor is fine because we check each function pointer
-  // against the table's struct_size before relying on it.
-  if (major != PJRT_API_MAJOR) {
-    return FailedPrecondition("PJRT plugin '" + path + "' implements PJRT C API " +
-                                  std::to_string(major) + "." + std::to_string(minor) +
-                                  " but vlmxla was built against " +
-                                  std::to_string(PJRT_API_MAJOR) + "." +
-                                  std::to_string(PJRT_API_MINOR) + " (major versions differ)",
-                              "pjrt_version_mismatch");
-  }
+  VLMXLA_RETURN_IF_ERROR(CheckPjrtApiVersion(PJRT_API_MAJOR, PJRT_API_MINOR, major, minor, path));
   // Every entry point this file calls, by name, so that a short table is reported, not called.
   const std::pair<bool, const char*> needed[] = {
 #define VLMXLA_PJRT_NEED(member) {VLMXLA_PJRT_HAS(api, member), #member}
@@ -243,6 +235,7 @@ struct PjrtExecutor::Client {
   PJRT_Device* device = nullptr;
   std::string platform;
   std::string description;
+  std::string kind;  // PJRT_DeviceDescription_Kind, e.g. "cpu" or "NVIDIA H200"
   // Programs this client compiled, for Report().
   std::mutex stats_mu;
   int compiles = 0;             // guarded by stats_mu
@@ -508,6 +501,97 @@ Result<std::string> DefaultPjrtPluginPath() {
                   "pjrt_plugin_missing");
 }
 
+Status CheckPjrtApiVersion(int header_major, int header_minor, int plugin_major, int plugin_minor,
+                           const std::string& plugin_path) {
+  if (plugin_major == header_major) return Status::Ok();
+  return FailedPrecondition("PJRT plugin '" + plugin_path + "' implements PJRT C API " +
+                                std::to_string(plugin_major) + "." +
+                                std::to_string(plugin_minor) + " but vlmxla was built against " +
+                                std::to_string(header_major) + "." +
+                                std::to_string(header_minor) +
+                                " (major versions differ; a plugin of major version " +
+                                std::to_string(header_major) + " is needed)",
+                            "pjrt_version_mismatch");
+}
+
+std::string PjrtHeaderApiVersion() {
+  return std::to_string(PJRT_API_MAJOR) + "." + std::to_string(PJRT_API_MINOR);
+}
+
+Result<std::string> FindCudaPluginUnder(const std::vector<std::string>& prefixes) {
+  std::error_code ec;
+  for (const std::string& prefix : prefixes) {
+    const fs::path lib = fs::path(prefix) / "lib";
+    if (!fs::is_directory(lib, ec)) continue;
+    std::vector<fs::path> pythons;  // lib/python3.*, newest name last
+    for (const fs::directory_entry& entry : fs::directory_iterator(lib, ec)) {
+      if (entry.path().filename().string().rfind("python3", 0) == 0) pythons.push_back(entry);
+    }
+    std::sort(pythons.begin(), pythons.end());
+    for (auto it = pythons.rbegin(); it != pythons.rend(); ++it) {
+      for (const char* packages : {"site-packages", "dist-packages"}) {
+        for (const char* file : kCudaPluginFiles) {
+          const fs::path candidate = *it / packages / file;
+          if (fs::is_regular_file(candidate, ec)) return candidate.string();
+        }
+      }
+    }
+  }
+  std::string looked_for, looked_in;
+  for (const char* file : kCudaPluginFiles) {
+    looked_for += (looked_for.empty() ? "" : ", ") + std::string(file);
+  }
+  for (const std::string& prefix : prefixes) {
+    looked_in += (looked_in.empty() ? "" : ", ") + prefix;
+  }
+  return Unavailable("no PJRT CUDA plugin found (pip package jax-cuda13-pjrt or xla-cuda13-pjrt): "
+                     "looked for " + looked_for + " under lib/python3.*/{site,dist}-packages of " +
+                         (looked_in.empty() ? std::string("no prefix") : looked_in) +
+                         "; pass --plugin PATH",
+                     "pjrt_plugin_missing");
+}
+
+std::vector<std::string> PythonPrefixesToSearch() {
+  std::vector<fs::path> out;
+  auto add = [&out](const fs::path& p) {
+    if (p.empty()) return;
+    const fs::path norm = p.lexically_normal();
+    if (std::find(out.begin(), out.end(), norm) == out.end()) out.push_back(norm);
+  };
+  if (const char* venv = std::getenv("VIRTUAL_ENV"); venv != nullptr && *venv != '\0') add(venv);
+  std::error_code ec;
+  std::vector<fs::path> starts;
+  if (fs::path cwd = fs::current_path(ec); !ec) starts.push_back(cwd);
+  if (fs::path exe = fs::read_symlink("/proc/self/exe", ec); !ec) {
+    starts.push_back(exe.parent_path());
+  }
+  for (fs::path dir : starts) {
+    for (; !dir.empty(); dir = dir.parent_path()) {
+      if (fs::is_directory(dir / ".venv", ec)) add(dir / ".venv");
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  if (const char* path = std::getenv("PATH"); path != nullptr) {
+    std::string_view rest(path);
+    while (!rest.empty()) {
+      const size_t colon = rest.find(':');
+      const fs::path bin(std::string(rest.substr(0, colon)));
+      if (bin.filename() == "bin") add(bin.parent_path());
+      rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+    }
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    add(fs::path(home) / ".local");
+  }
+  add("/usr/local");
+  add("/usr");
+  std::vector<std::string> strings;
+  for (const fs::path& p : out) strings.push_back(p.string());
+  return strings;
+}
+
+Result<std::string> FindCudaPlugin() { return FindCudaPluginUnder(PythonPrefixesToSearch()); }
+
 Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plugin_path) {
   VLMXLA_ASSIGN_OR_RETURN(const PJRT_Api* api, LoadPluginOnce(plugin_path));
   auto client = std::make_shared<Client>();
@@ -547,11 +631,21 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
   debug.device_description = desc.device_description;
   VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_DeviceDescription_DebugString(&debug),
                                    "describing the PJRT device"));
+  if (VLMXLA_PJRT_HAS(api, PJRT_DeviceDescription_Kind)) {
+    PJRT_DeviceDescription_Kind_Args kind{};
+    kind.struct_size = PJRT_DeviceDescription_Kind_Args_STRUCT_SIZE;
+    kind.device_description = desc.device_description;
+    VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_DeviceDescription_Kind(&kind),
+                                     "reading the PJRT device kind"));
+    client->kind = ToString(kind.device_kind, kind.device_kind_size);
+  }
+  // The load's log line (ModelRunner's "loaded ... on <description>") carries both API versions.
   client->description = ToString(debug.debug_string, debug.debug_string_size) + " (" +
                         std::to_string(devices.num_addressable_devices) +
-                        " addressable device(s), PJRT C API " +
+                        " addressable device(s), plugin " + plugin_path + ", PJRT C API " +
                         std::to_string(api->pjrt_api_version.major_version) + "." +
-                        std::to_string(api->pjrt_api_version.minor_version) + ")";
+                        std::to_string(api->pjrt_api_version.minor_version) +
+                        ", vlmxla's header " + PjrtHeaderApiVersion() + ")";
   return std::unique_ptr<PjrtExecutor>(new PjrtExecutor(std::move(client)));
 }
 
@@ -560,6 +654,9 @@ PjrtExecutor::~PjrtExecutor() = default;
 
 std::string PjrtExecutor::name() const { return "pjrt:" + client_->platform; }
 std::string PjrtExecutor::device_description() const { return client_->description; }
+std::string PjrtExecutor::device_kind() const {
+  return client_->kind.empty() ? client_->platform : client_->kind;
+}
 std::string PjrtExecutor::plugin_api_version() const {
   return std::to_string(client_->api->pjrt_api_version.major_version) + "." +
          std::to_string(client_->api->pjrt_api_version.minor_version);

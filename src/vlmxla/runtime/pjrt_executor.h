@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/runtime/executor.h"
@@ -21,6 +22,34 @@ Result<std::string> FindCpuPluginInVenv(const std::string& venv_dir);
 // The plugin to load when none is given: $VLMXLA_PJRT_PLUGIN if set; otherwise the CPU plugin in a
 // `.venv` found in the current directory, the executable's directory, or any of their parents.
 Result<std::string> DefaultPjrtPluginPath();
+
+// A PJRT CUDA plugin from an installed `jax-cuda13-pjrt` / `xla-cuda13-pjrt` (or -cuda12) wheel:
+// the first of kCudaPluginFiles under <prefix>/lib/python3.*/{site,dist}-packages for each prefix
+// in order. NotFound naming every file pattern and prefix it looked in.
+inline constexpr const char* kCudaPluginFiles[] = {
+    "jax_plugins/xla_cuda13/xla_cuda_plugin.so",
+    "jax_plugins/xla_cuda12/xla_cuda_plugin.so",
+    "xla_plugins/xla_cuda13_pjrt/xla_cuda13_pjrt.so",
+    "xla_plugins/xla_cuda12_pjrt/xla_cuda12_pjrt.so",
+};
+Result<std::string> FindCudaPluginUnder(const std::vector<std::string>& prefixes);
+
+// The prefixes FindCudaPlugin searches: $VIRTUAL_ENV, a `.venv` in the current directory, the
+// executable's directory or their parents, the prefix of every `bin` directory on $PATH (so the
+// interpreter `python3` runs from), ~/.local, /usr/local, /usr; without duplicates.
+std::vector<std::string> PythonPrefixesToSearch();
+
+// The PJRT CUDA plugin for `--backend pjrt-cuda` without `--plugin`: FindCudaPluginUnder
+// (PythonPrefixesToSearch()).
+Result<std::string> FindCudaPlugin();
+
+// Whether a plugin implementing PJRT C API plugin_major.plugin_minor can be used by code built
+// against header_major.header_minor: the major versions must match (a different minor is fine:
+// every entry point is checked against the table's size before use). The error names both.
+Status CheckPjrtApiVersion(int header_major, int header_minor, int plugin_major, int plugin_minor,
+                           const std::string& plugin_path);
+// "major.minor" of the pjrt_c_api.h vlmxla was built against.
+std::string PjrtHeaderApiVersion();
 
 // Device memory as the plugin reports it (PJRT_Device_MemoryStats); -1 where a field is not set.
 struct PjrtMemoryStats {
@@ -40,6 +69,8 @@ class PjrtExecutor final : public Executor {
 
   std::string name() const override;
   std::string device_description() const override;
+  // PJRT_DeviceDescription_Kind: "cpu", or the card's name on a GPU ("NVIDIA H200").
+  std::string device_kind() const override;
   BackendTraits traits() const override;
   ExecutorReport Report() const override;
   // "major.minor" of the loaded plugin's PJRT C API.

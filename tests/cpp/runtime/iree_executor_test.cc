@@ -127,10 +127,12 @@ module @cache_probe {
   EXPECT_EQ(warm.cold, cold.cold);
   EXPECT_EQ(warm.cached, cold.cached + 1);
   EXPECT_EQ(warm.last_artifact, cold.last_artifact);
-  // No temporaries left behind.
+  // No temporaries left behind: artifacts and their manifest entries only.
   for (const auto& entry : fs::directory_iterator(TestCacheDir())) {
-    EXPECT_EQ(entry.path().extension(), ".vmfb") << entry.path();
+    EXPECT_TRUE(entry.path().extension() == ".vmfb" || entry.path().extension() == ".json")
+        << entry.path();
   }
+  EXPECT_TRUE(fs::is_regular_file(fs::path(cold.last_artifact).replace_extension(".json")));
 
   // The cached module runs.
   auto a = MustUpload(*ex, MakeTensor<float>(DType::kF32, {3}, {1, -2, 3}));
@@ -140,6 +142,65 @@ module @cache_probe {
   auto host = (*out)[0]->ToHost();
   ASSERT_TRUE(host.ok());
   EXPECT_EQ(ToVector<float>(*host), (std::vector<float>{1, 4, 9}));
+}
+
+// A cache copied to a machine without iree-compile (the GPU bundle): its manifest gives the
+// compiler version the keys need, cached modules are served, a miss says why it cannot compile.
+TEST(IreeCompilerTest, CopiedCacheServesItsModulesWithoutACompiler) {
+  const fs::path cache = fs::path(::testing::TempDir()) / "iree_cache_without_compiler";
+  fs::remove_all(cache);
+  const std::string mlir = R"mlir(
+module @manifest_probe {
+  func.func public @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+    %0 = stablehlo.add %a, %a : tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}
+)mlir";
+  IreeExecutorOptions with;
+  with.target = "llvm-cpu";
+  with.cache_dir = cache.string();
+  auto compiler = IreeCompiler::Create(with);
+  ASSERT_TRUE(compiler.ok()) << compiler.status().ToString();
+  auto built = compiler->Compile(mlir);
+  ASSERT_TRUE(built.ok()) << built.status().ToString();
+  EXPECT_FALSE(built->artifact.cached);
+  EXPECT_EQ(RecordedIreeCompilerVersion(cache.string(), "llvm-cpu"), compiler->compiler_version());
+  EXPECT_FALSE(RecordedIreeCompilerVersion(cache.string(), "cuda:sm_90").has_value());
+  // An artifact from before manifests gets its entry back when it is next used.
+  const fs::path entry = fs::path(built->artifact.path).replace_extension(".json");
+  ASSERT_TRUE(fs::remove(entry));
+  auto again = compiler->Compile(mlir);
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  EXPECT_TRUE(again->artifact.cached);
+  EXPECT_TRUE(fs::is_regular_file(entry));
+
+  IreeExecutorOptions without = with;
+  without.compiler = "/nonexistent/iree-compile";
+  auto reader = IreeCompiler::Create(without);
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  EXPECT_EQ(reader->compiler_version(), compiler->compiler_version());
+  auto hit = reader->Compile(mlir);
+  ASSERT_TRUE(hit.ok()) << hit.status().ToString();
+  EXPECT_TRUE(hit->artifact.cached);
+  EXPECT_EQ(hit->artifact.path, built->artifact.path);
+  auto miss = reader->Compile(kAddModule);
+  ASSERT_FALSE(miss.ok());
+  EXPECT_EQ(miss.status().code(), ErrorCode::kUnavailable);
+  EXPECT_EQ(miss.status().reason(), "iree_compiler_missing");
+  EXPECT_NE(miss.status().message().find("/nonexistent/iree-compile"), std::string::npos)
+      << miss.status().message();
+
+  // No compiler and nothing recorded for the target: the compiler's own error, plus the cache's.
+  IreeExecutorOptions cuda = without;
+  cuda.target = "cuda";
+  auto nothing = IreeCompiler::Create(cuda);
+  ASSERT_FALSE(nothing.ok());
+  EXPECT_EQ(nothing.status().reason(), "iree_compiler_missing");
+  EXPECT_NE(nothing.status().message().find("records no compiled module for target cuda:sm_90"),
+            std::string::npos)
+      << nothing.status().message();
+  fs::remove_all(cache);
 }
 
 // Every backend's compile errors are InvalidArgument "compile_failed" naming the bad op
@@ -249,8 +310,11 @@ TEST(IreeExecutorTest, HostThatCannotStartIsUnavailable) {
   made = IreeExecutor::Create(options);
   EXPECT_EQ(made.status().code(), ErrorCode::kUnavailable) << made.status().ToString();
 
+  // No compiler, and a cache whose manifest records none for the target (a cache that does is
+  // read without one: IreeCompilerTest.CopiedCacheServesItsModulesWithoutACompiler).
   options = TestIreeOptions();
   options.compiler = "/no/such/iree-compile";
+  options.cache_dir = (fs::path(::testing::TempDir()) / "iree_cache_empty").string();
   made = IreeExecutor::Create(options);
   EXPECT_EQ(made.status().code(), ErrorCode::kNotFound) << made.status().ToString();
 }
