@@ -54,18 +54,16 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
             (config.torch_dtype.empty() ? "" : ", config dtype '" + config.torch_dtype + "' unknown") +
             ")";
   }
-  if (!requested && c.precision.compute != hlo::ElementType::kF32 &&
-      traits.widens_narrow_matmuls) {
-    c.why = std::string("compute dtype float32 (auto: the checkpoint is ") +
-            TorchDtypeName(c.precision.compute) + ", but " + backend +
-            " widens narrow matmuls and decodes them slower than float32, bench/README.md; "
-            "--dtype " + TorchDtypeName(c.precision.compute) + " keeps them narrow)";
+  if (!requested && c.precision.compute == hlo::ElementType::kF16 && traits.widens_f16_matmuls) {
+    c.why = std::string("compute dtype float32 (auto: the checkpoint is float16, but ") + backend +
+            " widens float16 matmuls and runs them slower than float32, bench/README.md; "
+            "--dtype float16 keeps them narrow)";
     c.precision = {hlo::ElementType::kF32, hlo::ElementType::kF32};
     c.why += ", weights stored as " + stored_name + ", widened to float32 as they upload";
     return c;
   }
   c.why += ", weights stored as " + stored_name + " on " + backend;
-  if (c.precision.compute != hlo::ElementType::kF32 && traits.widens_narrow_matmuls) {
+  if (c.precision.compute != hlo::ElementType::kF32 && traits.lacks_narrow_gemv) {
     c.precision.two_row_narrow_gemv = true;
     c.why += ", one-row products run as two rows (no narrow GEMV)";
   }

@@ -31,9 +31,11 @@ struct PrecisionChoice {
 
 // `requested` (nullopt: auto) for a checkpoint whose float tensors are mostly `stored` (nullopt:
 // none) on `backend`. auto takes the config's dtype/torch_dtype, else the stored type, else f32,
-// except on a backend that widens narrow matmuls (runtime::BackendTraits): there a narrow
-// checkpoint computes in float32 with its weights widened once while uploading (measured faster;
-// the reason is in `why`). Otherwise the weights keep their stored type whatever the compute type.
+// except on a backend that widens f16 matmuls (runtime::BackendTraits::widens_f16_matmuls): there
+// an f16 checkpoint computes in float32 with its weights widened once while uploading (measured
+// faster; the reason is in `why`). Otherwise the weights keep their stored type whatever the
+// compute type. Narrow compute on a backend without a narrow GEMV (lacks_narrow_gemv) emits its
+// one-row products as two rows.
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
                                          const io::ModelConfig& config,
                                          std::optional<DType> stored, const std::string& backend,

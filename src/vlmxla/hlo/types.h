@@ -42,7 +42,7 @@ struct Precision {
   ElementType compute = ElementType::kF32;
   // Emit a one-row product of a narrow (bf16/f16) weight as a two-row one, the row repeated and
   // one result kept. For backends that multiply narrow matrices natively but have no narrow
-  // matrix-vector kernel (runtime::BackendTraits::widens_narrow_matmuls): XLA's CPU compiler
+  // matrix-vector kernel (runtime::BackendTraits::lacks_narrow_gemv): XLA's CPU compiler
   // sends a one-row dot to its f32-only GEMV emitter, so it converts the weight to f32 first,
   // into whole-program temporaries (399 MiB per decode step of the 0.5B model) or fused into an
   // element loop 4-5x slower than f32; two rows go to its bf16 GEMM and read the weight as

@@ -65,11 +65,15 @@ struct BackendTraits {
   bool prefers_in_out_weights = false;
   // Whether compiled programs are kept in an artifact cache across processes.
   bool has_artifact_cache = false;
-  // The backend widens bf16/f16 matmul operands to f32 in memory instead of computing on them, so
-  // a narrow compute dtype decodes slower than float32 (XLA's CPU backend: batch-1 decode of the
-  // bench model in bf16 ran at 0.19x its float32 speed, bench/README.md). `--dtype auto` then
-  // computes a narrow checkpoint in float32, its weights widened once while they upload.
-  bool widens_narrow_matmuls = false;
+  // The backend multiplies bf16 matrices natively but has no bf16/f16 matrix-vector kernel, so a
+  // one-row product would widen its whole weight to f32 first (XLA's CPU backend). Programs emit
+  // such products as two rows (hlo::Precision::two_row_narrow_gemv).
+  bool lacks_narrow_gemv = false;
+  // The backend widens f16 matmul operands to f32 in memory instead of computing on them, so f16
+  // compute is slower than float32 and holds more memory (XLA's CPU backend: decode at batch 1 at
+  // 0.14x float32, peak RSS 1.04x, bench/README.md). `--dtype auto` then computes an f16
+  // checkpoint in float32, its weights widened once while they upload.
+  bool widens_f16_matmuls = false;
 };
 
 // What an executor reports about its device memory and compilations, for measurements. Fields

@@ -667,7 +667,8 @@ BackendTraits PjrtExecutor::traits() const {
   t.prefers_in_out_weights = true;
   // XLA's CPU backend widens bf16/f16 dot operands to f32 (measured: bench/README.md); a GPU
   // plugin computes on them.
-  t.widens_narrow_matmuls = client_->platform == "cpu";
+  t.lacks_narrow_gemv = client_->platform == "cpu";
+  t.widens_f16_matmuls = client_->platform == "cpu";
   return t;
 }
 

@@ -1,5 +1,5 @@
 // --dtype resolution: explicit flags win, auto follows the config's dtype, else the stored type,
-// and on a backend that widens narrow matmuls auto computes a narrow checkpoint in float32 with
+// and on a backend that widens f16 matmuls auto computes an f16 checkpoint in float32 with
 // its weights widened at upload. Every choice says why.
 #include "vlmxla/engine/precision.h"
 
@@ -19,7 +19,8 @@ io::ModelConfig Config(const std::string& torch_dtype) {
 runtime::BackendTraits Streams() { return {}; }
 runtime::BackendTraits Widens() {
   runtime::BackendTraits t;
-  t.widens_narrow_matmuls = true;
+  t.lacks_narrow_gemv = true;
+  t.widens_f16_matmuls = true;
   return t;
 }
 
@@ -67,11 +68,14 @@ TEST(Precision, ExplicitFlagWinsAndKeepsWeightsAsStored) {
 }
 
 TEST(Precision, AutoAvoidsNarrowComputeWhereTheBackendWidensIt) {
-  auto c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
+  auto c = ResolvePrecision(std::nullopt, Config("float16"), DType::kF16, "pjrt:cpu", Widens());
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kF32}));
-  EXPECT_NE(c->why.find("widens narrow matmuls"), std::string::npos) << c->why;
-  EXPECT_NE(c->why.find("--dtype bfloat16 keeps them narrow"), std::string::npos) << c->why;
+  EXPECT_NE(c->why.find("widens float16 matmuls"), std::string::npos) << c->why;
+  EXPECT_NE(c->why.find("--dtype float16 keeps them narrow"), std::string::npos) << c->why;
+  // bf16 it multiplies natively: auto keeps the checkpoint's type, one-row products as two rows.
+  c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, true}));
   // A float32 checkpoint is unaffected.
   c = ResolvePrecision(std::nullopt, Config("float32"), DType::kF32, "pjrt:cpu", Widens());
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kF32}));
