@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one test command: C++ unit tests (CTest), the Python suites (pytest), which include the
-# oracle parity tests, then both merge gates. Generated fixtures go to $VLMXLA_CACHE
+# The one test command: C++ unit tests (CTest), the same under ASan+UBSan and TSan with short
+# fuzz runs (scripts/test_sanitizers.sh), the Python suites (pytest), which include the oracle
+# parity tests, then both merge gates. Generated fixtures go to $VLMXLA_CACHE
 # (default ~/.cache/vlmxla).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ echo "[test] Python lint (ruff check, ruff.toml)"
 .venv/bin/ruff check python tests/py
 echo "[test] C++ unit tests (ctest)"
 (cd build && ctest --output-on-failure -j2)
+scripts/test_sanitizers.sh
 echo "[test] Python tests (pytest)"
 .venv/bin/python -m pytest tests/py "$@"
 echo "[test] the merge gates on both CPU backends (reports in build/)"

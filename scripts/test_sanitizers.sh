@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The instrumented part of scripts/test.sh (docs/testing.md), runnable alone:
+#   1. every C++ unit test under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan),
+#   2. the engine and server tests under ThreadSanitizer (build-tsan),
+#   3. each libFuzzer target for ${VLMXLA_FUZZ_SECONDS:-20} s (scripts/fuzz.sh, also build-asan).
+# Any sanitizer report fails the run. Each directory builds only the targets it runs. clang
+# (Debian's clang-14, scripts/setup.sh) builds both, as libFuzzer needs it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '[sanitizers] %s\n' "$*"; }
+configure() {  # dir, cmake options...
+  local dir=$1; shift
+  [ -f "$dir/build.ninja" ] && return
+  CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+}
+# Tests of targets a directory does not build are listed by CTest as *_NOT_BUILT; skip those.
+ctest_in() { (cd "$1" && shift && ctest --output-on-failure -j2 -E '_NOT_BUILT' "$@"); }
+
+sup=$PWD/tests/sanitizers
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+
+t0=$SECONDS
+log "ASan+UBSan: building the unit tests in build-asan"
+configure build-asan -DVLMXLA_SANITIZE=address,undefined -DVLMXLA_FUZZ=ON
+ninja -C build-asan base_tests io_tests text_tests vision_tests prompt_tests hlo_tests \
+  runtime_tests engine_tests server_tests
+t1=$SECONDS
+log "ASan+UBSan: running the unit tests"
+ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1:strict_init_order=1" \
+LSAN_OPTIONS="suppressions=$sup/lsan.supp:print_suppressions=0" \
+  ctest_in build-asan
+t2=$SECONDS
+
+log "TSan: building the engine and server tests in build-tsan"
+configure build-tsan -DVLMXLA_SANITIZE=thread
+ninja -C build-tsan engine_tests server_tests
+t3=$SECONDS
+log "TSan: running the engine and server tests"
+TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$sup/tsan.supp" \
+  ctest_in build-tsan
+t4=$SECONDS
+
+log "fuzzing each target for ${VLMXLA_FUZZ_SECONDS:-20} s"
+scripts/fuzz.sh "${VLMXLA_FUZZ_SECONDS:-20}"
+t5=$SECONDS
+log "times (s): asan build $((t1 - t0)), asan tests $((t2 - t1)), tsan build $((t3 - t2)), tsan tests $((t4 - t3)), fuzz $((t5 - t4))"
