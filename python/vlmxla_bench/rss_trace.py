@@ -97,7 +97,10 @@ def trace(proc: subprocess.Popen, log: pathlib.Path, interval: float = 0.2,
         procs = {"self": _status(proc.pid)}
         for c in _children(proc.pid):
             # Read every time: right after fork the child still shows its parent's command line.
-            names[f"child {c}"] = _name(c)
+            # An exiting child has no command line ("?"): keep the name read before.
+            name = _name(c)
+            if name != "?" or f"child {c}" not in names:
+                names[f"child {c}"] = name
             procs[f"child {c}"] = _status(c)
         procs = {k: v for k, v in procs.items() if v}
         for k, v in procs.items():
@@ -131,7 +134,8 @@ def peaks(memory: dict) -> dict | None:
     runtime host(s) (the IREE host, a long-lived child: `python -m vlmxla_iree.host`), summed as
     separate address spaces. Other children (iree-compile runs, each short-lived) are not part of
     the total; the largest of them is given as "other_children_max". In traces from before child
-    names were recorded, the child with the largest VmHWM is taken as the host. Pages both
+    names were recorded, or with a child whose name was never read and none named as the host, the
+    child with the largest VmHWM is taken as the host. Pages both
     processes map (the host's shared tensor region) are in both VmHWMs, as in getrusage's.
     None without samples."""
     samples = memory.get("samples") or []
@@ -145,11 +149,12 @@ def peaks(memory: dict) -> dict | None:
     own = maxima.pop("self", 0.0)
     kids = maxima
     names = memory.get("children_names") or {}
-    if names:
-        hosts = {k: v for k, v in kids.items() if HOST_MODULE in names.get(k, "")}
-    else:
-        top = max(kids, key=kids.get) if kids else None
-        hosts = {top: kids[top]} if top else {}
+    hosts = {k: v for k, v in kids.items() if HOST_MODULE in names.get(k, "")}
+    if not hosts and any(names.get(k, "?") == "?" for k in kids):
+        # No child named as the host, and one whose name is unknown (a trace from before names
+        # were recorded, or a host whose name was never read): the largest child is the host.
+        top = max(kids, key=kids.get)
+        hosts = {top: kids[top]}
     others = [v for k, v in kids.items() if k not in hosts]
     return {"self": own, "children": sum(hosts.values()), "total": own + sum(hosts.values()),
             "other_children_max": max(others, default=0.0)}

@@ -90,7 +90,7 @@ def _thread_names(pid: int) -> dict[str, int]:
 def _metric(server, name: str) -> float:
     status, text = server.get("/metrics")
     assert status == 200
-    m = re.search(rf"^{name} (\S+)$", text, re.M)
+    m = re.search(rf"^{name} (\S+)$", text, re.MULTILINE)
     assert m, name
     return float(m.group(1))
 
@@ -296,9 +296,9 @@ def _oversized(port: int, chunked: bool) -> int:
     with _connect(port) as s:
         if chunked:
             head = (
-                "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                "Transfer-Encoding: chunked\r\n\r\n"
-            ).encode()
+                b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Transfer-Encoding: chunked\r\n\r\n"
+            )
             try:
                 s.sendall(head)
                 for i in range(0, len(payload), 65536):
