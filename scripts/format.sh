@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The C++ format: every tracked .cc/.h file as the pinned clang-format (python/requirements.lock)
+# lays it out under .clang-format.
+#   scripts/format.sh          reformat in place
+#   scripts/format.sh --check  change nothing; list the files that differ and exit 1 if any do
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CF=.venv/bin/clang-format
+if [ ! -x "$CF" ]; then
+  echo "[format] $CF missing: run scripts/setup.sh" >&2
+  exit 2
+fi
+mapfile -t files < <(git ls-files -- '*.cc' '*.h')
+if [ "${1:-}" = "--check" ]; then
+  bad=()
+  for f in "${files[@]}"; do
+    "$CF" --style=file "$f" | cmp -s - "$f" || bad+=("$f")
+  done
+  if ((${#bad[@]})); then
+    printf '[format] not formatted (run scripts/format.sh): %s\n' "${bad[@]}" >&2
+    exit 1
+  fi
+  echo "[format] ${#files[@]} C++ files formatted"
+else
+  "$CF" --style=file -i "${files[@]}"
+fi
