@@ -12,9 +12,10 @@ Per case x backend the gate records (from `vlmxla validate`'s manifest "measurem
     iree_host_peak_rss_bytes             the IREE runtime host's VmHWM (over its protocol)
     device_memory_bytes                  the backend's own count, where it reports one
 
-and compares them with python/vlmxla_gate/baselines.json (per fixture x backend x case x
-metric, and per compute dtype: float32 entries under "fixtures", the others under
-"dtypes"/<bf16|f16>) under the file's noise margins; `--update-baselines` rewrites the measured
+and compares them with python/vlmxla_gate/baselines.json (per fixture x backend/device kind x
+case x metric, e.g. "pjrt-cpu/cpu" or "pjrt-cuda/NVIDIA H200", and per compute dtype: float32
+entries under "fixtures", the others under "dtypes"/<bf16|f16>) under the file's noise margins
+(a file keyed by backend alone, schema 1, reads as the CPU device's); `--update-baselines` rewrites the measured
 entries. A model/backend/case/dtype with no entry is not a failure: its row says "recorded, no
 baseline to compare" and carries every figure measured (`--baselines FILE` keeps a user's own).
 
@@ -252,10 +253,32 @@ def _regressed(kind: str, value: float, base: float, margins: dict) -> str | Non
            f"{base / 2**20:.1f} MiB)" if value > limit else None
 
 
+SCHEMA = 2  # 2: entries keyed by "backend/device kind"; 1: by backend (all of them CPU)
+
+
+def device_key(result: dict) -> str:
+    """The baseline key of a run's backend and device: "pjrt-cpu/cpu", "pjrt-cuda/NVIDIA H200"."""
+    backend = result["backend"]
+    kind = result.get("device_kind") or ("cpu" if backend.endswith("-cpu") else "unknown")
+    return f"{backend}/{kind}"
+
+
+def _migrate(data: dict) -> dict:
+    """Schema 1 -> 2: a backend key without a device ("pjrt-cpu") was measured on the CPU."""
+    if data.get("schema", 1) >= SCHEMA:
+        return data
+    tables = [data.get("fixtures", {}), *data.get("dtypes", {}).values()]
+    for table in tables:
+        for model, by_backend in table.items():
+            table[model] = {(k if "/" in k else f"{k}/cpu"): v for k, v in by_backend.items()}
+    data["schema"] = SCHEMA
+    return data
+
+
 def load(path: pathlib.Path) -> dict:
     if not path.exists():
-        return {"schema": 1, "margins": DEFAULT_MARGINS, "fixtures": {}}
-    data = json.loads(path.read_text(encoding="utf-8"))
+        return {"schema": SCHEMA, "margins": DEFAULT_MARGINS, "fixtures": {}}
+    data = _migrate(json.loads(path.read_text(encoding="utf-8")))
     data.setdefault("margins", DEFAULT_MARGINS)
     data.setdefault("fixtures", {})
     return data
@@ -265,7 +288,7 @@ NO_BASELINE = "recorded, no baseline to compare"
 
 
 def _entries(data: dict, dtype: str) -> dict:
-    """{model: {backend: {case: metrics}}} of one compute dtype (float32: the "fixtures" table,
+    """{model: {backend/device kind: {case: metrics}}} of one compute dtype (float32: the "fixtures" table,
     whose keys predate dtypes; others: "dtypes"/<dtype>)."""
     if dtype == "f32":
         return data["fixtures"]
@@ -283,19 +306,21 @@ def check(results: list[dict], path: pathlib.Path, update: bool = False) -> dict
         if not r.get("measurements"):
             continue  # an expected-error case, or a backend that could not run
         dtype = r.get("dtype", "f32")
-        key = f"{r['model']}/{r['backend']}/{r['case']}" + ("" if dtype == "f32" else f"/{dtype}")
+        device = device_key(r)
+        key = f"{r['model']}/{device}/{r['case']}" + ("" if dtype == "f32" else f"/{dtype}")
         metrics = case_metrics(r)
         once = held_once(r, margins)
-        row = {"key": key, "dtype": dtype, "metrics": metrics, "held_once": once,
+        row = {"key": key, "dtype": dtype, "device": device, "metrics": metrics,
+               "held_once": once,
                "regressions": [], "missing": []}
         if not once["pass"]:
             failures.append(f"{key}: weights_held_once failed: "
                             f"{json.dumps({k: once[k] for k in once if k != 'pass'})}")
         table = _entries(data, dtype)
-        entry = table.get(r["model"], {}).get(r["backend"], {}).get(r["case"])
+        entry = table.get(r["model"], {}).get(device, {}).get(r["case"])
         if update:
             if r["status"] == "pass":
-                table.setdefault(r["model"], {}).setdefault(r["backend"], {})[r["case"]] = metrics
+                table.setdefault(r["model"], {}).setdefault(device, {})[r["case"]] = metrics
                 row["updated"] = True
         elif entry is None:
             row["missing"] = sorted(metrics)

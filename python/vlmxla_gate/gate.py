@@ -37,9 +37,10 @@ from vlmxla_oracle import paths, real_checkpoint
 from . import baselines as baselines_mod
 from . import surfaces
 
-# "all" is the CPU backends; iree-cuda needs a GPU and runs when named (scripts/xla/gpu_gate.sh).
+# "all" is the CPU backends; the GPU ones run when named (scripts/xla/gpu_gate.sh), and `pjrt`
+# with --plugin PATH. A backend that cannot start here (no plugin, no GPU) is `unavailable`.
 CPU_BACKENDS = ("pjrt-cpu", "iree-cpu")
-BACKENDS = (*CPU_BACKENDS, "iree-cuda")
+BACKENDS = (*CPU_BACKENDS, "pjrt-cuda", "pjrt", "iree-cuda")
 DTYPES = tuple(fixtures_mod.DTYPES)  # float32, bfloat16, float16
 SHORT = fixtures_mod.DTYPES
 
@@ -85,7 +86,8 @@ def _expected_error(case: dict, ref_manifest: dict) -> dict | None:
 
 
 def _validate(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict, out: pathlib.Path,
-              backend: str, dtype: str | None = None) -> subprocess.CompletedProcess:
+              backend: str, dtype: str | None = None,
+              plugin: str | None = None) -> subprocess.CompletedProcess:
     """The production path for one case: `vlmxla validate` runs host preparation, the engine's
     scheduler, vision_encode, prefill into a KV slot and greedy decode steps, with the programs'
     taps on, and writes every stage (or the expected error) in the oracle's layout. `dtype`
@@ -94,8 +96,8 @@ def _validate(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict, out
     case_file = out / "case.json"
     case_file.write_text(json.dumps(case), encoding="utf-8")
     return subprocess.run([str(vlmxla_bin), "validate", "--model", str(model_dir), "--case",
-                           str(case_file), "--backend", backend, "--output", str(out),
-                           *surfaces.dtype_args(dtype)],
+                           str(case_file), *surfaces.backend_args(backend, plugin), "--output",
+                           str(out), *surfaces.dtype_args(dtype)],
                           check=False, capture_output=True, text=True, timeout=1800)
 
 
@@ -112,11 +114,17 @@ def _attach_f32_distances(result: dict, ref: pathlib.Path, cand: pathlib.Path) -
                 row[key] = {k: dist[row["stage"]][k] for k in ("max_abs", "max_rel")}
 
 
+def default_device_kind(backend: str) -> str:
+    """The device kind of a run whose manifest names none (a binary from before device kinds)."""
+    return "cpu" if backend.endswith("-cpu") else "unknown"
+
+
 def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str,
              dtype: str = "float32", dtype_flag: bool = True,
-             table: dict | None = None) -> dict:
+             table: dict | None = None, plugin: str | None = None) -> dict:
     """One case on one backend in one compute dtype. `dtype_flag`: whether the binary takes
-    --dtype (a binary without it can only run float32, and is run as before dtypes existed)."""
+    --dtype (a binary without it can only run float32, and is run as before dtypes existed).
+    `plugin`: --plugin for the PJRT backends."""
     short = SHORT[dtype]
     table = compare_mod.load_tolerances() if table is None else table
     ref = work / "oracle" / case["name"]
@@ -124,17 +132,21 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
         capture_mod.capture(model_dir, case, ref, dtype=dtype)
     ref_manifest = json.loads((ref / "manifest.json").read_text(encoding="utf-8"))
     cand = work / "vlmxla" / backend / case["name"]
+    drift = capture_mod.version_drift(ref_manifest)
     if (cand / "manifest.json").exists():
         (cand / "manifest.json").unlink()  # never compare a previous run's capture
     result = {"case": case["name"], "backend": backend, "dtype": short, "stages": [],
               "first_divergence": None, "greedy_exact": None,
               "greedy_margin": margin_summary(ref_manifest, short, table)}
+    if drift:  # reported, not a reason to recapture: the model, case and inputs are the same
+        result["oracle_versions"] = drift
     if not dtype_flag and dtype != "float32":
         result.update(status="fail", first_divergence="compute_dtype",
                       detail=f"{vlmxla_bin} has no --dtype (its `validate --help` lists none): "
                              f"it cannot run {dtype}")
         return result
-    proc = _validate(vlmxla_bin, model_dir, case, cand, backend, dtype if dtype_flag else None)
+    proc = _validate(vlmxla_bin, model_dir, case, cand, backend, dtype if dtype_flag else None,
+                     plugin)
     expected = _expected_error(case, ref_manifest)
     if expected is not None:
         # An expected failure: vlmxla must refuse with the same category (and, for capacity,
@@ -169,6 +181,8 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
     greedy = [r for r in result["stages"] if r["stage"] in ("greedy_tokens", "greedy_text")]
     result["greedy_exact"] = bool(greedy) and all(r["pass"] for r in greedy)
     cand_manifest = json.loads((cand / "manifest.json").read_text(encoding="utf-8"))
+    # Baselines are keyed by backend and device kind ("pjrt-cuda/NVIDIA H200", "pjrt-cpu/cpu").
+    result["device_kind"] = cand_manifest.get("device_kind") or default_device_kind(backend)
     result["timing"] = cand_manifest.get("timing")
     result["usage"] = cand_manifest.get("usage")
     result["measurements"] = cand_manifest.get("measurements")
@@ -238,6 +252,13 @@ def _print_case(model: str, r: dict) -> None:
         tie = "  NEAR-TIE: greedy exactness proves little here" if m["near_tie"] else ""
         print(f"   smallest top-1/top-2 margin along the greedy path: {m['min']:.4g} at step "
               f"{m['step']} (logits bound {_fmt(m['logits_bound'])}){tie}")
+    if r.get("oracle_versions"):
+        drift = ", ".join(f"{k} {v['captured']} (capture) vs {v['here']} (here)"
+                          for k, v in sorted(r["oracle_versions"].items()))
+        print(f"   oracle capture reused (same model, case and inputs); library versions differ: "
+              f"{drift}")
+    if r["status"] == "unavailable":
+        print(f"   UNAVAILABLE: backend {r['backend']} cannot run here; NOT passed")
     if r.get("detail") and r["status"] != "pass":
         print(f"   {r['detail'][-500:]}")
     if r.get("first_divergence"):
@@ -263,7 +284,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--case", action="append", help="run only this case (repeatable)")
     p.add_argument("--backend", default="all", choices=[*BACKENDS, "all"],
                    help="all (default): the CPU backends, " + ", ".join(CPU_BACKENDS) +
-                        "; iree-cuda (needs an NVIDIA GPU) only when named")
+                        "; pjrt-cuda, iree-cuda (need an NVIDIA GPU; pjrt-cuda finds an installed "
+                        "jax-cuda13-pjrt plugin or takes --plugin) and pjrt (needs --plugin) only "
+                        "when named")
+    p.add_argument("--plugin", help="PJRT plugin .so for --backend pjrt (required unless "
+                                    "$VLMXLA_PJRT_PLUGIN is set) or pjrt-cuda (default: found)")
     p.add_argument("--report", type=pathlib.Path)
     p.add_argument("--no-surfaces", action="store_true",
                    help="skip the CLI and server requests (the surface stage); the gate then "
@@ -282,6 +307,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"vlmxla binary not found at {args.vlmxla}: run scripts/setup.sh", file=sys.stderr)
         return 2
     backends = list(CPU_BACKENDS) if args.backend == "all" else [args.backend]
+    if args.plugin and not all(b.startswith("pjrt") for b in backends):
+        p.error("--plugin applies to --backend pjrt, pjrt-cuda or pjrt-cpu")
+    if args.backend == "pjrt" and not (args.plugin or os.environ.get("VLMXLA_PJRT_PLUGIN")):
+        p.error("--backend pjrt needs --plugin PATH (or $VLMXLA_PJRT_PLUGIN)")
     cases_out, surfaces_out, first = [], [], None
     snapshot = real_checkpoint.find_snapshot()
     real = {"model": "llava-hf/llava-interleave-qwen-0.5b-hf",
@@ -310,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
                 case = json.loads(case_path.read_text(encoding="utf-8"))
                 for backend in backends:
                     r = run_case(args.vlmxla, model_dir, case, work, backend, dtype, dtype_flag,
-                                 table)
+                                 table, args.plugin)
                     r["model"] = model_name
                     r["model_dir"] = str(model_dir)
                     _print_case(model_name, r)
@@ -333,8 +362,8 @@ def main(argv: list[str] | None = None) -> int:
                              "status": "fail", "detail": f"{args.vlmxla} takes no --dtype"}
                     else:
                         s = fn(args.vlmxla, model_dir, backend, work / "oracle" / surface_case,
-                               dtype if dtype_flag else None)
-                        s["status"] = "pass" if s["pass"] else "fail"
+                               dtype if dtype_flag else None, args.plugin)
+                        s.setdefault("status", "pass" if s["pass"] else "fail")
                     s.update(model=model_name, case=surface_case, backend=backend, dtype=short)
                     print(f"\n== {model_name} / {surface_case} / {backend} / {short} / surface "
                           f"{s['surface']}: {s['status'].upper()}"
@@ -370,6 +399,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"WARNING near-tie: {r['model']}/{r['case']}/{r['dtype']}: greedy margin "
               f"{r['greedy_margin']['min']:.4g} <= 2 x logits bound "
               f"{r['greedy_margin']['logits_bound']:.3g}: fix the fixture (seed, prompt, answers)")
+    unavailable = sorted({r["backend"] for r in cases_out if r["status"] == "unavailable"})
+    for backend in unavailable:
+        why = next(r.get("detail") or "" for r in cases_out
+                   if r["backend"] == backend and r["status"] == "unavailable")
+        print(f"UNAVAILABLE backend {backend}: nothing was checked on it, the gate does not pass:"
+              f" {why.strip().splitlines()[-1] if why.strip() else 'no detail'}")
+    for s in surfaces_out:
+        if s["status"] == "unavailable":
+            why = (s.get("detail") or "no detail").strip().splitlines()[-1]
+            print(f"UNAVAILABLE surface {s['surface']} on {s['backend']}: {why}")
     if first:
         print(f"first divergence: {first}")
     elif baselines["failures"]:

@@ -159,6 +159,13 @@ def processor_summary(processor) -> dict:
     }
 
 
+LIBRARIES = ("transformers", "torch", "pillow")
+
+
+def _capture_sha256() -> str:
+    return hashlib.sha256(pathlib.Path(__file__).read_bytes()).hexdigest()
+
+
 def _versions() -> dict:
     import PIL
     import torch
@@ -169,19 +176,42 @@ def _versions() -> dict:
         "torch": torch.__version__,
         "pillow": PIL.__version__,
         # A change to the capture code invalidates cached captures.
-        "capture_sha256": hashlib.sha256(pathlib.Path(__file__).read_bytes()).hexdigest(),
+        "capture_sha256": _capture_sha256(),
     }
 
 
+def input_hashes(case: dict) -> dict[str, str]:
+    """sha256 of every input file a case names (its images), keyed as the case names them."""
+    from .cases import resolve_image
+
+    return {p: sha256_file(resolve_image(p)) for p in case.get("images", [])}
+
+
+def version_drift(manifest: dict) -> dict[str, dict]:
+    """The libraries whose version here differs from the one a capture was made with:
+    {name: {"captured": v, "here": v}}. Reported, not a reason to recapture."""
+    here = _versions()
+    old = manifest.get("oracle") or {}
+    return {lib: {"captured": old.get(lib), "here": here[lib]} for lib in LIBRARIES
+            if old.get(lib) != here[lib]}
+
+
 def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = "float32") -> bool:
-    """True when a cached capture was made by this code, from this model, for this case, in this
-    dtype (and, for a narrow dtype, its float32 reference is current too)."""
+    """True when a cached capture was made by this code, from this model, for this case and its
+    input files (by hash), in this dtype (and, for a narrow dtype, its float32 reference is
+    current too). Another transformers/torch/pillow version is no reason to recapture: the gate
+    reports it (version_drift)."""
     manifest_path = pathlib.Path(manifest_path)
     if not manifest_path.exists():
         return False
     old = json.loads(manifest_path.read_text(encoding="utf-8"))
     dtype = resolve_dtype(model_dir, dtype)
-    current = (old.get("oracle") == _versions() and old.get("case") == case
+    try:
+        inputs = input_hashes(case)
+    except OSError:
+        return False  # an input is missing: capture() will say which
+    current = ((old.get("oracle") or {}).get("capture_sha256") == _capture_sha256()
+               and old.get("case") == case and old.get("inputs") == inputs
                and old.get("dtype") == SHORT_DTYPES[dtype]
                and old.get("model", {}).get("files") == model_files(model_dir))
     if current and dtype != "float32" and "error" not in old:
@@ -277,7 +307,9 @@ def _capture_one(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dty
         messages, add_generation_prompt=True, tokenize=False
     )
     manifest["rendered_text"] = rendered
-    images = [load_image(str(p)) for p in case.get("images", [])]
+    from .cases import resolve_image
+
+    images = [load_image(str(resolve_image(p))) for p in case.get("images", [])]
     add_special = manifest["processor"]["add_special_tokens"]
     unexpanded = tokenizer(rendered, add_special_tokens=add_special)["input_ids"]
     manifest["unexpanded_length"] = len(unexpanded)
@@ -419,6 +451,7 @@ def _manifest_header(model_dir: pathlib.Path, case: dict, dtype: str = "float32"
             "files": model_files(model_dir),
         },
         "case": case,
+        "inputs": input_hashes(case),
     }
 
 

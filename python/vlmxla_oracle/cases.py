@@ -3,6 +3,9 @@
 LLaVA: image_text, two_images, no_image, malformed_placeholder, context_overflow.
 Text-only (Llama/Qwen2): no_image, context_overflow, image_on_text_model (an image given to a
 model that takes none must be refused with reason "images_unsupported").
+
+Cases name their images relative to the cache directory ("images/scene.png"): a case, and the
+oracle captures that record it, mean the same on any machine whose cache holds the same images.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import json
 import pathlib
 
 from . import images as images_mod
+from . import paths
 
 PROMPT = "What is shown in this image? Describe the colours and the stripes."
 CASE_NAMES = (
@@ -31,6 +35,21 @@ def case_names(model_dir: pathlib.Path) -> tuple[str, ...]:
     return TEXT_CASE_NAMES if model_kind(model_dir) == "text" else CASE_NAMES
 
 
+def resolve_image(path: str) -> pathlib.Path:
+    """A case's image path: absolute as given; relative, under the cache directory (as `vlmxla
+    validate --case` resolves it), so cases and their captures travel between machines."""
+    p = pathlib.Path(path)
+    return p if p.is_absolute() else paths.cache_dir() / p
+
+
+def relative_to_cache(path: pathlib.Path) -> str:
+    """How a case names `path`: relative to the cache directory when it lies inside it."""
+    try:
+        return str(pathlib.Path(path).resolve().relative_to(paths.cache_dir().resolve()))
+    except ValueError:
+        return str(path)
+
+
 def expanded_length(model_dir: pathlib.Path, case: dict) -> int:
     """How many positions the case needs after placeholder expansion (Transformers' own count)."""
     from transformers.image_utils import load_image
@@ -49,7 +68,7 @@ def expanded_length(model_dir: pathlib.Path, case: dict) -> int:
     rendered = processor.apply_chat_template(
         build_messages(case), add_generation_prompt=True, tokenize=False
     )
-    imgs = [load_image(p) for p in case["images"]] or None
+    imgs = [load_image(str(resolve_image(p))) for p in case["images"]] or None
     return int(
         processor(images=imgs, text=rendered, return_tensors="pt")["input_ids"].shape[1]
     )
@@ -111,7 +130,7 @@ def standard_cases(
     from .capture import model_kind
 
     imgs = images_mod.write_images(image_dir)
-    scene, second = str(imgs["scene.png"]), str(imgs["second.png"])
+    scene, second = relative_to_cache(imgs["scene.png"]), relative_to_cache(imgs["second.png"])
     kind = model_kind(model_dir)
     cases = base_cases(kind, scene, second)
     overflow = _overflow(model_dir, _overflow_case(kind, scene))

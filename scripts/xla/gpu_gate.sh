@@ -6,8 +6,10 @@
 # 2. Each program of each LLaVA fixture is emitted, compiled by iree-compile for that arch
 #    (python/vlmxla_gate/cuda_compile.py) and run once on the GPU through iree.runtime against
 #    the same .vmfb compiled for llvm-cpu (python/vlmxla_gate/device_smoke.py).
-# 3. scripts/xla/validate_llava_reference.sh --backend iree-cuda --report DIR/gpu_gate.json
-#    (needs the gate's iree-cuda backend, i.e. the IREE executor; reported as failed until then).
+# 3. scripts/xla/validate_llava_reference.sh --backend iree-cuda --report DIR/gpu_gate.json,
+#    then --backend pjrt-cuda (the installed jax-cuda13-pjrt plugin, or $GPU_GATE_PJRT_PLUGIN)
+#    --report DIR/gpu_gate_pjrt.json; a backend that cannot start is reported UNAVAILABLE.
+# (On a machine with only the bundle of scripts/xla/gpu_bundle.sh, run its own gpu_gate.sh.)
 # Writes DIR/gpu_gate_summary.json (DIR: --out, else $OUT, else ./gpu_gate_out); exits 0 only
 # when every step passed.
 set -uo pipefail
@@ -104,20 +106,25 @@ print(t.ensure_fixtures((sys.argv[1],))[sys.argv[1]])" "$fixture" 2>"$out/$fixtu
   done
 done
 
-# --- 3. the reference gate on the IREE CUDA backend ----------------------------------------
-gate_args=(--backend iree-cuda --report "$out/gpu_gate.json")
-for fixture in "${fixtures[@]}"; do gate_args+=(--fixture "$fixture"); done
-VLMXLA_BIN="$BIN" scripts/xla/validate_llava_reference.sh "${gate_args[@]}" \
-  >"$out/gate.log" 2>&1
-rc=$?
-if [[ $rc -eq 0 ]]; then
-  record "validate_llava_reference --backend iree-cuda" PASS "report $out/gpu_gate.json"
-elif grep -q "invalid choice: 'iree-cuda'" "$out/gate.log"; then
-  record "validate_llava_reference --backend iree-cuda" FAIL \
-    "the gate has no iree-cuda backend yet (needs the IREE executor)"
-else
-  record "validate_llava_reference --backend iree-cuda" FAIL "exit $rc, see $out/gate.log"
-fi
+# --- 3. the reference gate on both CUDA backends ---------------------------------------------
+# Reports: gpu_gate.json (iree-cuda), gpu_gate_pjrt.json (pjrt-cuda; GPU_GATE_PJRT_PLUGIN, else
+# the installed plugin).
+for backend in iree-cuda pjrt-cuda; do
+  name=$([[ $backend == iree-cuda ]] && echo gpu_gate || echo gpu_gate_pjrt)
+  gate_args=(--backend "$backend" --report "$out/$name.json")
+  [[ $backend == pjrt-cuda && -n "${GPU_GATE_PJRT_PLUGIN:-}" ]] \
+    && gate_args+=(--plugin "$GPU_GATE_PJRT_PLUGIN")
+  for fixture in "${fixtures[@]}"; do gate_args+=(--fixture "$fixture"); done
+  VLMXLA_BIN="$BIN" scripts/xla/validate_llava_reference.sh "${gate_args[@]}" \
+    >"$out/$name.log" 2>&1
+  rc=$?
+  if [[ $rc -eq 0 ]]; then
+    record "validate_llava_reference --backend $backend" PASS "report $out/$name.json"
+  else
+    why=$(grep -m1 '^UNAVAILABLE' "$out/$name.log")
+    record "validate_llava_reference --backend $backend" FAIL "${why:-exit $rc}, see $out/$name.log"
+  fi
+done
 
 # --- summary ---------------------------------------------------------------------------------
 failed=0

@@ -3,7 +3,8 @@
 # comparison as the LLaVA gate (rendered text, ids, positions, mask, embeddings, prefill logits,
 # every layer's K/V, greedy tokens and text) for the tiny Llama and Qwen2 fixtures.
 #   scripts/xla/validate_arch.sh [--fixture NAME]... [--case NAME]...
-#       [--backend pjrt-cpu|iree-cpu|all] [--dtype float32|bfloat16|float16|all]...
+#       [--backend pjrt-cpu|iree-cpu|pjrt-cuda|iree-cuda|pjrt|all] [--plugin SO]
+#       [--dtype float32|bfloat16|float16|all]...
 #       [--report FILE.json] [--vlmxla BIN]   (default dtypes: all three)
 # Exits 0 only when every case passed every stage; unavailable stages fail the gate.
 # The multimodal path has its own gate: scripts/xla/validate_llava_reference.sh.

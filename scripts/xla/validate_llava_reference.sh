@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The LLaVA reference gate (see python/vlmxla_gate/gate.py):
 #   scripts/xla/validate_llava_reference.sh [--model DIR | --fixture NAME]
-#       [--backend pjrt-cpu|iree-cpu|iree-cuda|all] [--case NAME]... [--report FILE.json]
-#       [--dtype float32|bfloat16|float16|all]... [--baselines FILE] [--update-baselines]
-#       [--no-surfaces]   (all = the CPU backends)
+#       [--backend pjrt-cpu|iree-cpu|pjrt-cuda|iree-cuda|pjrt|all] [--plugin SO]
+#       [--case NAME]... [--report FILE.json] [--dtype float32|bfloat16|float16|all]...
+#       [--baselines FILE] [--update-baselines] [--no-surfaces]   (all = the CPU backends;
+#       pjrt needs --plugin; a backend that cannot start here is reported UNAVAILABLE, not passed)
 # --dtype (repeatable): vlmxla --dtype D against Transformers in D at the tolerances measured
 # for D; default: all three for the fixtures (their -bf16/-f16 variants hold the same weights),
 # the checkpoint's stored dtype for --model DIR.

@@ -86,7 +86,7 @@ def test_missing_baseline_is_recorded_not_failed(tmp_path):
     row = report["cases"][0]
     assert row["status"] == baselines.NO_BASELINE == "recorded, no baseline to compare"
     assert row["metrics"] == baselines.case_metrics(_result())  # every figure is still reported
-    assert report["no_baseline"] == [f"{FIXTURE}/pjrt-cpu/{CASE}"]
+    assert report["no_baseline"] == [f"{FIXTURE}/pjrt-cpu/cpu/{CASE}"]
     # A file with other entries only: the same.
     path = _baseline_file(tmp_path, {**_result(), "case": "other"})
     assert baselines.check([_result()], path)["cases"][0]["status"] == baselines.NO_BASELINE
@@ -101,19 +101,66 @@ def test_baselines_are_keyed_by_dtype(tmp_path):
     # A float32 entry is not a bfloat16 baseline: the bf16 run is recorded, not compared.
     report = baselines.check([bf16], path)
     assert report["pass"] and report["cases"][0]["status"] == baselines.NO_BASELINE
-    assert report["cases"][0]["key"] == f"{FIXTURE}/pjrt-cpu/{CASE}/bf16"
+    assert report["cases"][0]["key"] == f"{FIXTURE}/pjrt-cpu/cpu/{CASE}/bf16"
     # Recording it puts it under "dtypes"/bf16 and leaves the float32 entry as it was.
     before = json.loads(path.read_text())["fixtures"]
     assert baselines.check([bf16], path, update=True)["pass"]
     data = json.loads(path.read_text())
     assert data["fixtures"] == before
-    assert data["dtypes"]["bf16"][FIXTURE]["pjrt-cpu"][CASE]["prefill_seconds"] == 0.5
+    assert data["dtypes"]["bf16"][FIXTURE]["pjrt-cpu/cpu"][CASE]["prefill_seconds"] == 0.5
     # Each dtype is then compared with its own entry.
     assert baselines.check([f32, bf16], path)["pass"]
     slow = baselines.check([{**_result(prefill=5.0), "dtype": "bf16"}], path)
     assert not slow["pass"] and "/bf16: prefill_seconds regressed" in slow["failures"][0]
     slow32 = baselines.check([_result(prefill=0.5)], path)  # 0.5 s is bf16's, not f32's
     assert not slow32["pass"]
+
+
+def test_baselines_are_keyed_by_backend_and_device_kind(tmp_path):
+    cpu = _result()
+    h200 = {**_result(prefill=5.0, rss=4000 * MIB), "backend": "pjrt-cuda",
+            "device_kind": "NVIDIA H200"}
+    path = _baseline_file(tmp_path, cpu)
+    assert list(json.loads(path.read_text())["fixtures"][FIXTURE]) == ["pjrt-cpu/cpu"]
+    # The CPU's figures are no baseline for a GPU: recorded, passes on correctness.
+    report = baselines.check([h200], path)
+    assert report["pass"], report["failures"]
+    row = report["cases"][0]
+    assert row["status"] == baselines.NO_BASELINE
+    assert row["key"] == f"{FIXTURE}/pjrt-cuda/NVIDIA H200/{CASE}"
+    assert row["metrics"]["prefill_seconds"] == 5.0
+    # Recorded under its own key, then compared with it (and only it).
+    assert baselines.check([h200], path, update=True)["pass"]
+    data = json.loads(path.read_text())
+    assert data["schema"] == 2
+    assert set(data["fixtures"][FIXTURE]) == {"pjrt-cpu/cpu", "pjrt-cuda/NVIDIA H200"}
+    assert baselines.check([cpu, h200], path)["pass"]
+    slower = baselines.check([{**h200, **_result(prefill=50.0), "backend": "pjrt-cuda",
+                               "device_kind": "NVIDIA H200"}], path)
+    assert not slower["pass"] and "prefill_seconds regressed" in slower["failures"][0]
+    other_card = baselines.check([{**h200, "device_kind": "NVIDIA H100 80GB HBM3"}], path)
+    assert other_card["pass"] and other_card["cases"][0]["status"] == baselines.NO_BASELINE
+
+
+def test_a_file_keyed_by_backend_alone_still_gates_the_cpu(tmp_path):
+    # Schema 1 (before device kinds): every entry was measured on the CPU.
+    metrics = baselines.case_metrics(_result())
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"schema": 1, "fixtures": {FIXTURE: {"pjrt-cpu": {CASE: metrics}}},
+                                "dtypes": {"bf16": {FIXTURE: {"iree-cpu": {CASE: metrics}}}}}))
+    assert baselines.check([_result()], path)["cases"][0]["status"] == "compared"
+    slow = baselines.check([_result(prefill=5.0)], path)
+    assert not slow["pass"] and "prefill_seconds regressed" in slow["failures"][0]
+    bf16 = {**_result(prefill=5.0), "backend": "iree-cpu", "dtype": "bf16"}
+    assert not baselines.check([bf16], path)["pass"]
+
+
+def test_committed_baselines_are_keyed_by_device():
+    data = json.loads(baselines.BASELINES_PATH.read_text())
+    assert data["schema"] == baselines.SCHEMA == 2
+    tables = [data["fixtures"], *data.get("dtypes", {}).values()]
+    keys = {k for t in tables for by_backend in t.values() for k in by_backend}
+    assert keys and keys <= {"pjrt-cpu/cpu", "iree-cpu/cpu"}, keys
 
 
 def _checkpoint(tmp_path, shapes: dict, dtype: str = "float32") -> object:
@@ -215,7 +262,8 @@ def test_gate_fails_on_planted_duplicate_weights(repo_dir, vlmxla_bin, tmp_path,
             assert once["measurement"]["device_added_bytes"] == \
                 once["measurement"]["weight_bytes"]
         entries = data["fixtures"] if dtype == "f32" else data["dtypes"][dtype]
-        assert entries[FIXTURE][backend][CASE] == row["metrics"]
+        assert row["device"] == f"{backend}/cpu"
+        assert entries[FIXTURE][f"{backend}/cpu"][CASE] == row["metrics"]
     assert rows["bf16"]["held_once"]["measurement"]["weight_bytes"] * 2 == \
         rows["f32"]["held_once"]["measurement"]["weight_bytes"]
 

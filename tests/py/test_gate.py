@@ -169,3 +169,68 @@ exec "$REAL" "${args[@]}"
     rows = {s["stage"]: s for s in case["stages"]}
     assert "the candidate's says f32" in rows["compute_dtype"]["detail"]
     assert not rows["image_features"]["pass"] and "bf16->f32" in rows["image_features"]["detail"]
+
+
+def test_pjrt_cuda_without_a_plugin_is_unavailable_and_named(repo_dir, vlmxla_bin, tmp_path):
+    # No CUDA plugin is installed on this machine: the case is unavailable (not failed, never
+    # passed), the detail names what was looked for, and the summary says so loudly.
+    proc, report = _gate(repo_dir, vlmxla_bin, tmp_path, "--backend", "pjrt-cuda", "--case",
+                         "image_text", "--dtype", "float32")
+    assert proc.returncode == 1, proc.stdout[-3000:]
+    assert report["pass"] is False
+    [case] = report["cases"]
+    assert case["status"] == "unavailable", case
+    assert "jax_plugins/xla_cuda13/xla_cuda_plugin.so" in case["detail"]
+    assert "pjrt_plugin_missing" in case["detail"]
+    assert {s["status"] for s in report["surfaces"]} == {"unavailable"}
+    assert "UNAVAILABLE backend pjrt-cuda" in proc.stdout
+
+
+def test_generic_pjrt_backend_runs_the_plugin_it_is_given(repo_dir, vlmxla_bin, tmp_path):
+    [plugin] = (repo_dir / ".venv" / "lib").glob(
+        "python3*/site-packages/xla_plugins/xla_cpu_pjrt/xla_cpu_pjrt.so")
+    proc, report = _gate(repo_dir, vlmxla_bin, tmp_path, "--backend", "pjrt", "--plugin",
+                         str(plugin), "--case", "no_image", "--dtype", "float32", "--no-surfaces")
+    [case] = report["cases"]
+    assert case["status"] == "pass", proc.stdout[-3000:]
+    assert case["device_kind"] == "cpu"
+    # pjrt/cpu has no committed baseline: recorded, not failed.
+    [row] = report["baselines"]["cases"]
+    assert row["key"] == "tiny-llava-siglip-qwen2/pjrt/cpu/no_image"
+    assert row["status"] == "recorded, no baseline to compare"
+    assert report["baselines"]["pass"] is True
+    # --backend pjrt without a plugin is a usage error, before anything runs.
+    bare = subprocess.run([str(repo_dir / "scripts/xla/validate_llava_reference.sh"),
+                           "--backend", "pjrt", "--vlmxla", str(vlmxla_bin)],
+                          capture_output=True, text=True, timeout=120, check=False,
+                          env={k: v for k, v in __import__("os").environ.items()
+                               if k != "VLMXLA_PJRT_PLUGIN"})
+    assert bare.returncode == 2 and "--plugin" in bare.stderr
+
+
+def test_without_openai_the_server_surface_is_unavailable_not_a_crash(repo_dir, vlmxla_bin,
+                                                                        tmp_path):
+    # The GPU image may lack the openai package: the gate must not die of an ImportError.
+    shim = tmp_path / "shim" / "openai"
+    shim.mkdir(parents=True)
+    (shim / "__init__.py").write_text("raise ImportError(\"No module named 'openai' (test)\")\n")
+    import os
+    env = {**os.environ, "PYTHONPATH": str(shim.parent) + os.pathsep
+           + os.environ.get("PYTHONPATH", "")}
+    report_path = tmp_path / "r.json"
+    proc = subprocess.run(
+        [str(repo_dir / "scripts/xla/validate_llava_reference.sh"), "--fixture",
+         "tiny-llava-siglip-qwen2", "--report", str(report_path), "--vlmxla", str(vlmxla_bin),
+         "--backend", "pjrt-cpu", "--case", "image_text", "--dtype", "float32"],
+        check=False, capture_output=True, text=True, timeout=1800, env=env)
+    assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    assert proc.returncode == 1, proc.stdout[-3000:]
+    report = json.loads(report_path.read_text())
+    assert [c["status"] for c in report["cases"]] == ["pass"]
+    surfaces = {s["surface"]: s for s in report["surfaces"]}
+    assert surfaces["cli"]["status"] == "pass"
+    assert surfaces["server"]["status"] == "unavailable"
+    assert surfaces["server"]["pass"] is None
+    assert "openai" in surfaces["server"]["detail"]
+    assert all(surfaces["server"]["checks"].values())  # the raw SSE checks still ran, and passed
+    assert "UNAVAILABLE surface server" in proc.stdout

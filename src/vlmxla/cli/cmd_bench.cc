@@ -223,6 +223,7 @@ Result<int> Run(const ParsedArgs& args) {
     rates.push_back(r);
   }
   const std::string backend_name = engine->info().backend;
+  const std::string device_kind = engine->info().device_kind;  // "cpu", "NVIDIA H200"
   const std::string dtype = engine->info().dtype;  // read before the engine goes away below
   const std::string weights_dtype = engine->info().weights_dtype;
   const double rss_self = MaxRssMiB(RUSAGE_SELF);
@@ -233,6 +234,7 @@ Result<int> Run(const ParsedArgs& args) {
   nlohmann::json j;
   j["backend"] = eo.backend;
   j["backend_name"] = backend_name;
+  j["device_kind"] = device_kind;
   j["dtype"] = dtype;
   j["weights_dtype"] = weights_dtype;
   j["model_dir"] = eo.model_dir;
