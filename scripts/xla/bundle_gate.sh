@@ -51,7 +51,8 @@ export VLMXLA_IREE_COMPILE="${VLMXLA_IREE_COMPILE:-$B/no-iree-compile-in-the-bun
 # The bundled libraries (also the binary's RPATH), and the CUDA libraries of the image's pip
 # nvidia-* packages, which the PJRT CUDA plugin loads.
 nv=$("$PY" -c 'import glob, os, site
-dirs = [d for sp in site.getsitepackages() for d in glob.glob(os.path.join(sp, "nvidia", "*", "lib"))]
+dirs = [d for sp in site.getsitepackages()
+        for d in glob.glob(os.path.join(sp, "nvidia", "*", "lib"))]
 print(":".join(dirs))' 2>/dev/null)
 export LD_LIBRARY_PATH="$B/lib${nv:+:$nv}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
@@ -76,7 +77,8 @@ for suite in llava arch; do
     rc=$?
     verdict=$([[ $rc -eq 0 ]] && echo PASS || echo FAIL)
     [[ $rc -eq 0 ]] || failed=$((failed + 1))
-    line="$suite $backend: $verdict ($(grep -E '^[0-9]+ passed' "$out/$suite-$backend.log" | tail -n1))"
+    counts=$(grep -E '^[0-9]+ passed' "$out/$suite-$backend.log" | tail -n1)
+    line="$suite $backend: $verdict ($counts)"
     unavailable=$(grep -E '^UNAVAILABLE' "$out/$suite-$backend.log")
     echo "gpu_gate: $line"; echo "$line" >>"$out/summary.txt"
     [[ -n "$unavailable" ]] && { echo "$unavailable" | sed 's/^/gpu_gate:   /'; \

@@ -2,7 +2,7 @@
 # Packs what a CUDA machine without network needs to run the gates, into one tarball of at most
 # --max-mib MiB (default 64):
 #   scripts/xla/gpu_bundle.sh [--out DIR] [--wheels DIR] [--fixture NAME]... [--max-mib N]
-#                             [--rehearse]
+#                             [--precompile-cuda ARCH] [--rehearse]
 #   build/vlmxla       the binary, stripped, RPATH $ORIGIN/../lib (patchelf, DT_RPATH so the
 #                      libraries' own dependencies resolve there too)
 #   lib/               every shared library it links (ldd) except glibc's and the compiler
@@ -16,6 +16,9 @@
 #                      artifact cache with its manifest (read without iree-compile)
 #   gpu_gate.sh        the run script (scripts/xla/bundle_gate.sh): see its header
 #   MANIFEST.txt       what is inside, sizes, where it was built, what could not be packed
+# --precompile-cuda sm_90: first runs both gates' float32 cases and surfaces here on iree-cpu
+# with VLMXLA_IREE_ALSO_COMPILE_CUDA=sm_90, so every module iree-cuda will ask for on the target
+# is compiled for it into the cache that travels (minutes; no GPU needed).
 # --rehearse: after packing, unpack into DIR/rehearsal and run its gpu_gate.sh with the CPU
 # backends on one fixture and case (the Python of this checkout's .venv standing in for the
 # image's), and check the bundle's size and contents. Exits non-zero when any check fails.
@@ -23,7 +26,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 REPO=$PWD
 
-out="$REPO/build-bundle" wheels="" max_mib=64 rehearse=0 fixtures=()
+out="$REPO/build-bundle" wheels="" max_mib=64 rehearse=0 precompile="" fixtures=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --out) out="${2:-}"; shift 2 ;;
@@ -31,7 +34,8 @@ while [[ $# -gt 0 ]]; do
     --fixture) fixtures+=("${2:-}"); shift 2 ;;
     --max-mib) max_mib="${2:-}"; shift 2 ;;
     --rehearse) rehearse=1; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --precompile-cuda) precompile="${2:-}"; shift 2 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -53,6 +57,19 @@ if [[ $rehearse -eq 1 ]]; then
   grep -q ' passed, 0 failed' "$out/prepare.log" || fail "the gate here failed ($out/prepare.log)"
 fi
 
+if [[ -n "$precompile" ]]; then
+  [[ "$precompile" =~ ^sm_[0-9]+a?$ ]] || fail "bad --precompile-cuda '$precompile'"
+  for f in "${fixtures[@]}"; do
+    gate=validate_llava_reference.sh
+    [[ "$f" == tiny-llama || "$f" == tiny-qwen2 ]] && gate=validate_arch.sh
+    # A throwaway baseline file: the cuda compiles count in the iree-cpu compile times.
+    VLMXLA_IREE_ALSO_COMPILE_CUDA="$precompile" VLMXLA_BIN="$BIN" "$REPO/scripts/xla/$gate" \
+      --backend iree-cpu --fixture "$f" --dtype float32 --vlmxla "$BIN" \
+      --baselines "$out/precompile-baselines.json" >"$out/precompile-$f.log" 2>&1 \
+      || fail "precompiling $f for $precompile ($out/precompile-$f.log)"
+  done
+fi
+
 stage="$out/vlmxla-gpu-bundle"
 rm -rf "$stage" && mkdir -p "$stage"/{build,lib,python,scripts/xla,wheels,cache} || fail "mkdir"
 notes=()
@@ -62,7 +79,8 @@ cp "$BIN" "$stage/build/vlmxla" && strip --strip-unneeded "$stage/build/vlmxla" 
   || fail "strip $BIN"
 # Left to the image: the C library, the dynamic loader and the compiler runtime (Ubuntu 24.04's
 # are newer than Debian 12's, and a binary may not bring its own glibc).
-core='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so|libstdc\+\+\.so|libgcc_s\.so)'
+core='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|libpthread\.so|librt\.so'
+core+='|libstdc\+\+\.so|libgcc_s\.so)'
 while read -r name path; do
   [[ -z "$path" || "$name" =~ $core ]] && continue
   cp -L "$path" "$stage/lib/$name" || fail "copy $path"
@@ -130,7 +148,8 @@ fi
 {
   echo "vlmxla GPU bundle, built $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n)"
   echo "commit $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  echo "binary RPATH: $(command -v patchelf >/dev/null && patchelf --print-rpath "$stage/build/vlmxla")"
+  rpath=$(command -v patchelf >/dev/null && patchelf --print-rpath "$stage/build/vlmxla")
+  echo "binary RPATH: ${rpath:-none}"
   echo "fixtures: ${fixtures[*]}"
   for n in "${notes[@]}"; do echo "NOTE: $n"; done
   echo

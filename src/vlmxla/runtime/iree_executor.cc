@@ -361,6 +361,18 @@ Result<std::unique_ptr<IreeExecutor>> IreeExecutor::Create(IreeExecutorOptions o
   auto executor = std::unique_ptr<IreeExecutor>(new IreeExecutor());
   VLMXLA_ASSIGN_OR_RETURN(IreeCompiler compiler, IreeCompiler::Create(options));
   executor->compiler_.emplace(std::move(compiler));
+  if (options.also_compile_cuda_target.empty()) {
+    options.also_compile_cuda_target = Env(kIreeAlsoCompileCudaEnv);
+  }
+  if (!options.also_compile_cuda_target.empty() && options.target != "cuda") {
+    IreeExecutorOptions cuda = options;
+    cuda.target = "cuda";
+    cuda.cuda_target = options.also_compile_cuda_target;
+    cuda.driver.clear();
+    cuda.extra_compile_flags.clear();
+    VLMXLA_ASSIGN_OR_RETURN(IreeCompiler also, IreeCompiler::Create(std::move(cuda)));
+    executor->also_cuda_.emplace(std::move(also));
+  }
   IreeHostOptions host;
   host.python = options.python;
   host.python_path = options.python_path;
@@ -453,6 +465,14 @@ Result<std::unique_ptr<Executable>> IreeExecutor::Compile(std::string_view mlir_
   const auto start = std::chrono::steady_clock::now();
   VLMXLA_ASSIGN_OR_RETURN(IreeCompileOutcome compiled, compiler_->Compile(mlir_text));
   const IreeArtifact& artifact = compiled.artifact;
+  if (also_cuda_) {
+    Result<IreeCompileOutcome> cuda = also_cuda_->Compile(mlir_text);
+    if (!cuda.ok()) {
+      return cuda.status().WithContext("also compiling for cuda " +
+                                       also_cuda_->options().cuda_target + " (" +
+                                       std::string(kIreeAlsoCompileCudaEnv) + ")");
+    }
+  }
 
   Result<FunctionSignature> sig = ParseMainSignature(mlir_text);
   if (!sig.ok()) return sig.status().WithContext("reading the signature of the compiled module");

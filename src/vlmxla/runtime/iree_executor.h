@@ -23,6 +23,7 @@ class IreeHostClient;
 // Environment variables that override the defaults below.
 inline constexpr const char kIreeCompileEnv[] = "VLMXLA_IREE_COMPILE";
 inline constexpr const char kIreePythonEnv[] = "VLMXLA_PYTHON";
+inline constexpr const char kIreeAlsoCompileCudaEnv[] = "VLMXLA_IREE_ALSO_COMPILE_CUDA";
 
 struct IreeExecutorOptions {
   std::string target = "llvm-cpu";  // "llvm-cpu" (host CPU) or "cuda"
@@ -40,6 +41,12 @@ struct IreeExecutorOptions {
   // Empty: $VLMXLA_CACHE/iree, else ~/.cache/vlmxla/iree.
   std::string cache_dir;
   std::vector<std::string> extra_compile_flags;
+  // Non-empty (a CUDA arch such as sm_90): every module is also compiled for target cuda at that
+  // arch into the same cache (stored, never loaded), so that a machine without a GPU fills the
+  // cache a GPU machine will read (scripts/xla/gpu_bundle.sh --precompile-cuda). IREE's two
+  // targets run the same program text, so these are the artifacts iree-cuda will ask for.
+  // Empty: $VLMXLA_IREE_ALSO_COMPILE_CUDA.
+  std::string also_compile_cuda_target;
   double startup_timeout_s = 120;
   double call_timeout_s = 1800;
   double compile_timeout_s = 3600;
@@ -129,6 +136,7 @@ class IreeExecutor final : public Executor {
 
   IreeExecutorOptions options_;
   std::optional<IreeCompiler> compiler_;
+  std::optional<IreeCompiler> also_cuda_;  // options_.also_compile_cuda_target
   std::shared_ptr<IreeHostClient> host_;
   mutable std::mutex stats_mu_;
   IreeCompileStats stats_;

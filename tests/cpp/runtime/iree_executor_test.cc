@@ -203,6 +203,32 @@ module @manifest_probe {
   fs::remove_all(cache);
 }
 
+// A machine without a GPU fills the cache a GPU machine reads: iree-cpu also compiles each module
+// for cuda, and an iree-cuda compiler without iree-compile then finds it.
+TEST(IreeExecutorTest, AlsoCompilesForCudaIntoTheCache) {
+  const fs::path cache = fs::path(::testing::TempDir()) / "iree_cache_also_cuda";
+  fs::remove_all(cache);
+  IreeExecutorOptions options = TestIreeOptions();
+  options.cache_dir = cache.string();
+  options.also_compile_cuda_target = "sm_90";
+  auto ex = IreeExecutor::Create(options);
+  ASSERT_TRUE(ex.ok()) << ex.status().ToString();
+  auto exe = (*ex)->Compile(kAddModule);
+  ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+  ASSERT_TRUE(RecordedIreeCompilerVersion(cache.string(), "cuda:sm_90").has_value());
+
+  IreeExecutorOptions gpu = options;
+  gpu.target = "cuda";
+  gpu.compiler = "/nonexistent/iree-compile";
+  gpu.also_compile_cuda_target.clear();
+  auto reader = IreeCompiler::Create(gpu);
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  auto found = reader->Compile(kAddModule);
+  ASSERT_TRUE(found.ok()) << found.status().ToString();
+  EXPECT_TRUE(found->artifact.cached);
+  fs::remove_all(cache);
+}
+
 // Every backend's compile errors are InvalidArgument "compile_failed" naming the bad op
 // (executor_conformance_test.cc); IREE's also carry iree-compile's diagnostics, trimmed, without
 // the temporary paths it compiled from.
