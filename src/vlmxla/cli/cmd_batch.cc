@@ -97,6 +97,11 @@ Result<int> Run(const ParsedArgs& args) {
     if (p.ok()) prepared[i] = std::move(*p);
     else errors[i] = p.status();
   }
+  // The whole workload is known: compile its buckets now, so the scheduler never holds a request
+  // back for a compile while the others run (which would cost the batch its overlap).
+  for (const auto& p : prepared) {
+    if (p) VLMXLA_RETURN_IF_ERROR(engine->Warm(*p));
+  }
   std::mutex mu;
   std::condition_variable cv;
   size_t pending = 0;

@@ -161,6 +161,13 @@ ModelInfo Engine::info() const {
   return info;
 }
 
+Status Engine::Warm(const PreparedRequest& request) {
+  if (!loaded_.load(std::memory_order_acquire)) {
+    return Unavailable("the model is still loading", "loading");
+  }
+  return impl_->runner->Warm(request.prefill);
+}
+
 Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const {
   const Impl& m = *impl_;
   if (!loaded_.load(std::memory_order_acquire)) {

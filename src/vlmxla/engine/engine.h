@@ -60,6 +60,10 @@ class Engine final : public GenerationService {
   bool ready() const override { return ready_.load(); }
   Result<PreparedRequest> Prepare(const GenerationRequest& request) const override;
   Result<uint64_t> Submit(PreparedRequest request, DeltaSink sink) override;
+  // Compiles every program `request` will run (its vision and prefill buckets, decode), on the
+  // calling thread, with progress; for a workload known in advance (`batch`), so that no request
+  // waits for a compile once they run. After Load().
+  Status Warm(const PreparedRequest& request);
   void Cancel(uint64_t id) override;
   ServiceMetrics metrics() const override;
   // The device state (null before Load): weight, compile and memory statistics for the gate.
