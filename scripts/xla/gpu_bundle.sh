@@ -39,7 +39,9 @@ while [[ $# -gt 0 ]]; do
     *) echo "gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-[[ ${#fixtures[@]} -eq 0 ]] && fixtures=(tiny-llava-clip-llama tiny-llava-siglip-qwen2)
+# Default: every fixture of both gates.
+[[ ${#fixtures[@]} -eq 0 ]] \
+  && fixtures=(tiny-llava-clip-llama tiny-llava-siglip-qwen2 tiny-llama tiny-qwen2)
 PY="$REPO/.venv/bin/python"
 BIN="${VLMXLA_BIN:-$REPO/build/vlmxla}"
 CACHE="${VLMXLA_CACHE:-$HOME/.cache/vlmxla}"
