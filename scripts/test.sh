@@ -13,6 +13,8 @@ fi
 ninja -C build
 echo "[test] Python lint (ruff check, ruff.toml)"
 .venv/bin/ruff check python tests/py
+echo "[test] C++ format (scripts/format.sh --check)"
+scripts/format.sh --check
 echo "[test] C++ unit tests (ctest)"
 (cd build && ctest --output-on-failure -j2)
 scripts/test_sanitizers.sh

@@ -10,11 +10,10 @@
 #include "vlmxla/vision/image_decode.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const vlmxla::vision::DecodeLimits limits{.max_pixels = 1 << 22, .max_side = 4096,
-                                            .max_bytes = 1 << 20};
+  const vlmxla::vision::DecodeLimits limits{
+      .max_pixels = 1 << 22, .max_side = 4096, .max_bytes = 1 << 20};
   auto image = vlmxla::vision::DecodeImage(std::span<const uint8_t>(data, size), limits);
-  if (image.ok() &&
-      image->rgb.size() != static_cast<size_t>(image->width) * image->height * 3) {
+  if (image.ok() && image->rgb.size() != static_cast<size_t>(image->width) * image->height * 3) {
     __builtin_trap();
   }
   // The EXIF reader also sees the raw bytes, as a payload with or without "Exif\0\0".

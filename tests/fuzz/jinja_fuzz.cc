@@ -10,10 +10,11 @@
 #include "vlmxla/text/chat_template.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  auto tmpl = vlmxla::text::ChatTemplate::Parse(std::string(reinterpret_cast<const char*>(data), size));
+  auto tmpl =
+      vlmxla::text::ChatTemplate::Parse(std::string(reinterpret_cast<const char*>(data), size));
   if (!tmpl.ok()) return 0;
-  tmpl->set_limits({.max_call_depth = 50, .max_loop_iterations = 20000,
-                    .max_output_bytes = 1u << 20});
+  tmpl->set_limits(
+      {.max_call_depth = 50, .max_loop_iterations = 20000, .max_output_bytes = 1u << 20});
   static const nlohmann::ordered_json context = nlohmann::ordered_json::parse(R"({
     "messages": [
       {"role": "system", "content": "You are helpful."},

@@ -35,8 +35,9 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     }
   }
   if (tokenizers->empty()) {
-    std::fprintf(stderr, "fuzz_tokenize: set VLMXLA_FUZZ_TOKENIZERS to a directory of "
-                         "tokenizer.json files (scripts/fuzz.sh writes them)\n");
+    std::fprintf(stderr,
+                 "fuzz_tokenize: set VLMXLA_FUZZ_TOKENIZERS to a directory of "
+                 "tokenizer.json files (scripts/fuzz.sh writes them)\n");
     std::exit(2);
   }
   return 0;

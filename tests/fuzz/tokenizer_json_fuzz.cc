@@ -11,8 +11,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const size_t nul = input.find('\0');
   const std::string_view json = input.substr(0, nul);
-  const std::string_view text =
-      nul == std::string_view::npos ? std::string_view("Hello world, <image> 12 \xC3\xA9!")
+  const std::string_view text = nul == std::string_view::npos
+                                    ? std::string_view("Hello world, <image> 12 \xC3\xA9!")
                                     : input.substr(nul + 1);
   auto tokenizer = vlmxla::text::Tokenizer::FromJson(json);
   if (!tokenizer.ok()) return 0;

@@ -31,10 +31,10 @@ Result<Function> Elementwise() {
   Value x = b.Arg("a", F32({2, 3}));
   Value y = b.Arg("b", F32({2, 3}));
   Value pos = b.Add(b.Abs(x), hlo::SplatLike(b, x, 1.0));
-  return b.Finish({b.Add(x, y), b.Subtract(x, y), b.Multiply(x, y), b.Divide(x, y),
-                   b.Maximum(x, y), b.Minimum(x, y), b.Negate(x), b.Exp(x), b.Log(pos),
-                   b.Rsqrt(pos), b.Sqrt(b.Abs(x)), b.Tanh(x), b.Logistic(x), b.Abs(x),
-                   b.Power(pos, y), b.Erf(x), b.Sine(x), b.Cosine(x)});
+  return b.Finish({b.Add(x, y), b.Subtract(x, y), b.Multiply(x, y), b.Divide(x, y), b.Maximum(x, y),
+                   b.Minimum(x, y), b.Negate(x), b.Exp(x), b.Log(pos), b.Rsqrt(pos),
+                   b.Sqrt(b.Abs(x)), b.Tanh(x), b.Logistic(x), b.Abs(x), b.Power(pos, y), b.Erf(x),
+                   b.Sine(x), b.Cosine(x)});
 }
 
 Result<Function> CompareSelect() {
@@ -53,15 +53,13 @@ Result<Function> Shapes() {
   Value bcast = b.Add(x, b.BroadcastInDim(v, {2, 3, 4}, {2}));
   Value iota = b.Convert(b.Iota({kI32, {3, 4}}, 1), kF32);
   return b.Finish({bcast, b.Reshape(x, {6, 4}), b.Transpose(x, {2, 0, 1}),
-                   b.Slice(x, {0, 1, 0}, {2, 3, 4}, {1, 1, 2}), b.Concatenate({x, x, x}, 1),
-                   iota});
+                   b.Slice(x, {0, 1, 0}, {2, 3, 4}, {1, 1, 2}), b.Concatenate({x, x, x}, 1), iota});
 }
 
 Result<Function> Reductions() {
   Builder b("reductions");
   Value x = b.Arg("x", F32({3, 5}));
-  return b.Finish({b.Reduce(x, {1}, hlo::ReduceKind::kSum),
-                   b.Reduce(x, {0}, hlo::ReduceKind::kMax),
+  return b.Finish({b.Reduce(x, {1}, hlo::ReduceKind::kSum), b.Reduce(x, {0}, hlo::ReduceKind::kMax),
                    b.Reduce(x, {0, 1}, hlo::ReduceKind::kMin)});
 }
 
@@ -165,8 +163,8 @@ Result<Function> Attention() {
   scores = b.Multiply(scores, hlo::SplatLike(b, scores, 1.0 / std::sqrt(double(d))));
   Value row = b.Iota({kI32, {s, s}}, 0);
   Value col = b.Iota({kI32, {s, s}}, 1);
-  Value allowed = b.BroadcastInDim(b.Compare(col, row, hlo::CompareDirection::kLe), {h, s, s},
-                                   {1, 2});
+  Value allowed =
+      b.BroadcastInDim(b.Compare(col, row, hlo::CompareDirection::kLe), {h, s, s}, {1, 2});
   Value masked = b.Select(allowed, scores, hlo::SplatLike(b, scores, -INFINITY));
   Value probs = hlo::Softmax(b, masked, -1);
   return b.Finish({b.DotGeneral(probs, v, {0}, {0}, {2}, {1})});
@@ -228,7 +226,8 @@ int EmitDemoCommand(const std::vector<std::string>& argv) {
   const std::string demo = args->Get("demo").value_or("");
   if (demo != "all" && !Demos().count(demo)) {
     std::cerr << "vlmxla-testtool emit-demo: --demo must be one of ops, mlp, attention, all, got '"
-              << demo << "'\n" << kUsage;
+              << demo << "'\n"
+              << kUsage;
     return kExitUsage;
   }
   if (Status st = EmitDemo(*args); !st.ok()) {

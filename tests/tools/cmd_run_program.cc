@@ -1,9 +1,9 @@
 // `vlmxla-testtool run-program`: builds one device program from a model's config, binds its
-// inputs from a safetensors file and its weights from the checkpoint (by name, zero-copy from the mmap), runs it
-// on PJRT and writes every result by stage name. KV caches absent from the inputs start as zeros;
-// every cache argument is donated, so the program updates it in place. The reference gate's device
-// stages use it; --repeat times the execution (docs/validation.md). Test tooling: not part of
-// build/vlmxla.
+// inputs from a safetensors file and its weights from the checkpoint (by name, zero-copy from the
+// mmap), runs it on PJRT and writes every result by stage name. KV caches absent from the inputs
+// start as zeros; every cache argument is donated, so the program updates it in place. The
+// reference gate's device stages use it; --repeat times the execution (docs/validation.md). Test
+// tooling: not part of build/vlmxla.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -30,11 +30,14 @@ const std::vector<FlagSpec> kFlags = {
     {"inputs", true, false, "safetensors holding the program's inputs by name (required)"},
     {"output", true, false, "safetensors to write the results to (required)"},
     {"taps", false, false, "add the diagnostic results the reference gate compares"},
-    {"weights-layout", true, false, "decoder Linear weights as the checkpoint's out-in or transposed in-out (default: in-out, what the engine uses on PJRT)"},
+    {"weights-layout", true, false,
+     "decoder Linear weights as the checkpoint's out-in or transposed in-out (default: in-out, "
+     "what the engine uses on PJRT)"},
     {"emit", true, false,
      "also write the program's StableHLO text to this file, and its parameter and result names "
      "to FILE.params.json (what another runtime needs to bind the same module)"},
-    {"plugin", true, false, "PJRT plugin .so (default: $VLMXLA_PJRT_PLUGIN or the .venv CPU plugin)"},
+    {"plugin", true, false,
+     "PJRT plugin .so (default: $VLMXLA_PJRT_PLUGIN or the .venv CPU plugin)"},
     {"capacity", true, false,
      "KV cache rows per slot (C) for prefill/decode (default: the C of the kv.* inputs if given; "
      "else prefill: the prompt length L, decode: max(positions) + 1)"},
@@ -48,7 +51,8 @@ const std::vector<FlagSpec> kFlags = {
 DType ToDType(hlo::ElementType e) { return hlo::DTypeFromElementType(e); }
 
 // Converts an integer input to the program's integer type (ids arrive as i64 from Python).
-Result<HostTensor> Coerce(const std::string& name, const HostTensor& t, const hlo::TensorType& want) {
+Result<HostTensor> Coerce(const std::string& name, const HostTensor& t,
+                          const hlo::TensorType& want) {
   const DType dtype = ToDType(want.element);
   if (t.shape() != Shape(want.dims)) {
     return InvalidArgument("input '" + name + "' has shape " + ShapeToString(t.shape()) +
@@ -62,8 +66,10 @@ Result<HostTensor> Coerce(const std::string& name, const HostTensor& t, const hl
   HostTensor out(dtype, t.shape());
   for (int64_t i = 0; i < t.num_elements(); ++i) {
     const auto v = static_cast<int64_t>(t.GetAsDouble(i));
-    if (dtype == DType::kI32) out.mutable_span<int32_t>()[i] = static_cast<int32_t>(v);
-    else out.mutable_span<int64_t>()[i] = v;
+    if (dtype == DType::kI32)
+      out.mutable_span<int32_t>()[i] = static_cast<int32_t>(v);
+    else
+      out.mutable_span<int64_t>()[i] = v;
   }
   return out;
 }
@@ -195,7 +201,8 @@ int Fail(const Status& s) {
 
 Result<int> Run(const ParsedArgs& args) {
   VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(*args.Get("model")));
-  VLMXLA_ASSIGN_OR_RETURN(io::SafetensorsFile inputs, io::SafetensorsFile::Open(*args.Get("inputs")));
+  VLMXLA_ASSIGN_OR_RETURN(io::SafetensorsFile inputs,
+                          io::SafetensorsFile::Open(*args.Get("inputs")));
   const std::string program_name = *args.Get("program");
   VLMXLA_ASSIGN_OR_RETURN(int64_t repeat, args.GetInt("repeat", 1));
   if (repeat < 1 || repeat > 100000) {
@@ -213,8 +220,7 @@ Result<int> Run(const ParsedArgs& args) {
   VLMXLA_ASSIGN_OR_RETURN(
       hlo::ProgramOptions options,
       OptionsFromInputs(program_name, inputs, args, executor->traits().prefers_in_out_weights));
-  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program,
-                          hlo::BuildProgram(model.config(), options));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(model.config(), options));
   if (auto emit = args.Get("emit")) {
     FILE* f = std::fopen(emit->c_str(), "w");
     if (!f) return NotFound("cannot write " + *emit);
@@ -294,12 +300,13 @@ Result<int> Run(const ParsedArgs& args) {
   if (repeat > 1) {
     std::vector<double> sorted(times.begin() + 1, times.end());  // the first run warms up
     std::sort(sorted.begin(), sorted.end());
-    std::printf("repeat %lld: median %.3f ms, min %.3f ms over runs 2..%lld; capacity %d; "
-                "caches %s, updated in place (same device address): %zu of %zu cache buffers x "
-                "runs\n",
-                static_cast<long long>(repeat), sorted[sorted.size() / 2], sorted.front(),
-                static_cast<long long>(repeat), KvCapacity(options),
-                donate_caches ? "donated" : "not donated", in_place, aliased);
+    std::printf(
+        "repeat %lld: median %.3f ms, min %.3f ms over runs 2..%lld; capacity %d; "
+        "caches %s, updated in place (same device address): %zu of %zu cache buffers x "
+        "runs\n",
+        static_cast<long long>(repeat), sorted[sorted.size() / 2], sorted.front(),
+        static_cast<long long>(repeat), KvCapacity(options),
+        donate_caches ? "donated" : "not donated", in_place, aliased);
   }
   return kExitOk;
 }
@@ -309,9 +316,11 @@ int RunProgram(const std::vector<std::string>& argv) {
   const bool help = parsed.ok() && parsed->Has("help");
   if (!parsed.ok() || help || !parsed->Get("model") || !parsed->Get("program") ||
       !parsed->Get("inputs") || !parsed->Get("output")) {
-    if (!parsed.ok()) std::fprintf(stderr, "vlmxla-testtool run-program: %s\n", parsed.status().message().c_str());
+    if (!parsed.ok())
+      std::fprintf(stderr, "vlmxla-testtool run-program: %s\n", parsed.status().message().c_str());
     std::fprintf(help ? stdout : stderr,
-                 "usage: vlmxla-testtool run-program --model DIR --program NAME --inputs IN --output OUT\n%s",
+                 "usage: vlmxla-testtool run-program --model DIR --program NAME --inputs IN "
+                 "--output OUT\n%s",
                  FlagsHelp(kFlags).c_str());
     return help ? kExitOk : kExitUsage;
   }

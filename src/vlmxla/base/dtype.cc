@@ -14,11 +14,11 @@ struct DTypeInfo {
   bool is_float;
 };
 constexpr DTypeInfo kInfos[] = {
-    {DType::kF32, 4, "F32", "f32", true},   {DType::kF16, 2, "F16", "f16", true},
+    {DType::kF32, 4, "F32", "f32", true},    {DType::kF16, 2, "F16", "f16", true},
     {DType::kBF16, 2, "BF16", "bf16", true}, {DType::kF64, 8, "F64", "f64", true},
-    {DType::kI64, 8, "I64", "i64", false},  {DType::kI32, 4, "I32", "i32", false},
-    {DType::kI16, 2, "I16", "i16", false},  {DType::kI8, 1, "I8", "i8", false},
-    {DType::kU8, 1, "U8", "u8", false},     {DType::kBool, 1, "BOOL", "bool", false},
+    {DType::kI64, 8, "I64", "i64", false},   {DType::kI32, 4, "I32", "i32", false},
+    {DType::kI16, 2, "I16", "i16", false},   {DType::kI8, 1, "I8", "i8", false},
+    {DType::kU8, 1, "U8", "u8", false},      {DType::kBool, 1, "BOOL", "bool", false},
 };
 const DTypeInfo& Info(DType d) {
   for (const auto& i : kInfos)
@@ -73,7 +73,7 @@ uint16_t FloatToHalf(float f) {
     return sign | 0x7c00u | (absx > 0x7f800000u ? 0x200u : 0u);
   }
   if (absx >= 0x477ff000u) return sign | 0x7c00u;  // rounds to >= 65520: overflow to inf
-  if (absx < 0x38800000u) {                          // result is subnormal or zero
+  if (absx < 0x38800000u) {                        // result is subnormal or zero
     // value * 2^24, rounded to nearest even, is the subnormal mantissa.
     float a;
     std::memcpy(&a, &absx, 4);

@@ -13,14 +13,14 @@ namespace vlmxla {
 // machine-readable kind of failure that callers such as the server map to protocol codes.
 enum class ErrorCode {
   kOk = 0,
-  kInvalidArgument,    // the caller's input is wrong (bad prompt, placeholder mismatch, ...)
-  kOutOfRange,         // a size or count exceeds a limit (context capacity, image dimensions)
-  kNotFound,           // a file, tensor or token is missing
-  kDataLoss,           // a file is truncated or corrupt
-  kUnimplemented,      // valid input this build does not support
-  kFailedPrecondition, // the system is not in a state to do this
-  kUnavailable,        // a resource (network, device, runtime) cannot be reached
-  kInternal,           // a bug in vlmxla
+  kInvalidArgument,     // the caller's input is wrong (bad prompt, placeholder mismatch, ...)
+  kOutOfRange,          // a size or count exceeds a limit (context capacity, image dimensions)
+  kNotFound,            // a file, tensor or token is missing
+  kDataLoss,            // a file is truncated or corrupt
+  kUnimplemented,       // valid input this build does not support
+  kFailedPrecondition,  // the system is not in a state to do this
+  kUnavailable,         // a resource (network, device, runtime) cannot be reached
+  kInternal,            // a bug in vlmxla
 };
 
 const char* ErrorCodeName(ErrorCode code);
@@ -80,7 +80,7 @@ inline Status Internal(std::string m, std::string reason = {}) {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : value_(std::move(value)) {}         // NOLINT: implicit by design
   Result(Status status) : status_(std::move(status)) {  // NOLINT
     assert(!status_.ok() && "Result constructed from an OK status without a value");
     if (status_.ok()) status_ = Internal("Result constructed from an OK status without a value");
@@ -107,9 +107,9 @@ class [[nodiscard]] Result {
 #define VLMXLA_CONCAT_INNER_(a, b) a##b
 #define VLMXLA_CONCAT_(a, b) VLMXLA_CONCAT_INNER_(a, b)
 
-#define VLMXLA_RETURN_IF_ERROR(expr)             \
-  do {                                           \
-    ::vlmxla::Status vlmxla_status_ = (expr);    \
+#define VLMXLA_RETURN_IF_ERROR(expr)                 \
+  do {                                               \
+    ::vlmxla::Status vlmxla_status_ = (expr);        \
     if (!vlmxla_status_.ok()) return vlmxla_status_; \
   } while (0)
 

@@ -26,7 +26,8 @@ class ParsedArgs {
   Result<int64_t> GetInt(const std::string& name, int64_t default_value) const;
 
  private:
-  friend Result<ParsedArgs> ParseArgs(const std::vector<std::string>&, const std::vector<FlagSpec>&);
+  friend Result<ParsedArgs> ParseArgs(const std::vector<std::string>&,
+                                      const std::vector<FlagSpec>&);
   std::map<std::string, std::vector<std::string>> values_;
 };
 

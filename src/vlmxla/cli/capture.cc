@@ -51,7 +51,8 @@ Result<CaseRequest> CaseRequestFromArgs(const ParsedArgs& args) {
     r.prompt = j["prompt"].get<std::string>();
     if (j.contains("system") && j["system"].is_string()) r.system = j["system"].get<std::string>();
     if (j.contains("images")) {
-      if (!j["images"].is_array()) return InvalidArgument(*c + ": 'images' must be a list of paths");
+      if (!j["images"].is_array())
+        return InvalidArgument(*c + ": 'images' must be a list of paths");
       for (const auto& p : j["images"]) {
         if (!p.is_string()) return InvalidArgument(*c + ": 'images' must be a list of paths");
         r.images.push_back(ResolveCaseImage(p.get<std::string>()));
@@ -130,8 +131,8 @@ void WriteErrorManifest(const std::string& dir, const std::string& producer, con
   nlohmann::ordered_json manifest;
   manifest["schema"] = 1;
   manifest["producer"] = producer;
-  manifest["error"] = {{"type", ErrorCodeName(s.code())}, {"message", s.message()},
-                       {"reason", s.reason()}};
+  manifest["error"] = {
+      {"type", ErrorCodeName(s.code())}, {"message", s.message()}, {"reason", s.reason()}};
   manifest["stages"] = nlohmann::ordered_json::array();
   (void)WriteManifest(dir, manifest);
 }

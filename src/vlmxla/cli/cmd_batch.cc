@@ -52,8 +52,8 @@ Result<engine::GenerationRequest> ParseRequest(const nlohmann::json& j, int line
   }
   std::optional<std::string> system;
   if (j.contains("system") && j["system"].is_string()) system = j["system"].get<std::string>();
-  r.messages = prompt::SingleTurn(system, j["prompt"].get<std::string>(),
-                                  static_cast<int>(r.images.size()));
+  r.messages =
+      prompt::SingleTurn(system, j["prompt"].get<std::string>(), static_cast<int>(r.images.size()));
   r.stop.max_tokens = j.value("max_tokens", int64_t{-1});
   for (const auto& s : j.value("stop", nlohmann::json::array())) r.stop.stop.push_back(s);
   r.sampling.temperature = j.value("temperature", 0.0f);
@@ -73,8 +73,7 @@ Result<int> Run(const ParsedArgs& args) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded()) {
-      return InvalidArgument("request line " + std::to_string(lines.size() + 1) +
-                             " is not JSON");
+      return InvalidArgument("request line " + std::to_string(lines.size() + 1) + " is not JSON");
     }
     lines.push_back(std::move(j));
   }
@@ -94,8 +93,10 @@ Result<int> Run(const ParsedArgs& args) {
     if (!req.ok()) return req.status();
     outcomes[i].cancel_after = lines[i].value("cancel_after", -1);
     auto p = engine->Prepare(*req);
-    if (p.ok()) prepared[i] = std::move(*p);
-    else errors[i] = p.status();
+    if (p.ok())
+      prepared[i] = std::move(*p);
+    else
+      errors[i] = p.status();
   }
   // The whole workload is known: compile its buckets now, so the scheduler never holds a request
   // back for a compile while the others run (which would cost the batch its overlap).
@@ -196,7 +197,8 @@ int RunBatch(const std::vector<std::string>& argv) {
 
 }  // namespace
 
-VLMXLA_REGISTER_COMMAND("batch", "run many requests at once through the continuous-batching scheduler",
+VLMXLA_REGISTER_COMMAND("batch",
+                        "run many requests at once through the continuous-batching scheduler",
                         RunBatch);
 
 }  // namespace vlmxla::cli

@@ -247,7 +247,8 @@ Result<int> Run(const ParsedArgs& args) {
   j["prompt_tokens_image_text"] = img.prompt_tokens;
   j["prompt_tokens_text"] = txt.prompt_tokens;
   j["prefill_seconds_image_text"] = img.prefill_seconds;
-  j["prefill_tokens_per_second"] = img.prefill_seconds > 0 ? img.prompt_tokens / img.prefill_seconds : 0;
+  j["prefill_tokens_per_second"] =
+      img.prefill_seconds > 0 ? img.prompt_tokens / img.prefill_seconds : 0;
   j["prefill_seconds_text"] = txt.prefill_seconds;
   j["decode"] = nlohmann::json::array();
   for (const auto& r : rates) {
@@ -256,9 +257,8 @@ Result<int> Run(const ParsedArgs& args) {
                            {"seconds", r.seconds},
                            {"tokens_per_second", r.tokens_per_second}});
   }
-  j["peak_rss_mib"] = {{"self", rss_self},
-                       {"children", rss_children},
-                       {"total", rss_self + rss_children}};
+  j["peak_rss_mib"] = {
+      {"self", rss_self}, {"children", rss_children}, {"total", rss_self + rss_children}};
 
   std::fprintf(stderr, "[bench] %s on %s\n", eo.model_dir.c_str(), backend_name.c_str());
   std::fprintf(stderr, "  load+compile %.1f s, warm-up %.1f s\n", load_seconds, warm_seconds);
@@ -288,8 +288,10 @@ int RunBench(const std::vector<std::string>& argv) {
   auto parsed = ParseArgs(argv, kFlags);
   const bool help = parsed.ok() && parsed->Has("help");
   if (!parsed.ok() || help || !parsed->Get("model") || !parsed->Get("image")) {
-    if (!parsed.ok()) std::fprintf(stderr, "vlmxla bench: %s\n", parsed.status().message().c_str());
-    else if (!help) std::fprintf(stderr, "vlmxla bench: --model and --image are required\n");
+    if (!parsed.ok())
+      std::fprintf(stderr, "vlmxla bench: %s\n", parsed.status().message().c_str());
+    else if (!help)
+      std::fprintf(stderr, "vlmxla bench: --model and --image are required\n");
     std::fprintf(help ? stdout : stderr,
                  "usage: vlmxla bench --model DIR --image FILE [--backend B] [--batches 1,4,8]\n%s",
                  FlagsHelp(kFlags).c_str());

@@ -29,7 +29,9 @@ const std::vector<FlagSpec> kFlags = {
     {"capacity", true, false,
      "prefill/decode: positions per KV cache C (required for decode; prefill default: --seq-len)"},
     {"taps", false, false, "add the diagnostic results the reference gate compares"},
-    {"weights-layout", true, false, "decoder Linear weights as the checkpoint's out-in (default, IREE's layout) or transposed in-out (PJRT's)"},
+    {"weights-layout", true, false,
+     "decoder Linear weights as the checkpoint's out-in (default, IREE's layout) or transposed "
+     "in-out (PJRT's)"},
     {"dtype", true, false, "compute dtype: float32 (default) | bfloat16 | float16"},
     {"weights-dtype", true, false,
      "the weights' stored dtype: float32 | bfloat16 | float16 (default: --dtype)"},
@@ -115,9 +117,9 @@ Status ProgramFlags(const ParsedArgs& args, hlo::ProgramOptions& options) {
   VLMXLA_ASSIGN_OR_RETURN(common.weights_in_out, WeightsInOutFlag(args, false));
   VLMXLA_ASSIGN_OR_RETURN(auto compute,
                           engine::ParseDtypeFlag(args.Get("dtype").value_or("float32"), "--dtype"));
-  VLMXLA_ASSIGN_OR_RETURN(auto weights, engine::ParseDtypeFlag(
-                                            args.Get("weights-dtype").value_or("auto"),
-                                            "--weights-dtype"));
+  VLMXLA_ASSIGN_OR_RETURN(
+      auto weights,
+      engine::ParseDtypeFlag(args.Get("weights-dtype").value_or("auto"), "--weights-dtype"));
   common.precision.compute = compute.value_or(hlo::ElementType::kF32);
   common.precision.weights = weights.value_or(common.precision.compute);
   common.precision.two_row_narrow_gemv = args.Has("two-row-narrow-gemv");

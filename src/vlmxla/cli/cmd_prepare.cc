@@ -17,7 +17,8 @@ namespace {
 std::vector<FlagSpec> Flags() {
   std::vector<FlagSpec> flags = {{"model", true, false, "Hugging Face model directory (required)"}};
   for (auto& f : CaseFlags()) flags.push_back(f);
-  flags.push_back({"output", true, false, "write stages.safetensors + manifest.json into this directory"});
+  flags.push_back(
+      {"output", true, false, "write stages.safetensors + manifest.json into this directory"});
   flags.push_back({"help", false, false, "show this help"});
   return flags;
 }
@@ -33,10 +34,14 @@ int RunPrepare(const std::vector<std::string>& argv) {
   auto parsed = ParseArgs(argv, kFlags);
   if (!parsed.ok() || parsed->Has("help") || !parsed->Get("model")) {
     FILE* out = parsed.ok() && parsed->Has("help") ? stdout : stderr;
-    if (!parsed.ok()) std::fprintf(stderr, "vlmxla prepare: %s\n", parsed.status().message().c_str());
-    else if (!parsed->Has("help")) std::fprintf(stderr, "vlmxla prepare: --model is required\n");
-    std::fprintf(out, "usage: vlmxla prepare --model DIR (--prompt TEXT [--image FILE]... | --case FILE)\n%s",
-                 FlagsHelp(kFlags).c_str());
+    if (!parsed.ok())
+      std::fprintf(stderr, "vlmxla prepare: %s\n", parsed.status().message().c_str());
+    else if (!parsed->Has("help"))
+      std::fprintf(stderr, "vlmxla prepare: --model is required\n");
+    std::fprintf(
+        out,
+        "usage: vlmxla prepare --model DIR (--prompt TEXT [--image FILE]... | --case FILE)\n%s",
+        FlagsHelp(kFlags).c_str());
     return out == stdout ? kExitOk : kExitUsage;
   }
   const std::string model_dir = *parsed->Get("model");
@@ -65,14 +70,14 @@ int RunPrepare(const std::vector<std::string>& argv) {
     std::printf("wrote %s/stages.safetensors and manifest.json\n", output->c_str());
   }
   std::printf("rendered: %s\n", nlohmann::json(prefill->rendered_text)
-                                        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-                                        .c_str());
+                                    .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                                    .c_str());
   std::printf("tokens: %lld logical, %lld effective (capacity %lld)\n",
               static_cast<long long>(prefill->logical_length),
               static_cast<long long>(prefill->effective_length), static_cast<long long>(capacity));
   for (const auto& s : prefill->image_slots)
-    std::printf("image %d: positions [%lld, %lld)\n", s.image_index, static_cast<long long>(s.offset),
-                static_cast<long long>(s.offset + s.length));
+    std::printf("image %d: positions [%lld, %lld)\n", s.image_index,
+                static_cast<long long>(s.offset), static_cast<long long>(s.offset + s.length));
   if (!images.empty())
     std::printf("pixel_values: f32 %s\n", ShapeToString(prefill->pixel_values.shape()).c_str());
   return kExitOk;

@@ -33,7 +33,8 @@ int Fail(const Status& s) {
 int PreprocessImage(const std::vector<std::string>& args) {
   auto parsed = ParseArgs(args, Specs());
   if (!parsed.ok() || !parsed->Has("config") || !parsed->Has("image") || !parsed->Has("output")) {
-    std::fprintf(stderr, "%s\nusage: vlmxla preprocess-image --config FILE --image FILE "
+    std::fprintf(stderr,
+                 "%s\nusage: vlmxla preprocess-image --config FILE --image FILE "
                  "[--image FILE]... --output OUT.safetensors\n%s",
                  parsed.ok() ? "--config, --image and --output are required"
                              : parsed.status().message().c_str(),

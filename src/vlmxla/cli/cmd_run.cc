@@ -19,20 +19,23 @@ namespace {
 const EngineFlagDefaults kRunEngine{.max_batch = 1, .max_batch_flag = false};
 
 std::vector<FlagSpec> Flags() {
-  return WithEngineFlags({
-      {"prompt", true, false, "user prompt text (required)"},
-      {"image", true, true, "image file (PNG, JPEG, WebP), in prompt order; repeatable"},
-      {"system", true, false, "system prompt text"},
-      {"max-tokens", true, false, "most tokens to generate (default: until EOS or the context)"},
-      {"temperature", true, false, "sampling temperature; 0 = greedy (default 0)"},
-      {"top-p", true, false, "nucleus sampling mass (default 1)"},
-      {"top-k", true, false, "keep the k most likely tokens (default 0 = off)"},
-      {"min-p", true, false, "drop tokens below min-p times the top probability (default 0)"},
-      {"seed", true, false, "sampling seed (same seed, same answer)"},
-      {"stop", true, true, "stop string; repeatable"},
-      {"stream", false, false, "print the answer as it is generated"},
-      {"quiet", false, false, "no progress lines on stderr"},
-  }, kRunEngine);
+  return WithEngineFlags(
+      {
+          {"prompt", true, false, "user prompt text (required)"},
+          {"image", true, true, "image file (PNG, JPEG, WebP), in prompt order; repeatable"},
+          {"system", true, false, "system prompt text"},
+          {"max-tokens", true, false,
+           "most tokens to generate (default: until EOS or the context)"},
+          {"temperature", true, false, "sampling temperature; 0 = greedy (default 0)"},
+          {"top-p", true, false, "nucleus sampling mass (default 1)"},
+          {"top-k", true, false, "keep the k most likely tokens (default 0 = off)"},
+          {"min-p", true, false, "drop tokens below min-p times the top probability (default 0)"},
+          {"seed", true, false, "sampling seed (same seed, same answer)"},
+          {"stop", true, true, "stop string; repeatable"},
+          {"stream", false, false, "print the answer as it is generated"},
+          {"quiet", false, false, "no progress lines on stderr"},
+      },
+      kRunEngine);
 }
 
 Result<double> GetDouble(const ParsedArgs& args, const std::string& name, double fallback) {
@@ -72,7 +75,9 @@ Result<int> Run(const ParsedArgs& args) {
   VLMXLA_ASSIGN_OR_RETURN(engine::EngineOptions eo, EngineOptionsFromFlags(args, kRunEngine));
   eo.max_images = std::max<int>(1, static_cast<int>(req.images.size()));
   if (!args.Has("quiet")) {
-    eo.progress = [](const std::string& line) { std::fprintf(stderr, "[vlmxla] %s\n", line.c_str()); };
+    eo.progress = [](const std::string& line) {
+      std::fprintf(stderr, "[vlmxla] %s\n", line.c_str());
+    };
   }
   auto engine = engine::Engine::Create(eo);
   VLMXLA_RETURN_IF_ERROR(engine->Load());
@@ -100,9 +105,8 @@ Result<int> Run(const ParsedArgs& args) {
                "decode %.1f tok/s, backend %s\n",
                static_cast<long long>(u.prompt_tokens),
                static_cast<long long>(u.prompt_tokens_logical),
-               static_cast<long long>(u.completion_tokens),
-               engine::FinishReasonName(*last->finish), last->prefill_seconds * 1e3, decode_rate,
-               engine->info().backend.c_str());
+               static_cast<long long>(u.completion_tokens), engine::FinishReasonName(*last->finish),
+               last->prefill_seconds * 1e3, decode_rate, engine->info().backend.c_str());
   return kExitOk;
 }
 
@@ -111,8 +115,10 @@ int RunRun(const std::vector<std::string>& argv) {
   auto parsed = ParseArgs(argv, flags);
   const bool help = parsed.ok() && parsed->Has("help");
   if (!parsed.ok() || help || !parsed->Get("model") || !parsed->Get("prompt")) {
-    if (!parsed.ok()) std::fprintf(stderr, "vlmxla run: %s\n", parsed.status().message().c_str());
-    else if (!help) std::fprintf(stderr, "vlmxla run: --model and --prompt are required\n");
+    if (!parsed.ok())
+      std::fprintf(stderr, "vlmxla run: %s\n", parsed.status().message().c_str());
+    else if (!help)
+      std::fprintf(stderr, "vlmxla run: --model and --prompt are required\n");
     std::fprintf(help ? stdout : stderr,
                  "usage: vlmxla run --model DIR [--image FILE]... --prompt TEXT [options]\n%s",
                  FlagsHelp(flags).c_str());

@@ -47,8 +47,8 @@ Result<int> Run(const ParsedArgs& args) {
   const std::string model_dir = *args.Get("model");
   const std::string output = *args.Get("output");
   VLMXLA_ASSIGN_OR_RETURN(CaseRequest req, CaseRequestFromArgs(args));
-  VLMXLA_ASSIGN_OR_RETURN(int64_t max_new, args.GetInt("max-new-tokens",
-                                                       req.max_new_tokens.value_or(8)));
+  VLMXLA_ASSIGN_OR_RETURN(int64_t max_new,
+                          args.GetInt("max-new-tokens", req.max_new_tokens.value_or(8)));
 
   engine::GenerationRequest gr;
   for (const auto& path : req.images) {
@@ -59,12 +59,13 @@ Result<int> Run(const ParsedArgs& args) {
   gr.messages = prompt::SingleTurn(req.system, req.prompt, static_cast<int>(gr.images.size()));
   gr.stop.max_tokens = max_new;
 
-  VLMXLA_ASSIGN_OR_RETURN(engine::EngineOptions eo,
-                          EngineOptionsFromFlags(args, kValidateEngine));
+  VLMXLA_ASSIGN_OR_RETURN(engine::EngineOptions eo, EngineOptionsFromFlags(args, kValidateEngine));
   eo.context_capacity = req.capacity.value_or(0);
   eo.max_images = std::max<int>(1, static_cast<int>(gr.images.size()));
   eo.taps = true;
-  eo.progress = [](const std::string& line) { std::fprintf(stderr, "[validate] %s\n", line.c_str()); };
+  eo.progress = [](const std::string& line) {
+    std::fprintf(stderr, "[validate] %s\n", line.c_str());
+  };
   auto engine = engine::Engine::Create(eo);
   VLMXLA_RETURN_IF_ERROR(engine->Load());
 
@@ -102,9 +103,9 @@ Result<int> Run(const ParsedArgs& args) {
                                   {"decode_seconds", last->decode_seconds}};
   capture.manifest()["measurements"] = Measurements(*engine);
   VLMXLA_RETURN_IF_ERROR(capture.Write(output, model_dir));
-  std::printf("wrote %s (%zu device stages, %zu greedy tokens, finish %s) on %s\n",
-              output.c_str(), taps.size(), tokens.size(),
-              engine::FinishReasonName(*last->finish), info.backend.c_str());
+  std::printf("wrote %s (%zu device stages, %zu greedy tokens, finish %s) on %s\n", output.c_str(),
+              taps.size(), tokens.size(), engine::FinishReasonName(*last->finish),
+              info.backend.c_str());
   return kExitOk;
 }
 
@@ -113,11 +114,13 @@ int RunValidate(const std::vector<std::string>& argv) {
   auto parsed = ParseArgs(argv, flags);
   const bool help = parsed.ok() && parsed->Has("help");
   if (!parsed.ok() || help || !parsed->Get("model") || !parsed->Get("output")) {
-    if (!parsed.ok()) std::fprintf(stderr, "vlmxla validate: %s\n", parsed.status().message().c_str());
-    std::fprintf(help ? stdout : stderr,
-                 "usage: vlmxla validate --model DIR (--case FILE | --prompt TEXT [--image FILE]...) "
-                 "--output DIR\n%s",
-                 FlagsHelp(flags).c_str());
+    if (!parsed.ok())
+      std::fprintf(stderr, "vlmxla validate: %s\n", parsed.status().message().c_str());
+    std::fprintf(
+        help ? stdout : stderr,
+        "usage: vlmxla validate --model DIR (--case FILE | --prompt TEXT [--image FILE]...) "
+        "--output DIR\n%s",
+        FlagsHelp(flags).c_str());
     return help ? kExitOk : kExitUsage;
   }
   auto r = Run(*parsed);

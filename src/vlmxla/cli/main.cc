@@ -28,7 +28,8 @@ const std::vector<Command>& Commands() { return Registry(); }
 
 static void PrintUsage(FILE* out, const char* self) {
   std::fprintf(out, "usage: %s <command> [flags]\n\ncommands:\n", self);
-  for (const auto& c : vlmxla::cli::Commands()) std::fprintf(out, "  %-16s %s\n", c.name, c.summary);
+  for (const auto& c : vlmxla::cli::Commands())
+    std::fprintf(out, "  %-16s %s\n", c.name, c.summary);
   std::fprintf(out, "\n'%s <command> --help' describes a command's flags.\n", self);
 }
 

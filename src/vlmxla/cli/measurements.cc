@@ -76,12 +76,9 @@ nlohmann::ordered_json Measurements(const engine::Engine& engine) {
     max_uploads = std::max(max_uploads, count);
   }
   j["compile"] = CompileJson(*runner);
-  j["weights"] = {{"bytes", runner->weight_bytes()},
-                  {"vision_bytes", w.vision_bytes},
-                  {"decoder_bytes", w.decoder_bytes},
-                  {"tensors", w.uploads.size()},
-                  {"max_uploads_per_tensor", max_uploads},
-                  {"uploads", uploads}};
+  j["weights"] = {{"bytes", runner->weight_bytes()},       {"vision_bytes", w.vision_bytes},
+                  {"decoder_bytes", w.decoder_bytes},      {"tensors", w.uploads.size()},
+                  {"max_uploads_per_tensor", max_uploads}, {"uploads", uploads}};
   j["weight_upload_memory"] = {{"before", SnapshotJson(w.before)},
                                {"after", SnapshotJson(w.after)}};
   const engine::MemorySnapshot now = runner->SnapshotMemory();

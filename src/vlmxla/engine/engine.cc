@@ -120,8 +120,7 @@ Status Engine::Load() {
   ro.taps = o.taps;
   ro.progress = o.progress;
   ro.dtype = dtype;
-  VLMXLA_ASSIGN_OR_RETURN(m.runner,
-                          ModelRunner::Load(o.model_dir, std::move(executor), ro));
+  VLMXLA_ASSIGN_OR_RETURN(m.runner, ModelRunner::Load(o.model_dir, std::move(executor), ro));
   if (o.warm_decode) VLMXLA_RETURN_IF_ERROR(m.runner->WarmDecode());
   m.adapter = std::make_unique<RunnerAdapter>(*m.runner);
   SchedulerOptions so;
@@ -146,7 +145,8 @@ ModelInfo Engine::info() const {
   info.id = m.options.model_id.empty()
                 ? std::filesystem::path(m.options.model_dir).filename().string()
                 : m.options.model_id;
-  if (info.id.empty()) info.id = std::filesystem::path(m.options.model_dir).parent_path().filename();
+  if (info.id.empty())
+    info.id = std::filesystem::path(m.options.model_dir).parent_path().filename();
   info.max_batch = m.options.max_batch;
   info.backend = m.options.backend;
   // The server asks (/metrics, /v1/models) while Load() writes these on its own thread.

@@ -24,16 +24,16 @@ struct EngineOptions {
   // "pjrt-cpu" (in-process XLA CPU plugin), "pjrt" with plugin_path (e.g. a CUDA plugin),
   // "iree-cpu" (IREE llvm-cpu on local-task), "iree-cuda" (IREE cuda, iree_cuda_target).
   std::string backend = "pjrt-cpu";
-  std::string plugin_path;            // PJRT plugin; empty: the CPU plugin in .venv
+  std::string plugin_path;  // PJRT plugin; empty: the CPU plugin in .venv
   std::string iree_cuda_target = "sm_90";
-  int64_t context_capacity = 0;       // 0: min(max_position_embeddings, 4096)
+  int64_t context_capacity = 0;  // 0: min(max_position_embeddings, 4096)
   // Compute dtype: auto | float32 | bfloat16 | float16 (engine/precision.h). auto: the
   // checkpoint's. Weights stay in their stored type on the device.
   std::string dtype = "auto";
-  int max_batch = 4;                  // KV slots
-  int max_queue = 64;                 // waiting requests before Submit/Generate report overload
-  int max_images = 8;                 // images per request
-  std::string model_id;               // name in /v1/models; empty: the directory's name
+  int max_batch = 4;     // KV slots
+  int max_queue = 64;    // waiting requests before Submit/Generate report overload
+  int max_images = 8;    // images per request
+  std::string model_id;  // name in /v1/models; empty: the directory's name
   // Compile the programs with their diagnostic results; Generate's TapSink receives them (the
   // reference gate's capture of the production path).
   bool taps = false;

@@ -12,14 +12,14 @@
 namespace vlmxla::engine {
 
 struct ModelInfo {
-  std::string id;              // model name for /v1/models
+  std::string id;                // model name for /v1/models
   int64_t context_capacity = 0;  // positions per sequence (prompt + generated)
-  int max_batch = 1;           // sequences decoded together
-  int max_images = 0;          // images per request (0: text-only model)
-  std::string backend;         // e.g. "pjrt:cpu"
-  std::string device_kind;     // e.g. "cpu", "NVIDIA H200"; empty before load or where unknown
-  std::string dtype;           // compute dtype ("float32", "bfloat16", "float16"); empty before load
-  std::string weights_dtype;   // the weights' stored type, as dtype
+  int max_batch = 1;             // sequences decoded together
+  int max_images = 0;            // images per request (0: text-only model)
+  std::string backend;           // e.g. "pjrt:cpu"
+  std::string device_kind;       // e.g. "cpu", "NVIDIA H200"; empty before load or where unknown
+  std::string dtype;          // compute dtype ("float32", "bfloat16", "float16"); empty before load
+  std::string weights_dtype;  // the weights' stored type, as dtype
 };
 
 // Status::reason() of a Submit refused because the queue is full.

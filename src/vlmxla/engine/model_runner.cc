@@ -14,7 +14,6 @@
 
 #include <nlohmann/json.hpp>
 
-
 namespace vlmxla::engine {
 namespace {
 
@@ -105,10 +104,10 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   VLMXLA_ASSIGN_OR_RETURN(r->checkpoint_, io::CheckpointWeights::Open(r->model_));
   r->checkpoint_open_ = true;
   {
-    VLMXLA_ASSIGN_OR_RETURN(PrecisionChoice choice,
-                            ResolvePrecision(options.dtype, r->config(),
-                                             r->checkpoint_.StoredFloatType(),
-                                             r->executor_->name(), r->executor_->traits()));
+    VLMXLA_ASSIGN_OR_RETURN(
+        PrecisionChoice choice,
+        ResolvePrecision(options.dtype, r->config(), r->checkpoint_.StoredFloatType(),
+                         r->executor_->name(), r->executor_->traits()));
     r->precision_ = choice.precision;
     r->precision_why_ = choice.why;
     if (options.progress) options.progress(choice.why);
@@ -216,8 +215,8 @@ std::string ModelRunner::ProgramKey(const hlo::ProgramOptions& options) {
   if (const auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) {
     key += "/n" + std::to_string(o->num_images);
   } else if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
-    key += "/L" + std::to_string(o->seq_len) + "/F" + std::to_string(o->num_image_features) +
-           "/C" + std::to_string(o->capacity);
+    key += "/L" + std::to_string(o->seq_len) + "/F" + std::to_string(o->num_image_features) + "/C" +
+           std::to_string(o->capacity);
   } else if (const auto* o = std::get_if<hlo::DecodeOptions>(&options)) {
     key += "/B" + std::to_string(o->batch) + "/C" + std::to_string(o->capacity);
   }
@@ -319,13 +318,12 @@ Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> ModelRunner::Run(
   }
   std::unique_ptr<bool[]> donate(new bool[params.size()]);
   for (size_t i = 0; i < params.size(); ++i) donate[i] = compiled.donate[i];
-  VLMXLA_ASSIGN_OR_RETURN(auto outputs,
-                          compiled.executable->Execute(args, std::span<const bool>(
-                                                                 donate.get(), params.size())));
+  VLMXLA_ASSIGN_OR_RETURN(
+      auto outputs,
+      compiled.executable->Execute(args, std::span<const bool>(donate.get(), params.size())));
   if (outputs.size() != compiled.program.result_names.size()) {
     return Internal(compiled.program.name + " returned " + std::to_string(outputs.size()) +
-                    " results but names " +
-                    std::to_string(compiled.program.result_names.size()));
+                    " results but names " + std::to_string(compiled.program.result_names.size()));
   }
   // The donated caches live on in their aliased results.
   for (int k : compiled.kv_params) {
@@ -375,8 +373,7 @@ Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
   if (n > 0) VLMXLA_RETURN_IF_ERROR(GetProgram(VisionOptions(n)).status());
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
     VLMXLA_RETURN_IF_ERROR(
-        GetProgram(PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))
-            .status());
+        GetProgram(PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image())).status());
   }
   return WarmDecode();
 }
@@ -425,8 +422,7 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
   const int64_t length = prompt.effective_length;
   if (length < 1 || length > options_.capacity) {
     return OutOfRange("prompt needs " + std::to_string(length) +
-                          " positions but context capacity is " +
-                          std::to_string(options_.capacity),
+                          " positions but context capacity is " + std::to_string(options_.capacity),
                       prompt::kReasonContextLengthExceeded);
   }
   const int bucket = PickBucket(prefill_buckets_, length);
@@ -462,14 +458,14 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
   VLMXLA_ASSIGN_OR_RETURN(auto feats_d, executor_->Upload(feats));
   VLMXLA_ASSIGN_OR_RETURN(auto len_d, executor_->Upload(len));
   const int slot_of[] = {slot};
-  VLMXLA_ASSIGN_OR_RETURN(
-      auto outputs,
-      Run(*c,
-          Args(*c,
-               {{kInputIds, ids_d.get()}, {kFeatureIndex, fi_d.get()},
-                {kImageFeatures, feats_d.get()}, {kLength, len_d.get()}},
-               slot_of),
-          slot_of));
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c,
+                                            Args(*c,
+                                                 {{kInputIds, ids_d.get()},
+                                                  {kFeatureIndex, fi_d.get()},
+                                                  {kImageFeatures, feats_d.get()},
+                                                  {kLength, len_d.get()}},
+                                                 slot_of),
+                                            slot_of));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
   for (size_t i = 0; taps && i < outputs.size(); ++i) {
     const std::string& stage = c->taps[i];
@@ -506,8 +502,7 @@ Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<con
   for (int i = 0; i < n; ++i) {
     if (pos[i] < 0 || pos[i] >= options_.capacity) {
       return OutOfRange("decode: position " + std::to_string(pos[i]) +
-                            " is outside the context capacity " +
-                            std::to_string(options_.capacity),
+                            " is outside the context capacity " + std::to_string(options_.capacity),
                         prompt::kReasonContextLengthExceeded);
     }
   }

@@ -67,7 +67,8 @@ struct WeightStats {
   MemorySnapshot before, after;
 };
 
-// Overrides the backend's decoder weight layout (runtime::BackendTraits::prefers_in_out_weights): "in-out" or "out-in".
+// Overrides the backend's decoder weight layout (runtime::BackendTraits::prefers_in_out_weights):
+// "in-out" or "out-in".
 inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
 
 class ModelRunner {
@@ -123,18 +124,26 @@ class ModelRunner {
 
  private:
   // A program's request inputs, resolved from its parameter names once, when it is compiled.
-  enum Input { kPixelValues, kInputIds, kFeatureIndex, kImageFeatures, kLength, kTokens, kPositions,
-               kNumInputs };
+  enum Input {
+    kPixelValues,
+    kInputIds,
+    kFeatureIndex,
+    kImageFeatures,
+    kLength,
+    kTokens,
+    kPositions,
+    kNumInputs
+  };
   struct Compiled {
     hlo::Program program;
     std::unique_ptr<runtime::Executable> executable;
     // Per program parameter: the shared weight buffer, or null for a request input (filled per
     // call from `input` and `kv`).
     std::vector<runtime::DeviceBuffer*> args;
-    std::vector<bool> donate;            // per parameter: a KV cache, donated to the call
-    int input[kNumInputs];               // parameter index of each request input, or -1
-    std::vector<int> kv_params;          // parameters that are KV caches (ProgramParam::kv)
-    std::vector<std::string> taps;       // per result: its stage name where it is a tap
+    std::vector<bool> donate;       // per parameter: a KV cache, donated to the call
+    int input[kNumInputs];          // parameter index of each request input, or -1
+    std::vector<int> kv_params;     // parameters that are KV caches (ProgramParam::kv)
+    std::vector<std::string> taps;  // per result: its stage name where it is a tap
     int primary = -1;  // the result the call exists for: image_features, prefill_logits, logits
   };
   ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,

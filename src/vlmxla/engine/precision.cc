@@ -28,8 +28,8 @@ const char* TorchDtypeName(hlo::ElementType type) {
 }
 
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
-                                         const io::ModelConfig& config,
-                                         std::optional<DType> stored, const std::string& backend,
+                                         const io::ModelConfig& config, std::optional<DType> stored,
+                                         const std::string& backend,
                                          const runtime::BackendTraits& traits) {
   PrecisionChoice c;
   if (stored) {
@@ -50,9 +50,10 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
             " (auto: the config's dtype '" + config.torch_dtype + "')";
   } else {
     c.precision.compute = c.precision.weights;
-    c.why = "compute dtype " + stored_name + " (auto: the weights' stored type" +
-            (config.torch_dtype.empty() ? "" : ", config dtype '" + config.torch_dtype + "' unknown") +
-            ")";
+    c.why =
+        "compute dtype " + stored_name + " (auto: the weights' stored type" +
+        (config.torch_dtype.empty() ? "" : ", config dtype '" + config.torch_dtype + "' unknown") +
+        ")";
   }
   if (!requested && c.precision.compute == hlo::ElementType::kF16 && traits.widens_f16_matmuls) {
     c.why = std::string("compute dtype float32 (auto: the checkpoint is float16, but ") + backend +

@@ -37,8 +37,8 @@ struct PrecisionChoice {
 // compute type. Narrow compute on a backend without a narrow GEMV (lacks_narrow_gemv) emits its
 // one-row products as two rows.
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
-                                         const io::ModelConfig& config,
-                                         std::optional<DType> stored, const std::string& backend,
+                                         const io::ModelConfig& config, std::optional<DType> stored,
+                                         const std::string& backend,
                                          const runtime::BackendTraits& traits);
 
 }  // namespace vlmxla::engine

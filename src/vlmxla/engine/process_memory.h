@@ -13,11 +13,11 @@
 namespace vlmxla::engine {
 
 struct ProcessMemory {
-  int64_t rss_bytes = 0;        // VmRSS
-  int64_t peak_rss_bytes = 0;   // VmHWM (what getrusage reports as ru_maxrss)
-  int64_t anon_bytes = 0;       // RssAnon
-  int64_t file_bytes = 0;       // RssFile
-  int64_t shmem_bytes = 0;      // RssShmem
+  int64_t rss_bytes = 0;       // VmRSS
+  int64_t peak_rss_bytes = 0;  // VmHWM (what getrusage reports as ru_maxrss)
+  int64_t anon_bytes = 0;      // RssAnon
+  int64_t file_bytes = 0;      // RssFile
+  int64_t shmem_bytes = 0;     // RssShmem
   // Memory that can hold a copy of the weights: anonymous + file-backed (not the staging region).
   int64_t private_bytes() const { return anon_bytes + file_bytes; }
 };

@@ -19,16 +19,16 @@ namespace vlmxla::engine {
 // ties); otherwise the filters apply in the order top_k, top_p, min_p to the tempered softmax.
 struct SamplingParams {
   float temperature = 0.0f;
-  int top_k = 0;         // 0: off
-  float top_p = 1.0f;    // 1: off
-  float min_p = 0.0f;    // 0: off
+  int top_k = 0;       // 0: off
+  float top_p = 1.0f;  // 1: off
+  float min_p = 0.0f;  // 0: off
   // Same seed, same prompt, same params -> same tokens. Unset: drawn from the engine's generator.
   std::optional<uint64_t> seed;
 };
 
 struct StopParams {
-  int64_t max_tokens = -1;         // -1: until EOS or the context capacity
-  std::vector<std::string> stop;   // stop strings; may span tokens; not part of the output
+  int64_t max_tokens = -1;        // -1: until EOS or the context capacity
+  std::vector<std::string> stop;  // stop strings; may span tokens; not part of the output
   bool ignore_eos = false;
 };
 
@@ -55,7 +55,7 @@ enum class FinishReason { kStop, kLength, kCancelled, kError };
 const char* FinishReasonName(FinishReason reason);
 
 struct Usage {
-  int64_t prompt_tokens = 0;          // effective positions (image tokens included), as OpenAI counts
+  int64_t prompt_tokens = 0;  // effective positions (image tokens included), as OpenAI counts
   int64_t prompt_tokens_logical = 0;  // as the user wrote it: each image counts once
   int64_t completion_tokens = 0;
 };
@@ -68,9 +68,9 @@ struct GenerationDelta {
   std::vector<int32_t> token_ids;  // tokens sampled in this step (usually one)
   std::optional<FinishReason> finish;
   std::optional<Status> error;
-  Usage usage;                     // running totals
-  double prefill_seconds = 0;      // set on the last delta
-  double decode_seconds = 0;       // set on the last delta
+  Usage usage;                 // running totals
+  double prefill_seconds = 0;  // set on the last delta
+  double decode_seconds = 0;   // set on the last delta
 };
 
 // Called on the engine's thread, in order. Returning false cancels the request: its slot is freed

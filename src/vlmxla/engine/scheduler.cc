@@ -346,12 +346,12 @@ void Scheduler::Loop() {
     // Finished and cancelled sequences give their slots back at once.
     for (auto& s : active_)
       if (s->done) Release(*s);
-    active_.erase(std::remove_if(active_.begin(), active_.end(),
-                                 [](const auto& s) { return s->done; }),
-                  active_.end());
+    active_.erase(
+        std::remove_if(active_.begin(), active_.end(), [](const auto& s) { return s->done; }),
+        active_.end());
     std::lock_guard<std::mutex> lk(mu_);
-    metrics_.active_slots = static_cast<int64_t>(
-        std::count(slot_free_.begin(), slot_free_.end(), false));
+    metrics_.active_slots =
+        static_cast<int64_t>(std::count(slot_free_.begin(), slot_free_.end(), false));
   }
   // Stopping: the compile thread ends after the Warm it is in; everything still pending ends as
   // cancelled.

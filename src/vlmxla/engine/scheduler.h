@@ -112,12 +112,12 @@ class Scheduler {
   mutable std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::unique_ptr<Sequence>> queue_;  // guarded by mu_
-  std::set<uint64_t> live_;       // queued or running ids; guarded by mu_
-  std::set<uint64_t> cancelled_;  // a subset of live_; guarded by mu_
-  std::vector<bool> slot_free_;   // guarded by mu_
-  uint64_t next_id_ = 1;          // guarded by mu_
-  bool stopping_ = false;         // guarded by mu_
-  ServiceMetrics metrics_;        // guarded by mu_
+  std::set<uint64_t> live_;                      // queued or running ids; guarded by mu_
+  std::set<uint64_t> cancelled_;                 // a subset of live_; guarded by mu_
+  std::vector<bool> slot_free_;                  // guarded by mu_
+  uint64_t next_id_ = 1;                         // guarded by mu_
+  bool stopping_ = false;                        // guarded by mu_
+  ServiceMetrics metrics_;                       // guarded by mu_
   // The compile thread's work: sequences (owned by warming_) whose programs it compiles, and
   // the outcome of each by id, which the scheduler's thread collects. Guarded by mu_.
   std::deque<Sequence*> warm_jobs_;
@@ -132,7 +132,7 @@ class Scheduler {
   std::mt19937_64 seeds_;
 
   std::thread compile_thread_;  // joined by the scheduler's thread before it exits
-  std::thread thread_;  // last: started once everything above is set up
+  std::thread thread_;          // last: started once everything above is set up
 };
 
 }  // namespace vlmxla::engine

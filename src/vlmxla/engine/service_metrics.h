@@ -14,7 +14,8 @@ struct Histogram {
   std::vector<int64_t> counts;  // bounds.size() + 1
   double sum = 0;
   int64_t count = 0;
-  explicit Histogram(std::vector<double> b = {}) : bounds(std::move(b)), counts(bounds.size() + 1) {}
+  explicit Histogram(std::vector<double> b = {})
+      : bounds(std::move(b)), counts(bounds.size() + 1) {}
   void Observe(double v) {
     size_t i = 0;
     while (i < bounds.size() && v > bounds[i]) ++i;
@@ -32,7 +33,7 @@ inline std::vector<double> LatencyBuckets() {
 struct ServiceMetrics {
   int64_t requests_total = 0;
   int64_t requests_failed = 0;
-  int64_t prompt_tokens_total = 0;          // effective
+  int64_t prompt_tokens_total = 0;  // effective
   int64_t prompt_tokens_logical_total = 0;
   int64_t generated_tokens_total = 0;
   int64_t queue_depth = 0;

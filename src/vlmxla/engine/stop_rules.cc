@@ -14,7 +14,8 @@ Status ValidateStopParams(const StopParams& params) {
   }
   for (size_t i = 0; i < params.stop.size(); ++i) {
     if (params.stop[i].empty()) {
-      return InvalidArgument("stop[" + std::to_string(i) + "] is empty; stop strings need at least "
+      return InvalidArgument("stop[" + std::to_string(i) +
+                             "] is empty; stop strings need at least "
                              "one character");
     }
     if (auto bad = text::FindInvalidUtf8(params.stop[i])) {

@@ -28,8 +28,7 @@ TextStep SequenceText::Push(int32_t token) {
   TextStep step;
   if (finish_) return step;
   ++generated_;
-  if (!params_.ignore_eos &&
-      std::find(eos_ids_.begin(), eos_ids_.end(), token) != eos_ids_.end()) {
+  if (!params_.ignore_eos && std::find(eos_ids_.begin(), eos_ids_.end(), token) != eos_ids_.end()) {
     Drain(&step);
     step.finish = FinishReason::kStop;
   } else {

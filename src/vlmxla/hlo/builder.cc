@@ -161,8 +161,7 @@ Result<Function> Builder::Finish(const std::vector<Value>& results) {
     if (r < 0) continue;
     if (r >= static_cast<int>(results.size())) {
       Fail(InvalidArgument("argument %" + arg_names_[i] + " aliases result " + std::to_string(r) +
-                           " but the function has " + std::to_string(results.size()) +
-                           " results"));
+                           " but the function has " + std::to_string(results.size()) + " results"));
     } else if (type(results[r]) != arg_types_[i]) {
       Fail(InvalidArgument("argument %" + arg_names_[i] + " " + arg_types_[i].ToString() +
                            " aliases result " + std::to_string(r) + " of another type " +
@@ -208,8 +207,7 @@ Value Builder::ConstantBlob(TensorType type, const void* data, size_t bytes) {
   if (!Usable({})) return Value{};
   std::string t = type.ToString();
   if (!Check(bytes == static_cast<size_t>(type.num_elements() * ElementByteSize(type.element)),
-             "stablehlo.constant",
-             std::to_string(bytes) + " bytes of data for " + t))
+             "stablehlo.constant", std::to_string(bytes) + " bytes of data for " + t))
     return Value{};
   return Emit("\"stablehlo.constant\"() {value = dense<\"" + HexBlob(data, bytes) + "\"> : " + t +
                   "} : () -> " + t,
@@ -254,9 +252,9 @@ Value Builder::Constant(const HostTensor& tensor) {
     // A flat list only fits a rank-1 type, so build that and reshape.
     TensorType flat{ElementType::kI1, {tensor.num_elements()}};
     std::string ft = flat.ToString();
-    Value v = Emit("\"stablehlo.constant\"() {value = dense<[" + elems + "]> : " + ft +
-                       "} : () -> " + ft,
-                   flat);
+    Value v =
+        Emit("\"stablehlo.constant\"() {value = dense<[" + elems + "]> : " + ft + "} : () -> " + ft,
+             flat);
     return Reshape(v, type.dims);
   }
   return ConstantBlob(type, tensor.data(), tensor.byte_size());
@@ -279,8 +277,7 @@ Value Builder::Binary(const char* op, Value a, Value b) {
   if (!Usable({a, b})) return Value{};
   const TensorType ta = type(a);
   const TensorType tb = type(b);
-  if (!Check(ta == tb, op,
-             "operand types differ: " + ta.ToString() + " vs " + tb.ToString()))
+  if (!Check(ta == tb, op, "operand types differ: " + ta.ToString() + " vs " + tb.ToString()))
     return Value{};
   std::string t = ta.ToString();
   return Emit("\"" + std::string(op) + "\"(" + Name(a) + ", " + Name(b) + ") : (" + t + ", " + t +
@@ -291,8 +288,7 @@ Value Builder::Binary(const char* op, Value a, Value b) {
 Value Builder::Unary(const char* op, Value x, bool float_only) {
   if (!Usable({x})) return Value{};
   const TensorType tx = type(x);
-  if (!Check(!float_only || IsFloat(tx.element), op, "needs a float operand, got " +
-                                                         tx.ToString()))
+  if (!Check(!float_only || IsFloat(tx.element), op, "needs a float operand, got " + tx.ToString()))
     return Value{};
   std::string t = tx.ToString();
   return Emit("\"" + std::string(op) + "\"(" + Name(x) + ") : (" + t + ") -> " + t, tx);
@@ -345,17 +341,17 @@ Value Builder::Select(Value pred, Value on_true, Value on_false) {
              "predicate " + tp.ToString() + " does not fit branches " + tt.ToString()))
     return Value{};
   std::string t = tt.ToString();
-  return Emit("\"stablehlo.select\"(" + Name(pred) + ", " + Name(on_true) + ", " +
-                  Name(on_false) + ") : (" + tp.ToString() + ", " + t + ", " + t + ") -> " + t,
+  return Emit("\"stablehlo.select\"(" + Name(pred) + ", " + Name(on_true) + ", " + Name(on_false) +
+                  ") : (" + tp.ToString() + ", " + t + ", " + t + ") -> " + t,
               tt);
 }
 
 Value Builder::Convert(Value x, ElementType element) {
   if (!Usable({x})) return Value{};
   TensorType r{element, type(x).dims};
-  return Emit("\"stablehlo.convert\"(" + Name(x) + ") : (" + type(x).ToString() + ") -> " +
-                  r.ToString(),
-              r);
+  return Emit(
+      "\"stablehlo.convert\"(" + Name(x) + ") : (" + type(x).ToString() + ") -> " + r.ToString(),
+      r);
 }
 
 Value Builder::CastTo(Value x, ElementType element) {
@@ -393,8 +389,7 @@ Value Builder::Reshape(Value x, std::vector<int64_t> result_dims) {
   if (!Check(ok, "stablehlo.reshape",
              "element counts differ: " + tx.ToString() + " vs " + r.ToString()))
     return Value{};
-  return Emit("\"stablehlo.reshape\"(" + Name(x) + ") : (" + tx.ToString() + ") -> " +
-                  r.ToString(),
+  return Emit("\"stablehlo.reshape\"(" + Name(x) + ") : (" + tx.ToString() + ") -> " + r.ToString(),
               r);
 }
 
@@ -431,13 +426,12 @@ Value Builder::Slice(Value x, std::vector<int64_t> start, std::vector<int64_t> l
                  " do not fit " + tx.ToString()))
     return Value{};
   return Emit("\"stablehlo.slice\"(" + Name(x) + ") {limit_indices = " + Array(limit) +
-                  ", start_indices = " + Array(start) + ", strides = " + Array(strides) +
-                  "} : (" + tx.ToString() + ") -> " + r.ToString(),
+                  ", start_indices = " + Array(start) + ", strides = " + Array(strides) + "} : (" +
+                  tx.ToString() + ") -> " + r.ToString(),
               r);
 }
 
-Value Builder::DynamicSlice(Value x, const std::vector<Value>& starts,
-                            std::vector<int64_t> sizes) {
+Value Builder::DynamicSlice(Value x, const std::vector<Value>& starts, std::vector<int64_t> sizes) {
   if (!Usable({x})) return Value{};
   for (Value s : starts) {
     if (!Usable({s})) return Value{};
@@ -450,8 +444,8 @@ Value Builder::DynamicSlice(Value x, const std::vector<Value>& starts,
          IsInteger(type(starts[i]).element) && type(starts[i]) == type(starts[0]);
   }
   if (!Check(ok, "stablehlo.dynamic_slice",
-             "needs one scalar integer start per dim and sizes within " + tx.ToString() +
-                 ", got " + std::to_string(starts.size()) + " starts and sizes " + List(sizes)))
+             "needs one scalar integer start per dim and sizes within " + tx.ToString() + ", got " +
+                 std::to_string(starts.size()) + " starts and sizes " + List(sizes)))
     return Value{};
   TensorType r{tx.element, sizes};
   std::string operands = Name(x), types = tx.ToString();
@@ -481,15 +475,15 @@ Value Builder::DynamicUpdateSlice(Value x, Value update, const std::vector<Value
              "update " + tu.ToString() + " with " + std::to_string(starts.size()) +
                  " starts does not fit " + tx.ToString()))
     return Value{};
-  std::string operands = Name(x) + ", " + Name(update), types = tx.ToString() + ", " +
-                                                                tu.ToString();
+  std::string operands = Name(x) + ", " + Name(update),
+              types = tx.ToString() + ", " + tu.ToString();
   for (Value s : starts) {
     operands += ", " + Name(s);
     types += ", " + type(s).ToString();
   }
-  return Emit("\"stablehlo.dynamic_update_slice\"(" + operands + ") : (" + types + ") -> " +
-                  tx.ToString(),
-              tx);
+  return Emit(
+      "\"stablehlo.dynamic_update_slice\"(" + operands + ") : (" + types + ") -> " + tx.ToString(),
+      tx);
 }
 
 Value Builder::Concatenate(const std::vector<Value>& values, int64_t dimension) {
@@ -611,8 +605,8 @@ Value Builder::DotGeneral(Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
   field("rhs_contracting_dimensions", rhs_contracting);
   return Emit("\"stablehlo.dot_general\"(" + Name(lhs) + ", " + Name(rhs) +
                   ") {dot_dimension_numbers = #stablehlo.dot<" + numbers + ">" +
-                  PrecisionConfig(tl.element) + "} : (" +
-                  tl.ToString() + ", " + tr.ToString() + ") -> " + r.ToString(),
+                  PrecisionConfig(tl.element) + "} : (" + tl.ToString() + ", " + tr.ToString() +
+                  ") -> " + r.ToString(),
               r);
 }
 
@@ -656,12 +650,12 @@ Value Builder::GatherColumns(Value table, Value ids) {
   // Each id starts a [D, 1] slice at column id; dim 1 collapses and D lands after the id dims.
   const std::string numbers = "offset_dims = [" + std::to_string(ti.rank()) +
                               "], collapsed_slice_dims = [1], start_index_map = [1], "
-                              "index_vector_dim = " + std::to_string(ti.rank());
+                              "index_vector_dim = " +
+                              std::to_string(ti.rank());
   return Emit("\"stablehlo.gather\"(" + Name(table) + ", " + Name(ids) +
                   ") {dimension_numbers = #stablehlo.gather<" + numbers +
-                  ">, indices_are_sorted = false, slice_sizes = " +
-                  Array({tt.dims[0], 1}) + "} : (" + tt.ToString() + ", " + ti.ToString() +
-                  ") -> " + r.ToString(),
+                  ">, indices_are_sorted = false, slice_sizes = " + Array({tt.dims[0], 1}) +
+                  "} : (" + tt.ToString() + ", " + ti.ToString() + ") -> " + r.ToString(),
               r);
 }
 
@@ -671,8 +665,8 @@ Value Builder::Conv2D(Value input, Value kernel, int64_t stride_h, int64_t strid
   const TensorType ti = type(input);
   const TensorType tk = type(kernel);
   bool ok = ti.rank() == 4 && tk.rank() == 4 && ti.element == tk.element &&
-            ti.dims[1] == tk.dims[1] &&
-            stride_h > 0 && stride_w > 0 && tk.dims[2] <= ti.dims[2] && tk.dims[3] <= ti.dims[3];
+            ti.dims[1] == tk.dims[1] && stride_h > 0 && stride_w > 0 && tk.dims[2] <= ti.dims[2] &&
+            tk.dims[3] <= ti.dims[3];
   if (!Check(ok, "stablehlo.convolution",
              "input " + ti.ToString() + " (NCHW) and kernel " + tk.ToString() +
                  " (OIHW) do not fit with strides " + std::to_string(stride_h) + "x" +
@@ -684,9 +678,9 @@ Value Builder::Conv2D(Value input, Value kernel, int64_t stride_h, int64_t strid
   return Emit("\"stablehlo.convolution\"(" + Name(input) + ", " + Name(kernel) +
                   ") {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, f, 0, "
                   "1]x[o, i, 0, 1]->[b, f, 0, 1]>, feature_group_count = 1 : i64" +
-                  PrecisionConfig(ti.element) + ", window_strides = " +
-                  Array({stride_h, stride_w}) + "} : (" + ti.ToString() + ", " + tk.ToString() +
-                  ") -> " + r.ToString(),
+                  PrecisionConfig(ti.element) +
+                  ", window_strides = " + Array({stride_h, stride_w}) + "} : (" + ti.ToString() +
+                  ", " + tk.ToString() + ") -> " + r.ToString(),
               r);
 }
 

@@ -94,7 +94,7 @@ class Builder {
   Value Tanh(Value x);
   Value Logistic(Value x);
   Value Abs(Value x);
-  Value Sine(Value x);    // for rotary position embeddings
+  Value Sine(Value x);  // for rotary position embeddings
   Value Cosine(Value x);
   // chlo.erf: StableHLO has no erf; IREE and XLA both legalize the CHLO op.
   Value Erf(Value x);
@@ -155,8 +155,8 @@ class Builder {
   std::vector<std::string> arg_names_;
   std::vector<TensorType> arg_types_;
   std::vector<int> arg_aliases_;
-  std::vector<TensorType> types_;     // by value id
-  std::vector<std::string> names_;    // by value id: "%arg", "%3"
+  std::vector<TensorType> types_;   // by value id
+  std::vector<std::string> names_;  // by value id: "%arg", "%3"
   std::string body_;
   int next_name_ = 0;
   bool finished_ = false;

@@ -112,8 +112,8 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
 
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
   // The looked-up rows convert, not the table: no converted copy of it exists.
-  Value rows = w.embed_transposed ? b.GatherColumns(w.embed_table, ids)
-                                  : b.GatherRows(w.embed_table, ids);
+  Value rows =
+      w.embed_transposed ? b.GatherColumns(w.embed_table, ids) : b.GatherRows(w.embed_table, ids);
   return b.CastTo(rows, w.compute);
 }
 

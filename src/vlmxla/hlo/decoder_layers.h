@@ -21,11 +21,11 @@ struct DecoderLayerWeights {
 };
 
 struct DecoderWeights {
-  Value embed_table;     // [vocab, hidden], or [hidden, vocab] when embed_transposed
+  Value embed_table;  // [vocab, hidden], or [hidden, vocab] when embed_transposed
   bool embed_transposed = false;
   std::vector<DecoderLayerWeights> layers;
   Value final_norm;
-  Value head;  // the embedding table itself when the LM head is tied
+  Value head;           // the embedding table itself when the LM head is tied
   bool in_out = false;  // projections and head are [in, out] (ProgramCommonOptions::weights_in_out)
   ElementType compute = ElementType::kF32;  // activations; weights convert where consumed
 };

@@ -52,8 +52,8 @@ std::string FormatElement(ElementType type, double value) {
     case ElementType::kBF16:
     case ElementType::kF16: {
       bool bf = type == ElementType::kBF16;
-      uint16_t h = bf ? FloatToBFloat16(static_cast<float>(value))
-                      : FloatToHalf(static_cast<float>(value));
+      uint16_t h =
+          bf ? FloatToBFloat16(static_cast<float>(value)) : FloatToHalf(static_cast<float>(value));
       float back = bf ? BFloat16ToFloat(h) : HalfToFloat(h);
       // `back` is exactly representable in the narrow type, so its exact decimal is too.
       if (std::isfinite(back)) {
@@ -62,11 +62,9 @@ std::string FormatElement(ElementType type, double value) {
       }
       return Hex(h, 4);
     }
-    case ElementType::kI1:
-      return value != 0 ? "true" : "false";
+    case ElementType::kI1: return value != 0 ? "true" : "false";
     case ElementType::kI32:
-    case ElementType::kI64:
-      return std::to_string(static_cast<int64_t>(value));
+    case ElementType::kI64: return std::to_string(static_cast<int64_t>(value));
   }
   return "0";
 }

@@ -49,8 +49,7 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint) 
   // A tensor stored in another float type than the rest of the checkpoint (the program's weight
   // type) converts here, as it is uploaded: a temporary copy, like a transpose.
   if (checkpoint.shape() == expected && checkpoint.dtype() != want &&
-      DTypeIsFloat(checkpoint.dtype()) && DTypeIsFloat(want) &&
-      checkpoint.dtype() != DType::kF64) {
+      DTypeIsFloat(checkpoint.dtype()) && DTypeIsFloat(want) && checkpoint.dtype() != DType::kF64) {
     VLMXLA_ASSIGN_OR_RETURN(checkpoint, ConvertFloats(checkpoint, want));
   }
   if (checkpoint.shape() != expected || checkpoint.dtype() != want ||
@@ -100,8 +99,7 @@ Result<ProgramOptions> DefaultProgramOptions(const std::string& name) {
   if (name == "vision_encode") return ProgramOptions(VisionEncodeOptions{});
   if (name == "prefill") return ProgramOptions(PrefillOptions{});
   if (name == "decode") return ProgramOptions(DecodeOptions{});
-  return InvalidArgument("unknown program '" + name +
-                         "' (known: vision_encode, prefill, decode)");
+  return InvalidArgument("unknown program '" + name + "' (known: vision_encode, prefill, decode)");
 }
 
 Result<Program> BuildProgram(const io::ModelConfig& config, const ProgramOptions& options) {

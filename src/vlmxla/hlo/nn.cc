@@ -9,7 +9,6 @@
 namespace vlmxla::hlo {
 namespace {
 
-
 // All dims of a rank-`rank` tensor except `axis`, in order.
 std::vector<int64_t> AllBut(int64_t rank, int64_t axis) {
   std::vector<int64_t> out;
@@ -59,9 +58,9 @@ Value BroadcastTo(Builder& b, Value x, const std::vector<int64_t>& dims) {
   if (t.dims == dims) return x;
   int64_t offset = static_cast<int64_t>(dims.size()) - t.rank();
   if (offset < 0) {
-    return b.Fail(InvalidArgument("broadcast: cannot broadcast " + t.ToString() + " to rank " +
-                                      std::to_string(dims.size()),
-                                  "hlo_shape_mismatch"));
+    return b.Fail(InvalidArgument(
+        "broadcast: cannot broadcast " + t.ToString() + " to rank " + std::to_string(dims.size()),
+        "hlo_shape_mismatch"));
   }
   std::vector<int64_t> mapping;
   for (int64_t i = 0; i < t.rank(); ++i) mapping.push_back(offset + i);
@@ -179,9 +178,9 @@ Value MatMul(Builder& b, Value x, Value w) {
     for (int64_t d = 0; d < rx - 2; ++d) batch.push_back(d);
     return RoundedDot(b, x, w, batch, batch, {rx - 1}, {rx - 2});
   }
-  return b.Fail(InvalidArgument("matmul: cannot multiply " + b.type(x).ToString() + " by " +
-                                    b.type(w).ToString(),
-                                "hlo_shape_mismatch"));
+  return b.Fail(InvalidArgument(
+      "matmul: cannot multiply " + b.type(x).ToString() + " by " + b.type(w).ToString(),
+      "hlo_shape_mismatch"));
 }
 
 namespace {

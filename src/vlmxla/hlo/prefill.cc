@@ -37,13 +37,11 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const PrefillOptions& options) {
   VLMXLA_RETURN_IF_ERROR(CheckDecoderConfig(config, "prefill"));
   if (options.seq_len < 1) {
-    return InvalidArgument("prefill: seq_len must be >= 1, got " +
-                           std::to_string(options.seq_len));
+    return InvalidArgument("prefill: seq_len must be >= 1, got " + std::to_string(options.seq_len));
   }
   if (options.seq_len > options.capacity) {
     return InvalidArgument("prefill: seq_len " + std::to_string(options.seq_len) +
-                               " exceeds the KV cache capacity " +
-                               std::to_string(options.capacity),
+                               " exceeds the KV cache capacity " + std::to_string(options.capacity),
                            "context_length_exceeded");
   }
   if (options.num_image_features < 1) {
@@ -73,8 +71,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   for (int l = 0; l < layers; ++l) {
     for (const char* kv : {"key", "value"}) {
       const int result = 1 + static_cast<int>(caches.size());
-      caches.push_back(DeclareKvInput(b, program, "kv." + std::to_string(l) + "." + kv,
-                                      cache_type, result, {0, l, kv[0] == 'v'}));
+      caches.push_back(DeclareKvInput(b, program, "kv." + std::to_string(l) + "." + kv, cache_type,
+                                      result, {0, l, kv[0] == 'v'}));
     }
   }
   const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, options.weights_in_out,

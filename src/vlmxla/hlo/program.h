@@ -38,9 +38,9 @@ struct ProgramParam {
 };
 
 struct Program {
-  std::string name;                 // "vision_encode", "prefill", ...
-  std::string mlir;                 // a module with func.func public @main
-  std::vector<ProgramParam> params;  // @main's parameters, in order
+  std::string name;                       // "vision_encode", "prefill", ...
+  std::string mlir;                       // a module with func.func public @main
+  std::vector<ProgramParam> params;       // @main's parameters, in order
   std::vector<std::string> result_names;  // stage names of @main's results, in order
   std::vector<TensorType> result_types;
 };

@@ -30,9 +30,8 @@ class Params {
     params_ = collected;
     int weights = 0;
     for (const ProgramParam& pp : params_) {
-      const std::string arg = pp.kind == ProgramParam::Kind::kInput
-                                  ? pp.name
-                                  : "w" + std::to_string(weights++);
+      const std::string arg =
+          pp.kind == ProgramParam::Kind::kInput ? pp.name : "w" + std::to_string(weights++);
       values_.push_back(b_.Arg(arg, pp.type));
     }
   }
@@ -118,8 +117,7 @@ Value SelfAttention(Builder& b, Params& p, const std::string& pre, Value x, int6
   return Linear(b, ctx, wo, bo);
 }
 
-Result<Value> EncoderLayer(Builder& b, Params& p, const io::VisionConfig& vc, int layer,
-                           Value x) {
+Result<Value> EncoderLayer(Builder& b, Params& p, const io::VisionConfig& vc, int layer, Value x) {
   const std::string pre =
       std::string(kTowerPrefix) + "encoder.layers." + std::to_string(layer) + ".";
   const int64_t d = vc.hidden_size, f = vc.intermediate_size;
@@ -193,11 +191,10 @@ Status CheckConfig(const io::LlavaConfig& config, const VisionEncodeOptions& opt
   if (vc.hidden_size <= 0 || vc.num_attention_heads <= 0 ||
       vc.hidden_size % vc.num_attention_heads != 0 || vc.patch_size <= 0 ||
       vc.image_size < vc.patch_size || vc.num_hidden_layers < 0) {
-    return InvalidArgument("vision_encode: inconsistent vision config (hidden_size " +
-                           std::to_string(vc.hidden_size) + ", heads " +
-                           std::to_string(vc.num_attention_heads) + ", image_size " +
-                           std::to_string(vc.image_size) + ", patch_size " +
-                           std::to_string(vc.patch_size) + ")");
+    return InvalidArgument(
+        "vision_encode: inconsistent vision config (hidden_size " + std::to_string(vc.hidden_size) +
+        ", heads " + std::to_string(vc.num_attention_heads) + ", image_size " +
+        std::to_string(vc.image_size) + ", patch_size " + std::to_string(vc.patch_size) + ")");
   }
   if (config.vision_feature_layers.empty()) {
     return InvalidArgument("vision_encode: vision_feature_layer is empty");
@@ -206,8 +203,7 @@ Status CheckConfig(const io::LlavaConfig& config, const VisionEncodeOptions& opt
   for (int layer : config.vision_feature_layers) {
     if (layer < -states || layer >= states) {
       return OutOfRange("vision_encode: vision_feature_layer " + std::to_string(layer) +
-                            " is outside the tower's " + std::to_string(states) +
-                            " hidden states",
+                            " is outside the tower's " + std::to_string(states) + " hidden states",
                         "vision_feature_layer_out_of_range");
     }
   }
@@ -230,8 +226,8 @@ Result<Graph> BuildGraph(Builder& b, Params& p, const io::LlavaConfig& config,
   const io::VisionConfig& vc = config.vision;
   const int64_t n = options.num_images, d = vc.hidden_size;
   const int64_t t = vc.num_positions();
-  Value pixels = p.Input("pixel_values", {ElementType::kF32,
-                                          {n, vc.num_channels, vc.image_size, vc.image_size}});
+  Value pixels = p.Input("pixel_values",
+                         {ElementType::kF32, {n, vc.num_channels, vc.image_size, vc.image_size}});
 
   // hidden_states[0] is the encoder input (after pre_layrnorm for CLIP); [i] is after layer i.
   // SigLIP's post_layernorm only applies to last_hidden_state, which LLaVA does not use.

@@ -83,7 +83,8 @@ Result<std::string> ModelType(const nlohmann::json& j, const std::string& fallba
 }
 
 Status Positive(const std::string& where, const char* name, int v) {
-  if (v <= 0) return InvalidArgument(where + ": " + name + " must be positive, got " + std::to_string(v));
+  if (v <= 0)
+    return InvalidArgument(where + ": " + name + " must be positive, got " + std::to_string(v));
   return Status::Ok();
 }
 
@@ -112,9 +113,12 @@ Result<VisionConfig> ParseVisionConfig(const nlohmann::json& j) {
   VLMXLA_RETURN_IF_ERROR(f.Int("patch_size", &c.patch_size));
   VLMXLA_RETURN_IF_ERROR(f.String("hidden_act", &c.hidden_act));
   VLMXLA_RETURN_IF_ERROR(f.Double("layer_norm_eps", &c.layer_norm_eps));
-  for (auto [name, v] : {std::pair{"hidden_size", c.hidden_size}, {"num_hidden_layers", c.num_hidden_layers},
-                         {"num_attention_heads", c.num_attention_heads}, {"image_size", c.image_size},
-                         {"patch_size", c.patch_size}, {"intermediate_size", c.intermediate_size}}) {
+  for (auto [name, v] : {std::pair{"hidden_size", c.hidden_size},
+                         {"num_hidden_layers", c.num_hidden_layers},
+                         {"num_attention_heads", c.num_attention_heads},
+                         {"image_size", c.image_size},
+                         {"patch_size", c.patch_size},
+                         {"intermediate_size", c.intermediate_size}}) {
     VLMXLA_RETURN_IF_ERROR(Positive(where, name, v));
   }
   if (c.hidden_size % c.num_attention_heads != 0) {
@@ -182,9 +186,11 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     }
   }
   if (c.rope_type != "default") {
-    return Unimplemented(where + ": rope_type '" + c.rope_type + "' is not supported (only default)");
+    return Unimplemented(where + ": rope_type '" + c.rope_type +
+                         "' is not supported (only default)");
   }
-  for (auto [name, v] : {std::pair{"vocab_size", c.vocab_size}, {"hidden_size", c.hidden_size},
+  for (auto [name, v] : {std::pair{"vocab_size", c.vocab_size},
+                         {"hidden_size", c.hidden_size},
                          {"num_hidden_layers", c.num_hidden_layers},
                          {"num_attention_heads", c.num_attention_heads},
                          {"num_key_value_heads", c.num_key_value_heads},
@@ -194,9 +200,9 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
   c.head_dim = c.hidden_size / c.num_attention_heads;
   VLMXLA_RETURN_IF_ERROR(f.Int("head_dim", &c.head_dim));
   if (c.num_attention_heads % c.num_key_value_heads != 0) {
-    return InvalidArgument(where + ": num_attention_heads " + std::to_string(c.num_attention_heads) +
-                           " is not a multiple of num_key_value_heads " +
-                           std::to_string(c.num_key_value_heads));
+    return InvalidArgument(
+        where + ": num_attention_heads " + std::to_string(c.num_attention_heads) +
+        " is not a multiple of num_key_value_heads " + std::to_string(c.num_key_value_heads));
   }
   return c;
 }
@@ -263,13 +269,15 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   VLMXLA_RETURN_IF_ERROR(f.Int("image_token_index", &l.image_token_index));
   VLMXLA_RETURN_IF_ERROR(f.Int("image_seq_length", &l.image_seq_length));
   VLMXLA_RETURN_IF_ERROR(f.String("projector_hidden_act", &l.projector_hidden_act));
-  VLMXLA_RETURN_IF_ERROR(f.String("vision_feature_select_strategy", &l.vision_feature_select_strategy));
+  VLMXLA_RETURN_IF_ERROR(
+      f.String("vision_feature_select_strategy", &l.vision_feature_select_strategy));
   VLMXLA_RETURN_IF_ERROR(f.IntList("vision_feature_layer", &l.vision_feature_layers));
   VLMXLA_RETURN_IF_ERROR(f.Bool("multimodal_projector_bias", &l.multimodal_projector_bias));
   VLMXLA_RETURN_IF_ERROR(f.Bool("tie_word_embeddings", &l.tie_word_embeddings));
   if (l.vision_feature_select_strategy != "default" && l.vision_feature_select_strategy != "full") {
-    return InvalidArgument("config.json: vision_feature_select_strategy must be 'default' or 'full', got '" +
-                           l.vision_feature_select_strategy + "'");
+    return InvalidArgument(
+        "config.json: vision_feature_select_strategy must be 'default' or 'full', got '" +
+        l.vision_feature_select_strategy + "'");
   }
   if (l.vision_feature_layers.empty()) {
     return InvalidArgument("config.json: vision_feature_layer is an empty list");
@@ -330,13 +338,15 @@ bool ModelDir::HasFile(const std::string& file) const {
 
 Result<std::vector<std::string>> ModelDir::WeightFiles() const {
   if (HasFile("model.safetensors.index.json")) {
-    VLMXLA_ASSIGN_OR_RETURN(nlohmann::json index, ReadJsonFile(Path("model.safetensors.index.json")));
+    VLMXLA_ASSIGN_OR_RETURN(nlohmann::json index,
+                            ReadJsonFile(Path("model.safetensors.index.json")));
     if (!index.contains("weight_map") || !index["weight_map"].is_object()) {
       return InvalidArgument(Path("model.safetensors.index.json") + " has no weight_map object");
     }
     std::set<std::string> shards;
     for (auto& [name, shard] : index["weight_map"].items()) {
-      if (!shard.is_string()) return InvalidArgument("weight_map entry for " + name + " is not a string");
+      if (!shard.is_string())
+        return InvalidArgument("weight_map entry for " + name + " is not a string");
       shards.insert(shard.get<std::string>());
     }
     std::vector<std::string> out;

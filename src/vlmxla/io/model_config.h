@@ -62,7 +62,7 @@ struct LlavaConfig {
   int image_seq_length = 576;
   std::string projector_hidden_act = "gelu";
   std::string vision_feature_select_strategy = "default";  // "default" drops the class token
-  std::vector<int> vision_feature_layers = {-2};  // one entry, or several to concatenate
+  std::vector<int> vision_feature_layers = {-2};           // one entry, or several to concatenate
   bool multimodal_projector_bias = true;
   bool tie_word_embeddings = false;
 
@@ -72,7 +72,7 @@ struct LlavaConfig {
 
 // What config.json describes.
 struct ModelConfig {
-  std::string model_type;  // "llava" or the text model type for text-only checkpoints
+  std::string model_type;            // "llava" or the text model type for text-only checkpoints
   std::optional<LlavaConfig> llava;  // set for "llava"
   TextConfig text;                   // the decoder (== llava->text for llava)
   // The checkpoint's declared dtype: "dtype" (Transformers v5) or "torch_dtype", at the top level

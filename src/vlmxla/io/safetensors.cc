@@ -23,9 +23,9 @@ std::string ErrnoText() { return std::strerror(errno); }
 
 }  // namespace
 
-Result<std::vector<TensorInfo>> ParseSafetensorsHeader(const std::string& header_json,
-                                                       uint64_t data_size,
-                                                       std::map<std::string, std::string>* metadata) {
+Result<std::vector<TensorInfo>> ParseSafetensorsHeader(
+    const std::string& header_json, uint64_t data_size,
+    std::map<std::string, std::string>* metadata) {
   nlohmann::json header = nlohmann::json::parse(header_json, nullptr, /*allow_exceptions=*/false);
   if (header.is_discarded()) return DataLoss("header is not valid JSON");
   if (!header.is_object()) return DataLoss("header is not a JSON object");
@@ -60,7 +60,8 @@ Result<std::vector<TensorInfo>> ParseSafetensorsHeader(const std::string& header
     info.dtype = *dtype;
     uint64_t elements = 1;
     for (const auto& d : entry["shape"]) {
-      if (!d.is_number_unsigned()) return DataLoss(where + " has a non-integer or negative dimension");
+      if (!d.is_number_unsigned())
+        return DataLoss(where + " has a non-integer or negative dimension");
       const uint64_t dim = d.get<uint64_t>();
       if (dim != 0 && elements > std::numeric_limits<uint64_t>::max() / dim)
         return DataLoss(where + " shape overflows");
@@ -129,16 +130,15 @@ Result<SafetensorsFile> SafetensorsFile::Open(const std::string& path) {
   void* map = ::mmap(nullptr, file_size, PROT_READ, MAP_PRIVATE, fd, 0);
   ::close(fd);  // the mapping stays valid
   if (map == MAP_FAILED) return DataLoss("cannot mmap " + path + ": " + ErrnoText());
-  std::shared_ptr<const void> mapping(map, [file_size](const void* p) {
-    ::munmap(const_cast<void*>(p), file_size);
-  });
+  std::shared_ptr<const void> mapping(
+      map, [file_size](const void* p) { ::munmap(const_cast<void*>(p), file_size); });
 
   const auto* bytes = static_cast<const uint8_t*>(map);
   uint64_t header_len = 0;
   for (int i = 7; i >= 0; --i) header_len = (header_len << 8) | bytes[i];  // little-endian u64
   if (header_len > kMaxHeaderBytes || header_len > file_size - 8) {
-    return DataLoss(path + ": header length " + std::to_string(header_len) +
-                    " exceeds the file (" + std::to_string(file_size) + " bytes)");
+    return DataLoss(path + ": header length " + std::to_string(header_len) + " exceeds the file (" +
+                    std::to_string(file_size) + " bytes)");
   }
   SafetensorsFile f;
   f.path_ = path;

@@ -48,9 +48,9 @@ class SafetensorsFile {
 
 // Parses a header (the JSON bytes after the 8-byte length) for a data section of `data_size`
 // bytes. Exposed for tests.
-Result<std::vector<TensorInfo>> ParseSafetensorsHeader(const std::string& header_json,
-                                                       uint64_t data_size,
-                                                       std::map<std::string, std::string>* metadata);
+Result<std::vector<TensorInfo>> ParseSafetensorsHeader(
+    const std::string& header_json, uint64_t data_size,
+    std::map<std::string, std::string>* metadata);
 
 // Writes tensors (sorted by name, as the Python library does) with optional string metadata.
 Status WriteSafetensors(const std::string& path, const std::map<std::string, HostTensor>& tensors,

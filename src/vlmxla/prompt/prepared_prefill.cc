@@ -17,10 +17,10 @@ Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int nu
   int64_t placeholders = 0;
   for (int32_t id : unexpanded_ids) placeholders += id == spec.image_token_id;
   if (placeholders != num_images) {
-    return InvalidArgument("prompt has " + Plural(placeholders, "image placeholder", "image placeholders") +
-                               " (" + spec.image_token + ") but " +
-                               Plural(num_images, "image was", "images were") + " given",
-                           kReasonPlaceholderMismatch);
+    return InvalidArgument(
+        "prompt has " + Plural(placeholders, "image placeholder", "image placeholders") + " (" +
+            spec.image_token + ") but " + Plural(num_images, "image was", "images were") + " given",
+        kReasonPlaceholderMismatch);
   }
   const int64_t logical = static_cast<int64_t>(unexpanded_ids.size());
   const int64_t effective = logical + placeholders * (spec.tokens_per_image - 1);
@@ -36,7 +36,8 @@ Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int nu
   int image = 0;
   for (int32_t id : unexpanded_ids) {
     if (id == spec.image_token_id) {
-      p.image_slots.push_back({image++, static_cast<int64_t>(p.input_ids.size()), spec.tokens_per_image});
+      p.image_slots.push_back(
+          {image++, static_cast<int64_t>(p.input_ids.size()), spec.tokens_per_image});
       p.input_ids.insert(p.input_ids.end(), spec.tokens_per_image, id);
     } else {
       p.input_ids.push_back(id);

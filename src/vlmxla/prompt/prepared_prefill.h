@@ -27,15 +27,15 @@ struct ImageSlot {
 };
 
 struct PreparedPrefill {
-  std::string rendered_text;             // chat template output
-  std::vector<int32_t> unexpanded_ids;   // one placeholder id per image
-  std::vector<int32_t> input_ids;        // placeholders expanded to tokens_per_image each
-  std::vector<int32_t> position_ids;     // 0..effective_length-1
-  std::vector<int32_t> attention_mask;   // all ones (one left-aligned sequence)
-  std::vector<ImageSlot> image_slots;    // in prompt order == image order
-  int64_t logical_length = 0;    // tokens as the user wrote them: each image counts once
-  int64_t effective_length = 0;  // positions the prompt occupies on the device
-  HostTensor pixel_values;       // f32 [num_images, 3, H, W]; empty when there are no images
+  std::string rendered_text;            // chat template output
+  std::vector<int32_t> unexpanded_ids;  // one placeholder id per image
+  std::vector<int32_t> input_ids;       // placeholders expanded to tokens_per_image each
+  std::vector<int32_t> position_ids;    // 0..effective_length-1
+  std::vector<int32_t> attention_mask;  // all ones (one left-aligned sequence)
+  std::vector<ImageSlot> image_slots;   // in prompt order == image order
+  int64_t logical_length = 0;           // tokens as the user wrote them: each image counts once
+  int64_t effective_length = 0;         // positions the prompt occupies on the device
+  HostTensor pixel_values;              // f32 [num_images, 3, H, W]; empty when there are no images
 };
 
 // Error reasons (Status::reason()) callers map to protocol codes.

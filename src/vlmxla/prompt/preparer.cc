@@ -43,7 +43,8 @@ Result<ProcessorSettings> ReadProcessorSettings(const io::ModelDir& model) {
   const std::string where = model.Path("processor_config.json");
   auto get_int = [&](const char* key, int* out) -> Status {
     if (!j.contains(key) || j[key].is_null()) return Status::Ok();
-    if (!j[key].is_number_integer()) return InvalidArgument(where + ": '" + key + "' must be an integer");
+    if (!j[key].is_number_integer())
+      return InvalidArgument(where + ": '" + key + "' must be an integer");
     *out = j[key].get<int>();
     return Status::Ok();
   };
@@ -55,7 +56,8 @@ Result<ProcessorSettings> ReadProcessorSettings(const io::ModelDir& model) {
   };
   VLMXLA_RETURN_IF_ERROR(get_int("patch_size", &s.patch_size));
   VLMXLA_RETURN_IF_ERROR(get_int("num_additional_image_tokens", &s.num_additional_image_tokens));
-  VLMXLA_RETURN_IF_ERROR(get_str("vision_feature_select_strategy", &s.vision_feature_select_strategy));
+  VLMXLA_RETURN_IF_ERROR(
+      get_str("vision_feature_select_strategy", &s.vision_feature_select_strategy));
   VLMXLA_RETURN_IF_ERROR(get_str("image_token", &s.image_token));
   return s;
 }
@@ -84,10 +86,11 @@ Result<Preparer> Preparer::Load(const std::string& model_dir) {
     p.image_token_id_ = llava->image_token_index;
     auto id = p.tokenizer_->TokenToId(p.settings_.image_token);
     if (!id || *id != p.image_token_id_) {
-      return FailedPrecondition("image token '" + p.settings_.image_token + "' is " +
-                                (id ? "id " + std::to_string(*id) : std::string("not in the vocabulary")) +
-                                " in tokenizer.json but config.json says image_token_index " +
-                                std::to_string(p.image_token_id_));
+      return FailedPrecondition(
+          "image token '" + p.settings_.image_token + "' is " +
+          (id ? "id " + std::to_string(*id) : std::string("not in the vocabulary")) +
+          " in tokenizer.json but config.json says image_token_index " +
+          std::to_string(p.image_token_id_));
     }
   }
   return p;
@@ -103,8 +106,7 @@ Result<std::string> Preparer::Render(const std::vector<Message>& messages) const
   return template_->Render(context);
 }
 
-Result<std::vector<int32_t>> Preparer::EncodePrompt(std::string_view text,
-                                                    bool add_special_tokens,
+Result<std::vector<int32_t>> Preparer::EncodePrompt(std::string_view text, bool add_special_tokens,
                                                     int64_t context_capacity) const {
   // Counting on to twice the capacity costs little and keeps the exact count in the message of
   // a prompt that is only somewhat too long.
@@ -112,8 +114,8 @@ Result<std::vector<int32_t>> Preparer::EncodePrompt(std::string_view text,
   auto ids = tokenizer_->EncodeAtMost(text, add_special_tokens, max_ids);
   if (!ids.ok() && ids.status().reason() == text::kReasonTooManyTokens) {
     return OutOfRange("prompt needs more than " + std::to_string(max_ids) +
-                          " positions but context capacity is " +
-                          std::to_string(context_capacity) + "; " + ids.status().message(),
+                          " positions but context capacity is " + std::to_string(context_capacity) +
+                          "; " + ids.status().message(),
                       kReasonContextLengthExceeded);
   }
   return ids;
@@ -166,13 +168,13 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
     if (spec.tokens_per_image != model_tokens) {
       return FailedPrecondition("the processor expands each image to " +
                                 std::to_string(spec.tokens_per_image) +
-                                " tokens but the vision tower yields " + std::to_string(model_tokens) +
-                                " features per image");
+                                " tokens but the vision tower yields " +
+                                std::to_string(model_tokens) + " features per image");
     }
   }
-  VLMXLA_ASSIGN_OR_RETURN(PreparedPrefill prefill,
-                          ExpandPrompt(std::move(ids), static_cast<int>(images.size()), spec,
-                                       context_capacity));
+  VLMXLA_ASSIGN_OR_RETURN(
+      PreparedPrefill prefill,
+      ExpandPrompt(std::move(ids), static_cast<int>(images.size()), spec, context_capacity));
   prefill.rendered_text = std::move(rendered);
   prefill.pixel_values = std::move(pixels);
   return prefill;

@@ -34,9 +34,9 @@ Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
     if (plugin.empty() && backend == "pjrt") {
       const char* env = std::getenv(kPjrtPluginEnv);
       if (env == nullptr || *env == '\0') {
-        return InvalidArgument("backend 'pjrt' needs a plugin path (or set " +
-                                   std::string(kPjrtPluginEnv) + ")",
-                               "unknown_backend");
+        return InvalidArgument(
+            "backend 'pjrt' needs a plugin path (or set " + std::string(kPjrtPluginEnv) + ")",
+            "unknown_backend");
       }
       plugin = env;
     }

@@ -52,8 +52,8 @@ class DelayingExecutable final : public Executable {
 FaultInjectingExecutor::FaultInjectingExecutor(std::unique_ptr<Executor> inner, FaultPlan plan)
     : inner_(std::move(inner)), plan_(plan) {}
 
-Result<std::unique_ptr<Executable>> FaultInjectingExecutor::Compile(
-    std::string_view mlir_text, const CompileOptions& options) {
+Result<std::unique_ptr<Executable>> FaultInjectingExecutor::Compile(std::string_view mlir_text,
+                                                                    const CompileOptions& options) {
   VLMXLA_ASSIGN_OR_RETURN(auto executable, inner_->Compile(mlir_text, options));
   return std::unique_ptr<Executable>(new DelayingExecutable(std::move(executable), this));
 }

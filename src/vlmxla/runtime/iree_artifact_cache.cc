@@ -77,12 +77,9 @@ bool IsStored(const std::string& path) {
 // The artifact's manifest entry, written (temporary name, then rename) after the artifact.
 void WriteManifestEntry(const IreeCompileJob& job, const IreeArtifact& artifact,
                         std::string_view mlir_text) {
-  nlohmann::ordered_json entry = {{"schema", 1},
-                                  {"key", artifact.key},
-                                  {"compiler_version", job.compiler_version},
-                                  {"target", job.target},
-                                  {"flags", job.flags},
-                                  {"mlir_sha256", Sha256Hex(mlir_text)}};
+  nlohmann::ordered_json entry = {
+      {"schema", 1},          {"key", artifact.key}, {"compiler_version", job.compiler_version},
+      {"target", job.target}, {"flags", job.flags},  {"mlir_sha256", Sha256Hex(mlir_text)}};
   const fs::path path = fs::path(job.cache_dir) / (artifact.key + ".json");
   const std::string tmp = path.string() + ".tmp-" + std::to_string(getpid());
   {
@@ -192,9 +189,9 @@ Result<IreeArtifact> CompileIreeArtifact(const IreeCompileJob& job, std::string_
   std::error_code ec;
   fs::create_directories(job.cache_dir, ec);
   if (ec) {
-    return Unavailable("cannot create the IREE artifact cache '" + job.cache_dir +
-                           "': " + ec.message(),
-                       "cache_unwritable");
+    return Unavailable(
+        "cannot create the IREE artifact cache '" + job.cache_dir + "': " + ec.message(),
+        "cache_unwritable");
   }
   IreeArtifact artifact;
   artifact.key = IreeArtifactKey(job, mlir_text);
@@ -209,10 +206,10 @@ Result<IreeArtifact> CompileIreeArtifact(const IreeCompileJob& job, std::string_
   // Unique temporaries per process and call: concurrent compiles of one key each write their
   // own file and the last rename wins with identical bytes.
   static std::atomic<uint64_t> counter{0};
-  const std::string stem = (fs::path(job.cache_dir) / ("tmp-" + artifact.key.substr(0, 16) + "-" +
-                                                       std::to_string(getpid()) + "-" +
-                                                       std::to_string(counter++)))
-                               .string();
+  const std::string stem =
+      (fs::path(job.cache_dir) / ("tmp-" + artifact.key.substr(0, 16) + "-" +
+                                  std::to_string(getpid()) + "-" + std::to_string(counter++)))
+          .string();
   const std::string mlir_path = stem + ".mlir";
   const std::string vmfb_tmp = stem + ".vmfb";
   {
@@ -238,9 +235,9 @@ Result<IreeArtifact> CompileIreeArtifact(const IreeCompileJob& job, std::string_
     for (size_t at; (at = first.find(mlir_path)) != std::string::npos;) {
       first.replace(at, mlir_path.size(), "<module>");
     }
-    return InvalidArgument("iree-compile (" + job.target + ") " + DescribeWaitStatus(*status) +
-                               ":\n" + first,
-                           "compile_failed");
+    return InvalidArgument(
+        "iree-compile (" + job.target + ") " + DescribeWaitStatus(*status) + ":\n" + first,
+        "compile_failed");
   }
   fs::rename(vmfb_tmp, artifact.path, ec);
   if (ec) {

@@ -16,11 +16,11 @@
 namespace vlmxla::runtime {
 
 struct IreeCompileJob {
-  std::string compiler;               // path of iree-compile
-  std::string compiler_version;       // `iree-compile --version` (part of the key)
-  std::string target;                 // "llvm-cpu", "cuda:sm_90" (part of the key)
-  std::vector<std::string> flags;     // everything between iree-compile and the input file
-  std::string cache_dir;              // created if missing
+  std::string compiler;            // path of iree-compile
+  std::string compiler_version;    // `iree-compile --version` (part of the key)
+  std::string target;              // "llvm-cpu", "cuda:sm_90" (part of the key)
+  std::vector<std::string> flags;  // everything between iree-compile and the input file
+  std::string cache_dir;           // created if missing
   double timeout_s = 3600;
 };
 

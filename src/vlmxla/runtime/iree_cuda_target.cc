@@ -41,9 +41,8 @@ size_t FindTopLevelModule(std::string_view text) {
   for (size_t line = 0; line < text.size();) {
     size_t at = line;
     while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
-    if (text.compare(at, 6, "module") == 0 &&
-        (at + 6 == text.size() || IsSpace(text[at + 6]) || text[at + 6] == '{' ||
-         text[at + 6] == '@')) {
+    if (text.compare(at, 6, "module") == 0 && (at + 6 == text.size() || IsSpace(text[at + 6]) ||
+                                               text[at + 6] == '{' || text[at + 6] == '@')) {
       return at;
     }
     const size_t next = text.find('\n', line);
@@ -68,9 +67,9 @@ Result<std::string> CudaDeviceTargetAttr(std::string_view arch) {
     for (const auto& entry : kMinPtx) {
       known += (known.empty() ? "" : ", ") + std::string(entry.first);
     }
-    return NotFound("no explicit CUDA target is known for '" + std::string(arch) +
-                        "' (known: " + known + ")",
-                    "unknown_cuda_target");
+    return NotFound(
+        "no explicit CUDA target is known for '" + std::string(arch) + "' (known: " + known + ")",
+        "unknown_cuda_target");
   }
   return "#hal.device.target<\"cuda\", [#hal.executable.target<\"cuda\", \"cuda-nvptx-fb\", "
          "{iree_codegen.target_info = #iree_gpu.target<arch = \"" +

@@ -78,8 +78,8 @@ class IreeBuffer final : public DeviceBuffer {
 
   Result<HostTensor> ToHost() const override {
     if (is_deleted()) {
-      return FailedPrecondition("device buffer " + ShapeToString(shape_) + " " +
-                                    DTypeName(dtype_) + " was donated and can no longer be read",
+      return FailedPrecondition("device buffer " + ShapeToString(shape_) + " " + DTypeName(dtype_) +
+                                    " was donated and can no longer be read",
                                 "buffer_deleted");
     }
     HostTensor host(dtype_, shape_);
@@ -267,8 +267,8 @@ Result<bool> IreeCompiler::NeedsExplicitCudaTarget() const {
   // Remembered per compiler and arch: the answer only changes with the compiler.
   static std::mutex mu;
   static std::map<std::string, bool> known;
-  const std::string memo = options_.compiler + "\n" + compiler_version_ + "\n" +
-                           options_.cuda_target;
+  const std::string memo =
+      options_.compiler + "\n" + compiler_version_ + "\n" + options_.cuda_target;
   {
     std::lock_guard<std::mutex> lock(mu);
     if (auto it = known.find(memo); it != known.end()) return it->second;
@@ -336,8 +336,10 @@ Result<IreeCompileOutcome> IreeCompiler::Compile(std::string_view mlir_text) con
     }
   }
   if (!compiler_missing_.empty()) {
-    return Unavailable("this module (target " + job.target + ") is not in the IREE artifact "
-                       "cache '" + options_.cache_dir + "' (whose manifest records iree-compile " +
+    return Unavailable("this module (target " + job.target +
+                           ") is not in the IREE artifact "
+                           "cache '" +
+                           options_.cache_dir + "' (whose manifest records iree-compile " +
                            compiler_version_.substr(0, compiler_version_.find('\n')) +
                            ") and it cannot be compiled here: " + compiler_missing_,
                        "iree_compiler_missing");
@@ -441,8 +443,9 @@ ExecutorReport IreeExecutor::Report() const {
   if (j.contains("memory") && !j["memory"].empty()) {
     r.memory.allocator_json = j["memory"].dump();
   } else {
-    r.memory.detail = "allocator statistics not reported: the iree-base-runtime allocator keeps "
-                      "no statistics in this build";
+    r.memory.detail =
+        "allocator statistics not reported: the iree-base-runtime allocator keeps "
+        "no statistics in this build";
   }
   if (j.contains("process")) r.memory.host_process_json = j["process"].dump();
   return r;
@@ -499,8 +502,8 @@ Result<std::shared_ptr<DeviceBuffer>> IreeExecutor::Upload(const HostTensor& ten
   if (tensor.data() == nullptr && tensor.byte_size() > 0) {
     return InvalidArgument("host tensor " + ShapeToString(tensor.shape()) + " has no data");
   }
-  VLMXLA_ASSIGN_OR_RETURN(
-      uint64_t id, host_->Upload(tensor.dtype(), tensor.shape(), tensor.data(), tensor.byte_size()));
+  VLMXLA_ASSIGN_OR_RETURN(uint64_t id, host_->Upload(tensor.dtype(), tensor.shape(), tensor.data(),
+                                                     tensor.byte_size()));
   return std::shared_ptr<DeviceBuffer>(
       std::make_shared<IreeBuffer>(host_, id, tensor.dtype(), tensor.shape()));
 }

@@ -26,7 +26,7 @@ inline constexpr const char kIreePythonEnv[] = "VLMXLA_PYTHON";
 inline constexpr const char kIreeAlsoCompileCudaEnv[] = "VLMXLA_IREE_ALSO_COMPILE_CUDA";
 
 struct IreeExecutorOptions {
-  std::string target = "llvm-cpu";  // "llvm-cpu" (host CPU) or "cuda"
+  std::string target = "llvm-cpu";    // "llvm-cpu" (host CPU) or "cuda"
   std::string cuda_target = "sm_90";  // --iree-cuda-target for target "cuda"
   // IREE HAL driver of the runtime host; empty: "local-task" for llvm-cpu, "cuda" for cuda.
   std::string driver;

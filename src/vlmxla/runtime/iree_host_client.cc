@@ -135,8 +135,7 @@ Result<std::shared_ptr<IreeHostClient>> IreeHostClient::Start(const IreeHostOpti
   client->pid_ = *pid;
 
   std::lock_guard<std::mutex> lock(client->mu_);
-  Result<std::string> hello =
-      client->CallLocked(kOpHello, {}, -1, true, options.startup_timeout_s);
+  Result<std::string> hello = client->CallLocked(kOpHello, {}, -1, true, options.startup_timeout_s);
   if (!hello.ok()) {
     return Unavailable("IREE runtime host did not start (driver '" + options.driver +
                            "'): " + hello.status().message(),
@@ -250,8 +249,8 @@ Status IreeHostClient::ReadExactLocked(void* dst, size_t n, double timeout_s, co
   auto* out = static_cast<char*>(dst);
   size_t got = 0;
   while (got < n) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                            Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) {
       return BrokenLocked(std::string("did not answer ") + what + " within " +
                           std::to_string(static_cast<int>(timeout_s)) + " s");
@@ -313,9 +312,8 @@ Result<std::string> IreeHostClient::CallLocked(uint16_t opcode, std::string_view
     return Internal(message, "iree_runtime_error");
   }
   if (answer_op != (opcode | kReplyBit) || answer_id != id) {
-    return BrokenLocked("answered " + std::to_string(answer_op) + "/#" +
-                        std::to_string(answer_id) + " to " + OpName(opcode) + "/#" +
-                        std::to_string(id));
+    return BrokenLocked("answered " + std::to_string(answer_op) + "/#" + std::to_string(answer_id) +
+                        " to " + OpName(opcode) + "/#" + std::to_string(id));
   }
   return answer;
 }
@@ -351,14 +349,14 @@ Status IreeHostClient::EnsureRegionLocked(size_t nbytes) {
   if (fd < 0) return Internal(Errno("memfd_create for an IREE transfer region"));
   if (ftruncate(fd, static_cast<off_t>(size)) != 0) {
     close(fd);
-    return OutOfRange(Errno(("cannot size a " + std::to_string(size) +
-                             "-byte shared-memory region").c_str()));
+    return OutOfRange(
+        Errno(("cannot size a " + std::to_string(size) + "-byte shared-memory region").c_str()));
   }
   void* mem = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (mem == MAP_FAILED) {
     close(fd);
-    return OutOfRange(Errno(("cannot map a " + std::to_string(size) +
-                             "-byte shared-memory region").c_str()));
+    return OutOfRange(
+        Errno(("cannot map a " + std::to_string(size) + "-byte shared-memory region").c_str()));
   }
   const uint32_t id = region_id_ + 1;
   std::string payload;
@@ -484,8 +482,7 @@ Result<std::vector<IreeHostClient::ResultBuffer>> IreeHostClient::Execute(
     result.shape.resize(rank);
     for (int64_t& d : result.shape) {
       if (!reader.Get(d) || d < 0) {
-        return BrokenLocked("answered garbage to EXECUTE (result " + std::to_string(i) +
-                            " dims)");
+        return BrokenLocked("answered garbage to EXECUTE (result " + std::to_string(i) + " dims)");
       }
     }
     results.push_back(std::move(result));

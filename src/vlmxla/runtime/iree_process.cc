@@ -71,18 +71,16 @@ Result<pid_t> SpawnChild(const ChildSpec& spec) {
   }
   for (int fd = 0; fd < 3; ++fd) {
     if (!mapped[fd]) {
-      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY,
-                                       0);
+      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0);
     }
   }
   pid_t pid = -1;
-  const int rc = posix_spawn(&pid, spec.program.c_str(), &actions, nullptr, argv.data(),
-                             envp.data());
+  const int rc =
+      posix_spawn(&pid, spec.program.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   close_temps();
   if (rc != 0) {
-    return Unavailable("cannot start '" + spec.program + "': " + std::strerror(rc),
-                       "spawn_failed");
+    return Unavailable("cannot start '" + spec.program + "': " + std::strerror(rc), "spawn_failed");
   }
   return pid;
 }
@@ -101,7 +99,8 @@ Result<int> WaitChild(pid_t pid, double timeout_s) {
       while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       }
       return Unavailable("child process " + std::to_string(pid) + " ran past its " +
-                             std::to_string(static_cast<int>(timeout_s)) + " s limit and was killed",
+                             std::to_string(static_cast<int>(timeout_s)) +
+                             " s limit and was killed",
                          "timeout");
     }
     // Back off to at most 20 ms: short runs return quickly, long compiles cost no CPU.
@@ -126,7 +125,7 @@ Result<int> MakeCaptureFile(const char* name) {
 }
 
 std::string ReadCaptureTail(int fd, size_t max_bytes) {
-  struct stat st {};
+  struct stat st{};
   if (fd < 0 || fstat(fd, &st) != 0) return {};
   const off_t size = st.st_size;
   const off_t start = size > static_cast<off_t>(max_bytes) ? size - max_bytes : 0;

@@ -13,8 +13,8 @@
 namespace vlmxla::runtime {
 
 struct ChildSpec {
-  std::string program;                 // path of the executable (not searched on PATH)
-  std::vector<std::string> args;       // argv[1..]
+  std::string program;            // path of the executable (not searched on PATH)
+  std::vector<std::string> args;  // argv[1..]
   // Environment: the parent's, with these NAME=VALUE entries replaced or added.
   std::vector<std::pair<std::string, std::string>> env;
   // Descriptors the child inherits: parent fd -> child fd. Unlisted 0/1/2 become /dev/null.

@@ -96,8 +96,7 @@ std::vector<std::string_view> SplitTopLevel(std::string_view s) {
 Result<TensorSpec> ParseTensorType(std::string_view s) {
   const size_t at = s.find("tensor<");
   if (at == std::string_view::npos) {
-    return Unimplemented("@main uses type '" + std::string(s) +
-                         "', which is not a ranked tensor");
+    return Unimplemented("@main uses type '" + std::string(s) + "', which is not a ranked tensor");
   }
   const size_t open = at + 6;
   const size_t end = MatchBracket(s, open);
@@ -112,8 +111,8 @@ Result<TensorSpec> ParseTensorType(std::string_view s) {
   while (true) {
     const size_t x = body.find('x', pos);
     std::string_view token = body.substr(pos, x == std::string_view::npos ? body.npos : x - pos);
-    const bool is_dim = !token.empty() && (token == "?" || std::isdigit(static_cast<unsigned char>(
-                                                               token[0])));
+    const bool is_dim =
+        !token.empty() && (token == "?" || std::isdigit(static_cast<unsigned char>(token[0])));
     if (x == std::string_view::npos || !is_dim) {
       std::string_view elem = Trim(body.substr(pos));
       std::optional<DType> dtype = ElementType(elem);
@@ -220,8 +219,7 @@ Status CheckExecuteArguments(const FunctionSignature& signature,
                              std::span<DeviceBuffer* const> args, std::span<const bool> donate) {
   if (!donate.empty() && donate.size() != args.size()) {
     return InvalidArgument("donation mask has " + std::to_string(donate.size()) +
-                           " entries but there are " + std::to_string(args.size()) +
-                           " arguments");
+                           " entries but there are " + std::to_string(args.size()) + " arguments");
   }
   if (args.size() != signature.inputs.size()) {
     return InvalidArgument("@main takes " + std::to_string(signature.inputs.size()) +
@@ -233,9 +231,9 @@ Status CheckExecuteArguments(const FunctionSignature& signature,
     if (buffer == nullptr) return InvalidArgument("argument " + std::to_string(i) + " is null");
     const TensorSpec& spec = signature.inputs[i];
     if (!spec.Matches(buffer->dtype(), buffer->shape())) {
-      return InvalidArgument("argument " + std::to_string(i) + " is " +
-                                 DTypeName(buffer->dtype()) + ShapeToString(buffer->shape()) +
-                                 " but @main expects " + spec.ToString(),
+      return InvalidArgument("argument " + std::to_string(i) + " is " + DTypeName(buffer->dtype()) +
+                                 ShapeToString(buffer->shape()) + " but @main expects " +
+                                 spec.ToString(),
                              "argument_mismatch");
     }
     if (buffer->is_deleted()) {

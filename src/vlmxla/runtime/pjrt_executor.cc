@@ -24,29 +24,21 @@ namespace fs = std::filesystem;
 
 // Whether the plugin's PJRT_Api table is long enough to contain `member` and sets it (a plugin
 // built against an older minor version has a shorter table).
-#define VLMXLA_PJRT_HAS(api, member)                                               \
+#define VLMXLA_PJRT_HAS(api, member)                                              \
   ((api)->struct_size >= offsetof(PJRT_Api, member) + sizeof(PJRT_Api::member) && \
    (api)->member != nullptr)
 
 ErrorCode FromPjrtCode(PJRT_Error_Code code) {
   switch (code) {
-    case PJRT_Error_Code_INVALID_ARGUMENT:
-      return ErrorCode::kInvalidArgument;
+    case PJRT_Error_Code_INVALID_ARGUMENT: return ErrorCode::kInvalidArgument;
     case PJRT_Error_Code_OUT_OF_RANGE:
-    case PJRT_Error_Code_RESOURCE_EXHAUSTED:
-      return ErrorCode::kOutOfRange;
-    case PJRT_Error_Code_NOT_FOUND:
-      return ErrorCode::kNotFound;
-    case PJRT_Error_Code_DATA_LOSS:
-      return ErrorCode::kDataLoss;
-    case PJRT_Error_Code_UNIMPLEMENTED:
-      return ErrorCode::kUnimplemented;
-    case PJRT_Error_Code_FAILED_PRECONDITION:
-      return ErrorCode::kFailedPrecondition;
-    case PJRT_Error_Code_UNAVAILABLE:
-      return ErrorCode::kUnavailable;
-    default:
-      return ErrorCode::kInternal;
+    case PJRT_Error_Code_RESOURCE_EXHAUSTED: return ErrorCode::kOutOfRange;
+    case PJRT_Error_Code_NOT_FOUND: return ErrorCode::kNotFound;
+    case PJRT_Error_Code_DATA_LOSS: return ErrorCode::kDataLoss;
+    case PJRT_Error_Code_UNIMPLEMENTED: return ErrorCode::kUnimplemented;
+    case PJRT_Error_Code_FAILED_PRECONDITION: return ErrorCode::kFailedPrecondition;
+    case PJRT_Error_Code_UNAVAILABLE: return ErrorCode::kUnavailable;
+    default: return ErrorCode::kInternal;
   }
 }
 
@@ -210,8 +202,8 @@ Result<const PJRT_Api*> LoadPluginOnce(const std::string& path) {
   };
   for (const auto& [present, fn] : needed) {
     if (!present) {
-      return FailedPrecondition("PJRT plugin '" + path + "' (C API " + std::to_string(major) +
-                                    "." + std::to_string(minor) + ") does not provide " + fn,
+      return FailedPrecondition("PJRT plugin '" + path + "' (C API " + std::to_string(major) + "." +
+                                    std::to_string(minor) + ") does not provide " + fn,
                                 "pjrt_version_mismatch");
     }
   }
@@ -238,8 +230,8 @@ struct PjrtExecutor::Client {
   std::string kind;  // PJRT_DeviceDescription_Kind, e.g. "cpu" or "NVIDIA H200"
   // Programs this client compiled, for Report().
   std::mutex stats_mu;
-  int compiles = 0;             // guarded by stats_mu
-  double compile_seconds = 0;   // guarded by stats_mu
+  int compiles = 0;            // guarded by stats_mu
+  double compile_seconds = 0;  // guarded by stats_mu
 
   ~Client() {
     if (client == nullptr) return;
@@ -316,8 +308,8 @@ class PjrtBuffer final : public DeviceBuffer {
 
   Result<HostTensor> ToHost() const override {
     if (is_deleted()) {
-      return FailedPrecondition("device buffer " + ShapeToString(shape_) + " " +
-                                    DTypeName(dtype_) + " was donated and can no longer be read",
+      return FailedPrecondition("device buffer " + ShapeToString(shape_) + " " + DTypeName(dtype_) +
+                                    " was donated and can no longer be read",
                                 "buffer_deleted");
     }
     HostTensor host(dtype_, shape_);
@@ -467,13 +459,13 @@ Result<std::string> FindCpuPluginInVenv(const std::string& venv_dir) {
   }
   for (const fs::directory_entry& entry : fs::directory_iterator(lib, ec)) {
     if (entry.path().filename().string().rfind("python3", 0) != 0) continue;
-    const fs::path candidate = entry.path() / "site-packages" / "xla_plugins" / "xla_cpu_pjrt" /
-                               "xla_cpu_pjrt.so";
+    const fs::path candidate =
+        entry.path() / "site-packages" / "xla_plugins" / "xla_cpu_pjrt" / "xla_cpu_pjrt.so";
     if (fs::is_regular_file(candidate, ec)) return candidate.string();
   }
-  return NotFound("no xla_cpu_pjrt.so (pip package xla-cpu-pjrt) in virtual environment '" +
-                      venv_dir + "'",
-                  "pjrt_plugin_missing");
+  return NotFound(
+      "no xla_cpu_pjrt.so (pip package xla-cpu-pjrt) in virtual environment '" + venv_dir + "'",
+      "pjrt_plugin_missing");
 }
 
 Result<std::string> DefaultPjrtPluginPath() {
@@ -505,10 +497,9 @@ Status CheckPjrtApiVersion(int header_major, int header_minor, int plugin_major,
                            const std::string& plugin_path) {
   if (plugin_major == header_major) return Status::Ok();
   return FailedPrecondition("PJRT plugin '" + plugin_path + "' implements PJRT C API " +
-                                std::to_string(plugin_major) + "." +
-                                std::to_string(plugin_minor) + " but vlmxla was built against " +
-                                std::to_string(header_major) + "." +
-                                std::to_string(header_minor) +
+                                std::to_string(plugin_major) + "." + std::to_string(plugin_minor) +
+                                " but vlmxla was built against " + std::to_string(header_major) +
+                                "." + std::to_string(header_minor) +
                                 " (major versions differ; a plugin of major version " +
                                 std::to_string(header_major) + " is needed)",
                             "pjrt_version_mismatch");
@@ -544,11 +535,12 @@ Result<std::string> FindCudaPluginUnder(const std::vector<std::string>& prefixes
   for (const std::string& prefix : prefixes) {
     looked_in += (looked_in.empty() ? "" : ", ") + prefix;
   }
-  return Unavailable("no PJRT CUDA plugin found (pip package jax-cuda13-pjrt or xla-cuda13-pjrt): "
-                     "looked for " + looked_for + " under lib/python3.*/{site,dist}-packages of " +
-                         (looked_in.empty() ? std::string("no prefix") : looked_in) +
-                         "; pass --plugin PATH",
-                     "pjrt_plugin_missing");
+  return Unavailable(
+      "no PJRT CUDA plugin found (pip package jax-cuda13-pjrt or xla-cuda13-pjrt): "
+      "looked for " +
+          looked_for + " under lib/python3.*/{site,dist}-packages of " +
+          (looked_in.empty() ? std::string("no prefix") : looked_in) + "; pass --plugin PATH",
+      "pjrt_plugin_missing");
 }
 
 std::vector<std::string> PythonPrefixesToSearch() {
@@ -609,8 +601,7 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
   VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_Client_AddressableDevices(&devices),
                                    "listing PJRT addressable devices"));
   if (devices.num_addressable_devices == 0) {
-    return Unavailable("PJRT plugin '" + plugin_path + "' has no addressable devices",
-                       "no_device");
+    return Unavailable("PJRT plugin '" + plugin_path + "' has no addressable devices", "no_device");
   }
   client->device = devices.addressable_devices[0];
 
@@ -635,8 +626,8 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
     PJRT_DeviceDescription_Kind_Args kind{};
     kind.struct_size = PJRT_DeviceDescription_Kind_Args_STRUCT_SIZE;
     kind.device_description = desc.device_description;
-    VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_DeviceDescription_Kind(&kind),
-                                     "reading the PJRT device kind"));
+    VLMXLA_RETURN_IF_ERROR(
+        TakeError(api, api->PJRT_DeviceDescription_Kind(&kind), "reading the PJRT device kind"));
     client->kind = ToString(kind.device_kind, kind.device_kind_size);
   }
   // The load's log line (ModelRunner's "loaded ... on <description>") carries both API versions.
@@ -644,8 +635,8 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
                         std::to_string(devices.num_addressable_devices) +
                         " addressable device(s), plugin " + plugin_path + ", PJRT C API " +
                         std::to_string(api->pjrt_api_version.major_version) + "." +
-                        std::to_string(api->pjrt_api_version.minor_version) +
-                        ", vlmxla's header " + PjrtHeaderApiVersion() + ")";
+                        std::to_string(api->pjrt_api_version.minor_version) + ", vlmxla's header " +
+                        PjrtHeaderApiVersion() + ")";
   return std::unique_ptr<PjrtExecutor>(new PjrtExecutor(std::move(client)));
 }
 
@@ -682,8 +673,8 @@ ExecutorReport PjrtExecutor::Report() const {
   }
   auto stats = MemoryStats();
   if (!stats.ok()) {
-    r.memory.detail = "not reported by the PJRT plugin (" + name() + "): " +
-                      stats.status().message() +
+    r.memory.detail = "not reported by the PJRT plugin (" + name() +
+                      "): " + stats.status().message() +
                       "; on the CPU plugin device buffers live in the engine's own heap, so the "
                       "engine's RSS covers them";
     return r;
@@ -705,8 +696,8 @@ Result<PjrtMemoryStats> PjrtExecutor::MemoryStats() const {
   PJRT_Device_MemoryStats_Args args{};
   args.struct_size = PJRT_Device_MemoryStats_Args_STRUCT_SIZE;
   args.device = client_->device;
-  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_Device_MemoryStats(&args),
-                                   "reading device memory statistics"));
+  VLMXLA_RETURN_IF_ERROR(
+      TakeError(api, api->PJRT_Device_MemoryStats(&args), "reading device memory statistics"));
   PjrtMemoryStats stats;
   stats.bytes_in_use = args.bytes_in_use;
   if (args.peak_bytes_in_use_is_set) stats.peak_bytes_in_use = args.peak_bytes_in_use;

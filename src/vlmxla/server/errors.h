@@ -16,8 +16,8 @@ struct ApiError {
   int http_status = 400;
   std::string message;
   std::string type = "invalid_request_error";
-  std::string param;  // the request field at fault; empty: null
-  std::string code;   // machine-readable; empty: null
+  std::string param;            // the request field at fault; empty: null
+  std::string code;             // machine-readable; empty: null
   int retry_after_seconds = 0;  // > 0: sent as Retry-After
 };
 

@@ -140,9 +140,7 @@ class ConnectionStream final : public httplib::Stream {
   bool is_readable() const override {
     return off_ < len_ || PollFd(c_.fd_, POLLIN, c_.limits_.io_timeout) > 0;
   }
-  bool is_writable() const override {
-    return PollFd(c_.fd_, POLLOUT, c_.limits_.io_timeout) > 0;
-  }
+  bool is_writable() const override { return PollFd(c_.fd_, POLLOUT, c_.limits_.io_timeout) > 0; }
   bool has_buffered() const { return off_ < len_; }
 
   ssize_t read(char* ptr, size_t size) override {
@@ -150,20 +148,20 @@ class ConnectionStream final : public httplib::Stream {
     Connection& c = c_;
     const bool headers = c.phase_ == Connection::Phase::kHeaders;
     if (c.phase_bytes_ >= c.phase_cap_) {
-      c.failure_ = headers ? Connection::Failure::kHeaderTooLarge
-                           : Connection::Failure::kBodyTooLarge;
+      c.failure_ =
+          headers ? Connection::Failure::kHeaderTooLarge : Connection::Failure::kBodyTooLarge;
       return -1;
     }
     size = std::min(size, c.phase_cap_ - c.phase_bytes_);
     while (off_ == len_) {
       const auto now = Clock::now();
       if (now >= c.deadline_) {
-        c.failure_ = headers ? Connection::Failure::kHeaderTimeout
-                             : Connection::Failure::kBodyTimeout;
+        c.failure_ =
+            headers ? Connection::Failure::kHeaderTimeout : Connection::Failure::kBodyTimeout;
         return -1;
       }
-      const int r = PollFd(c.fd_, POLLIN, std::min<Clock::duration>(c.deadline_ - now,
-                                                                    c.limits_.io_timeout));
+      const int r =
+          PollFd(c.fd_, POLLIN, std::min<Clock::duration>(c.deadline_ - now, c.limits_.io_timeout));
       if (r < 0) return -1;
       if (r == 0) {
         if (Clock::now() < c.deadline_) return -1;  // io_timeout without a byte
@@ -172,8 +170,8 @@ class ConnectionStream final : public httplib::Stream {
       // Large reads (bodies) go straight to the caller; small ones (httplib reads header lines
       // a byte at a time) through the buffer.
       const bool direct = size >= sizeof buf_;
-      const ssize_t n = ::recv(c.fd_, direct ? ptr : buf_, direct ? size : sizeof buf_,
-                               MSG_DONTWAIT);
+      const ssize_t n =
+          ::recv(c.fd_, direct ? ptr : buf_, direct ? size : sizeof buf_, MSG_DONTWAIT);
       if (n == 0) return 0;
       if (n < 0) {
         if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) continue;
@@ -345,11 +343,11 @@ class LimitedServer::Pool {
     std::optional<Job> job;
   };
   std::mutex mu_;
-  std::deque<Job> jobs_;  // for threads just started
+  std::deque<Job> jobs_;     // for threads just started
   std::vector<Idle*> idle_;  // the most recently idle last
   std::vector<std::thread> threads_;
   std::vector<std::thread::id> exited_;  // threads that ended idle, not yet joined
-  std::set<int> open_;  // sockets of queued and served connections
+  std::set<int> open_;                   // sockets of queued and served connections
   int served_ = 0;
   int overflowing_ = 0;
   bool stopping_ = false;

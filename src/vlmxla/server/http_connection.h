@@ -35,17 +35,17 @@ namespace vlmxla::server {
 struct ConnectionLimits {
   int max_connections = 64;
   int overflow_connections = 8;
-  std::chrono::milliseconds header_timeout{10000};    // from a request's first byte
-  std::chrono::milliseconds body_timeout{60000};      // from the end of its headers
-  std::chrono::milliseconds idle_timeout{5000};       // keep-alive wait for the next request
-  std::chrono::milliseconds io_timeout{5000};         // one read or write without progress
-  std::chrono::milliseconds overflow_timeout{2000};   // idle + header deadline on reserve threads
-  std::chrono::milliseconds linger_timeout{2000};     // draining an unread body before close
+  std::chrono::milliseconds header_timeout{10000};   // from a request's first byte
+  std::chrono::milliseconds body_timeout{60000};     // from the end of its headers
+  std::chrono::milliseconds idle_timeout{5000};      // keep-alive wait for the next request
+  std::chrono::milliseconds io_timeout{5000};        // one read or write without progress
+  std::chrono::milliseconds overflow_timeout{2000};  // idle + header deadline on reserve threads
+  std::chrono::milliseconds linger_timeout{2000};    // draining an unread body before close
   // A connection thread with no connection to serve for this long exits: after a burst the
   // server goes back to the threads it had before it.
   std::chrono::milliseconds thread_idle_timeout{2000};
-  size_t max_header_bytes = 64u << 10;                // request line + headers
-  size_t max_body_bytes = 64u << 20;                  // Content-Length; chunked: 2x + 64 KiB
+  size_t max_header_bytes = 64u << 10;  // request line + headers
+  size_t max_body_bytes = 64u << 20;    // Content-Length; chunked: 2x + 64 KiB
   // The response bytes sent to a connection refused outright (a complete HTTP/1.1 message).
   std::string refusal_response;
 };

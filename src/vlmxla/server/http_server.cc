@@ -62,10 +62,13 @@ ApiError BodyTooLarge(const std::string& what, size_t limit) {
 }
 
 ApiError TooManyConnections(int limit) {
-  return ApiError{503,
-                  "the server is serving its limit of " + std::to_string(limit) +
-                      " connections; retry shortly",
-                  "service_unavailable", "", "too_many_connections", 1};
+  return ApiError{
+      503,
+      "the server is serving its limit of " + std::to_string(limit) + " connections; retry shortly",
+      "service_unavailable",
+      "",
+      "too_many_connections",
+      1};
 }
 
 ConnectionLimits LimitsFrom(const ServerOptions& o) {
@@ -78,9 +81,10 @@ ConnectionLimits LimitsFrom(const ServerOptions& o) {
   l.max_header_bytes = o.max_header_bytes;
   l.max_body_bytes = o.max_body_bytes;
   const std::string body = ErrorBody(TooManyConnections(l.max_connections));
-  l.refusal_response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-                       "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
-                       std::to_string(body.size()) + "\r\n\r\n" + body;
+  l.refusal_response =
+      "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+      "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n" + body;
   return l;
 }
 
@@ -152,8 +156,8 @@ void HttpServer::Impl::Install() {
     ApiError e;
     e.http_status = 401;
     e.code = "invalid_api_key";
-    e.message = auth.empty() ? "missing API key: send 'Authorization: Bearer <key>'"
-                             : "invalid API key";
+    e.message =
+        auth.empty() ? "missing API key: send 'Authorization: Bearer <key>'" : "invalid API key";
     SendError(res, e);
     res.set_header("WWW-Authenticate", "Bearer");
     return httplib::Server::HandlerResponse::Handled;
@@ -163,37 +167,36 @@ void HttpServer::Impl::Install() {
   // requests, which a connection limit may explain) get the same envelope as ours.
   http.set_error_handler(httplib::Server::HandlerWithResponse(
       [this](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    const Connection* conn = CurrentConnection();
-    const auto failure = conn ? conn->failure() : Connection::Failure::kNone;
-    if (failure == Connection::Failure::kHeaderTimeout) res.status = 408;
-    if (failure == Connection::Failure::kHeaderTooLarge) res.status = 431;
-    ApiError e;
-    e.http_status = res.status;
-    if (failure == Connection::Failure::kHeaderTimeout) {
-      e.message = "the request line and headers did not arrive within " +
-                  Seconds(options.header_timeout) + " s";
-      e.code = "request_timeout";
-    } else if (failure == Connection::Failure::kHeaderTooLarge) {
-      e.message = "the request line and headers exceed " +
-                  std::to_string(options.max_header_bytes) + " bytes";
-      e.code = "headers_too_large";
-    } else if (res.status == 404) {
-      e.message = "no route for " + req.method + " " + req.path;
-      e.code = "not_found";
-    } else if (res.status == 413) {
-      e = BodyTooLarge("request body", options.max_body_bytes);
-    } else {
-      e.message = ReasonPhrase(res.status);
-      if (res.status >= 500) e.type = "server_error";
-    }
-    res.set_content(ErrorBody(e), kJson);
-    return httplib::Server::HandlerResponse::Handled;
-  }));
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        const Connection* conn = CurrentConnection();
+        const auto failure = conn ? conn->failure() : Connection::Failure::kNone;
+        if (failure == Connection::Failure::kHeaderTimeout) res.status = 408;
+        if (failure == Connection::Failure::kHeaderTooLarge) res.status = 431;
+        ApiError e;
+        e.http_status = res.status;
+        if (failure == Connection::Failure::kHeaderTimeout) {
+          e.message = "the request line and headers did not arrive within " +
+                      Seconds(options.header_timeout) + " s";
+          e.code = "request_timeout";
+        } else if (failure == Connection::Failure::kHeaderTooLarge) {
+          e.message = "the request line and headers exceed " +
+                      std::to_string(options.max_header_bytes) + " bytes";
+          e.code = "headers_too_large";
+        } else if (res.status == 404) {
+          e.message = "no route for " + req.method + " " + req.path;
+          e.code = "not_found";
+        } else if (res.status == 413) {
+          e = BodyTooLarge("request body", options.max_body_bytes);
+        } else {
+          e.message = ReasonPhrase(res.status);
+          if (res.status >= 500) e.type = "server_error";
+        }
+        res.set_content(ErrorBody(e), kJson);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
 
   // "Expect: 100-continue" with a Content-Length over the limit: refused before the body is sent.
-  http.set_expect_100_continue_handler([this](const httplib::Request& req,
-                                              httplib::Response& res) {
+  http.set_expect_100_continue_handler([this](const httplib::Request& req, httplib::Response& res) {
     const std::string v = req.get_header_value("Content-Length");
     if (!v.empty() && std::strtoull(v.c_str(), nullptr, 10) > options.max_body_bytes) {
       SendError(res, BodyTooLarge("request body of " + v + " bytes", options.max_body_bytes));
@@ -247,9 +250,9 @@ void HttpServer::Impl::Install() {
     res.set_content(j.dump(), kJson);
   });
   http.Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
-    res.set_content(RenderPrometheus(service->metrics(), counters.Snapshot(), Info(),
-                                     service->ready()),
-                    kPrometheusContentType);
+    res.set_content(
+        RenderPrometheus(service->metrics(), counters.Snapshot(), Info(), service->ready()),
+        kPrometheusContentType);
   });
   http.Get("/v1/models", [this](const httplib::Request&, httplib::Response& res) {
     res.set_content(ModelsBody(Info(), started), kJson);
@@ -289,14 +292,13 @@ void HttpServer::Impl::Install() {
   };
   for (const Route& r : {Route{"/health", "GET"}, Route{"/metrics", "GET"},
                          Route{"/v1/models", "GET"}, Route{R"(/v1/models/(.+))", "GET"},
-                         Route{"/v1/chat/completions", "POST"},
-                         Route{"/v1/completions", "POST"}}) {
+                         Route{"/v1/chat/completions", "POST"}, Route{"/v1/completions", "POST"}}) {
     const std::string allow = r.allow;
     auto handler = [allow](const httplib::Request& req, httplib::Response& res) {
       res.set_header("Allow", allow);
-      SendError(res, ApiError{405, req.method + " is not allowed on " + req.path + " (use " +
-                                       allow + ")",
-                              "invalid_request_error", "", "method_not_allowed"});
+      SendError(
+          res, ApiError{405, req.method + " is not allowed on " + req.path + " (use " + allow + ")",
+                        "invalid_request_error", "", "method_not_allowed"});
     };
     if (allow == "GET") {
       http.Post(r.path, ignoring_body(handler));
@@ -333,8 +335,10 @@ std::optional<ApiError> HttpServer::Impl::ReadBody(const httplib::Request& req,
   }
   const std::string encoding = req.get_header_value("Content-Encoding");
   if (!DecodableEncoding(encoding)) {
-    return ApiError{415, "Content-Encoding '" + encoding + "' is not supported (use gzip, "
-                         "deflate or br)",
+    return ApiError{415,
+                    "Content-Encoding '" + encoding +
+                        "' is not supported (use gzip, "
+                        "deflate or br)",
                     "invalid_request_error", "", "unsupported_content_encoding"};
   }
   // httplib hands the receiver the body with chunked framing removed and Content-Encoding undone,
@@ -361,23 +365,23 @@ std::optional<ApiError> HttpServer::Impl::ReadBody(const httplib::Request& req,
                         max);
   }
   if (failure == Connection::Failure::kBodyTimeout) {
-    return ApiError{408,
-                    "the request body did not arrive within " + Seconds(options.body_timeout) +
-                        " s",
-                    "invalid_request_error", "", "request_timeout"};
+    return ApiError{
+        408, "the request body did not arrive within " + Seconds(options.body_timeout) + " s",
+        "invalid_request_error", "", "request_timeout"};
   }
-  return BadRequest("the request body could not be read (malformed chunked framing or "
-                    "Content-Encoding, or the connection failed)",
-                    "", "invalid_body");
+  return BadRequest(
+      "the request body could not be read (malformed chunked framing or "
+      "Content-Encoding, or the connection failed)",
+      "", "invalid_body");
 }
 
 std::optional<ApiError> HttpServer::Impl::Resolve(ParsedRequest* parsed,
                                                   engine::PreparedRequest* prepared) {
   const engine::ModelInfo info = Info();
   if (!parsed->model.empty() && parsed->model != info.id) {
-    return ApiError{404, "model '" + parsed->model + "' does not exist (this server serves '" +
-                             info.id + "')",
-                    "invalid_request_error", "model", "model_not_found"};
+    return ApiError{
+        404, "model '" + parsed->model + "' does not exist (this server serves '" + info.id + "')",
+        "invalid_request_error", "model", "model_not_found"};
   }
   const int max_images = options.max_images >= 0 ? options.max_images : info.max_images;
   if (static_cast<int>(parsed->images.size()) > max_images) {
@@ -415,8 +419,12 @@ std::optional<ApiError> HttpServer::Impl::Resolve(ParsedRequest* parsed,
 void HttpServer::Impl::Completion(Endpoint endpoint, const httplib::Request& req,
                                   httplib::Response& res, const httplib::ContentReader& reader) {
   if (!service->ready()) {
-    ApiError e{503, "the model is still loading; retry shortly", "service_unavailable", "",
-               "model_loading", 1};
+    ApiError e{503,
+               "the model is still loading; retry shortly",
+               "service_unavailable",
+               "",
+               "model_loading",
+               1};
     SendError(res, e);
     return;
   }
@@ -519,8 +527,8 @@ void HttpServer::Impl::Stream(const ParsedRequest& parsed, uint64_t id,
     bool started = false;
     bool finished = false;  // the engine delivered its last delta
   };
-  auto state = std::make_shared<State>(State{std::move(queue), id, std::move(meta),
-                                             parsed.include_usage});
+  auto state =
+      std::make_shared<State>(State{std::move(queue), id, std::move(meta), parsed.include_usage});
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Accel-Buffering", "no");
   res.set_chunked_content_provider(
@@ -550,9 +558,12 @@ void HttpServer::Impl::Stream(const ParsedRequest& parsed, uint64_t id,
         } else {
           // Failing after the stream started: the status is already 200, so the error travels
           // as an event, which OpenAI's clients raise as an APIError.
-          ApiError e = d->error ? ApiErrorFromStatus(*d->error)
-                                : ApiError{503, "the request was cancelled", "service_unavailable",
-                                           "", "cancelled", 0};
+          ApiError e =
+              d->error
+                  ? ApiErrorFromStatus(*d->error)
+                  : ApiError{
+                        503, "the request was cancelled", "service_unavailable", "", "cancelled",
+                        0};
           e.type = "server_error";
           ok = write(SseData(ErrorBody(e)));
         }

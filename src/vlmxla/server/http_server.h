@@ -17,11 +17,11 @@ namespace vlmxla::server {
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;          // 0: any free port (Bind returns it)
-  std::string api_key;      // non-empty: /v1/* needs "Authorization: Bearer <api_key>"
+  int port = 8080;                    // 0: any free port (Bind returns it)
+  std::string api_key;                // non-empty: /v1/* needs "Authorization: Bearer <api_key>"
   size_t max_body_bytes = 64u << 20;  // after Content-Encoding is undone (gzip, deflate, br)
-  int max_images = -1;      // per request; < 0: the service's ModelInfo::max_images
-  std::string model_id;     // name in /v1/models and responses; empty: ModelInfo::id
+  int max_images = -1;                // per request; < 0: the service's ModelInfo::max_images
+  std::string model_id;               // name in /v1/models and responses; empty: ModelInfo::id
   MediaOptions media;
   // Connections (http_connection.h): at most max_connections are served at once, each on its own
   // thread (an open stream holds one); up to overflow_connections more get one request each on

@@ -29,9 +29,7 @@ std::string Quote(const std::string& url) {
   return "'" + (url.size() <= kMax ? url : url.substr(0, kMax) + "...") + "'";
 }
 
-bool StartsWith(const std::string& s, const char* prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
+bool StartsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
 std::string Lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -97,7 +95,7 @@ Result<std::vector<uint8_t>> ReadLocalFile(const std::string& path, int64_t max_
     }
     return NotFound("cannot open image file '" + path + "': " + std::strerror(errno));
   }
-  struct stat st {};
+  struct stat st{};
   if (::fstat(fd, &st) != 0) {
     const int err = errno;
     ::close(fd);
@@ -105,9 +103,9 @@ Result<std::vector<uint8_t>> ReadLocalFile(const std::string& path, int64_t max_
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    return InvalidArgument("image path '" + path + "' is " + FileKind(st.st_mode) +
-                               ", not a regular file",
-                           kReasonMediaForbidden);
+    return InvalidArgument(
+        "image path '" + path + "' is " + FileKind(st.st_mode) + ", not a regular file",
+        kReasonMediaForbidden);
   }
   if (st.st_size > max_bytes) {
     ::close(fd);
@@ -139,9 +137,11 @@ Result<vision::Image> ResolveLocal(const std::string& url, const MediaOptions& o
     VLMXLA_ASSIGN_OR_RETURN(path, PercentDecode(rest));
   }
   if (options.allowed_media_dir.empty()) {
-    return InvalidArgument("local image files are disabled on this server (start it with "
-                           "--allowed-media-dir DIR to serve files from DIR): " + Quote(url),
-                           kReasonMediaForbidden);
+    return InvalidArgument(
+        "local image files are disabled on this server (start it with "
+        "--allowed-media-dir DIR to serve files from DIR): " +
+            Quote(url),
+        kReasonMediaForbidden);
   }
   std::error_code ec;
   const fs::path root = fs::canonical(options.allowed_media_dir, ec);
@@ -163,8 +163,10 @@ Result<vision::Image> ResolveLocal(const std::string& url, const MediaOptions& o
   }
   // One message for "missing" and "outside", so the server does not reveal which files exist.
   if (!inside) {
-    return InvalidArgument("image file " + Quote(url) + " does not exist under the allowed media "
-                           "directory '" + options.allowed_media_dir + "'",
+    return InvalidArgument("image file " + Quote(url) +
+                               " does not exist under the allowed media "
+                               "directory '" +
+                               options.allowed_media_dir + "'",
                            kReasonMediaForbidden);
   }
   VLMXLA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
@@ -242,9 +244,9 @@ Result<std::string> ResolveHost(const ParsedUrl& u, const std::string& url,
   addrinfo* res = nullptr;
   int rc = ::getaddrinfo(u.host.c_str(), nullptr, &hints, &res);
   if (rc != 0 || !res) {
-    return Unavailable("cannot resolve the host of image URL " + Quote(url) + ": " +
-                           ::gai_strerror(rc),
-                       kReasonMediaFetch);
+    return Unavailable(
+        "cannot resolve the host of image URL " + Quote(url) + ": " + ::gai_strerror(rc),
+        kReasonMediaFetch);
   }
   std::string first;
   std::optional<std::string> forbidden;
@@ -340,9 +342,9 @@ Result<std::vector<uint8_t>> FetchHttp(const std::string& start_url, const Media
                          kReasonMediaFetch);
     }
     if (!result) {
-      return Unavailable("fetching image URL " + Quote(url) + " failed: " +
-                             httplib::to_string(result.error()),
-                         kReasonMediaFetch);
+      return Unavailable(
+          "fetching image URL " + Quote(url) + " failed: " + httplib::to_string(result.error()),
+          kReasonMediaFetch);
     }
     return body;
   }
@@ -361,8 +363,7 @@ Result<std::vector<uint8_t>> DecodeDataUri(const std::string& uri, int64_t max_b
   const std::string header = Lower(uri.substr(5, comma - 5));
   if (!StartsWith(header, "image/") || header.size() < 7 ||
       header.substr(header.size() - 7) != ";base64") {
-    return InvalidArgument("data URI " + Quote(uri) +
-                           " must be data:image/<type>;base64,<data>");
+    return InvalidArgument("data URI " + Quote(uri) + " must be data:image/<type>;base64,<data>");
   }
   const size_t encoded = uri.size() - comma - 1;
   if (static_cast<int64_t>(encoded / 4 * 3) > max_bytes + 3) {
@@ -395,8 +396,8 @@ Result<std::vector<uint8_t>> DecodeDataUri(const std::string& uri, int64_t max_b
   }
   if (bits >= 6) return InvalidArgument("data URI has truncated base64");
   if (static_cast<int64_t>(out.size()) > max_bytes) {
-    return OutOfRange("data URI carries " + std::to_string(out.size()) +
-                          " bytes; the limit is " + std::to_string(max_bytes),
+    return OutOfRange("data URI carries " + std::to_string(out.size()) + " bytes; the limit is " +
+                          std::to_string(max_bytes),
                       "image_too_large");
   }
   return out;
@@ -406,11 +407,11 @@ bool IsForbiddenAddress(const std::string& ip) {
   in_addr v4{};
   in6_addr v6{};
   auto v4_forbidden = [](const uint8_t* a) {
-    return a[0] == 0 || a[0] == 10 || a[0] == 127 || a[0] >= 224 ||       // this, private, loop,
-           (a[0] == 100 && (a[1] & 0xc0) == 64) ||                       // multicast/reserved,
-           (a[0] == 169 && a[1] == 254) || (a[0] == 172 && (a[1] & 0xf0) == 16) ||  // CGNAT,
+    return a[0] == 0 || a[0] == 10 || a[0] == 127 || a[0] >= 224 ||  // this, private, loop,
+           (a[0] == 100 && (a[1] & 0xc0) == 64) ||                   // multicast/reserved,
+           (a[0] == 169 && a[1] == 254) || (a[0] == 172 && (a[1] & 0xf0) == 16) ||     // CGNAT,
            (a[0] == 192 && a[1] == 168) || (a[0] == 192 && a[1] == 0 && a[2] == 0) ||  // link-
-           (a[0] == 198 && (a[1] & 0xfe) == 18);                          // local, benchmark
+           (a[0] == 198 && (a[1] & 0xfe) == 18);  // local, benchmark
   };
   if (::inet_pton(AF_INET, ip.c_str(), &v4) == 1) {
     return v4_forbidden(reinterpret_cast<const uint8_t*>(&v4.s_addr));
@@ -419,10 +420,10 @@ bool IsForbiddenAddress(const std::string& ip) {
   const uint8_t* a = v6.s6_addr;
   static const uint8_t kZero[16] = {};
   if (std::memcmp(a, kZero, 15) == 0 && (a[15] == 0 || a[15] == 1)) return true;  // :: and ::1
-  if ((a[0] & 0xfe) == 0xfc) return true;                     // fc00::/7 unique local
-  if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) return true;     // fe80::/10 link-local
-  if (a[0] == 0xfe && (a[1] & 0xc0) == 0xc0) return true;     // fec0::/10 site-local
-  if (a[0] == 0xff) return true;                              // multicast
+  if ((a[0] & 0xfe) == 0xfc) return true;                  // fc00::/7 unique local
+  if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) return true;  // fe80::/10 link-local
+  if (a[0] == 0xfe && (a[1] & 0xc0) == 0xc0) return true;  // fec0::/10 site-local
+  if (a[0] == 0xff) return true;                           // multicast
   static const uint8_t kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
   static const uint8_t kNat64[12] = {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
   if (std::memcmp(a, kMapped, 12) == 0 || std::memcmp(a, kNat64, 12) == 0 ||

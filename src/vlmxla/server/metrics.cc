@@ -37,8 +37,7 @@ void Scalar(std::ostringstream& os, const char* name, const char* type, const ch
      << "\nvlmxla_" << name << ' ' << value << '\n';
 }
 
-void Hist(std::ostringstream& os, const char* name, const char* help,
-          const engine::Histogram& h) {
+void Hist(std::ostringstream& os, const char* name, const char* help, const engine::Histogram& h) {
   os << "# HELP vlmxla_" << name << ' ' << help << "\n# TYPE vlmxla_" << name << " histogram\n";
   int64_t cumulative = 0;
   for (size_t i = 0; i < h.bounds.size(); ++i) {
@@ -65,8 +64,8 @@ std::map<int, int64_t> ResponseCounters::Snapshot() const {
 }
 
 std::string RenderPrometheus(const engine::ServiceMetrics& m,
-                             const std::map<int, int64_t>& responses,
-                             const engine::ModelInfo& info, bool ready) {
+                             const std::map<int, int64_t>& responses, const engine::ModelInfo& info,
+                             bool ready) {
   std::ostringstream os;
   os << "# HELP vlmxla_model_info The served model and backend.\n# TYPE vlmxla_model_info gauge\n"
      << "vlmxla_model_info{model=\"" << Label(info.id) << "\",backend=\"" << Label(info.backend)

@@ -30,7 +30,7 @@ class ResponseCounters {
 // prefill_seconds and decode_step_seconds (histograms, cumulative buckets), http_responses_total
 // {code="..."}, model_info{model, backend} 1, ready 0|1.
 std::string RenderPrometheus(const engine::ServiceMetrics& metrics,
-                             const std::map<int, int64_t>& responses,
-                             const engine::ModelInfo& info, bool ready);
+                             const std::map<int, int64_t>& responses, const engine::ModelInfo& info,
+                             bool ready);
 
 }  // namespace vlmxla::server

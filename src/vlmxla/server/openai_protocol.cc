@@ -15,9 +15,7 @@ using ojson = nlohmann::ordered_json;
 constexpr size_t kMaxStopStrings = 16;
 constexpr size_t kMaxMessages = 4096;
 
-std::string Dump(const ojson& j) {
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+std::string Dump(const ojson& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 const json* Field(const json& obj, const char* name) {
   auto it = obj.find(name);
@@ -96,8 +94,7 @@ std::optional<ApiError> ParseCommon(const json& j, ParsedRequest* out) {
   if (const json* so = Field(j, "stream_options")) {
     if (!so->is_object()) return BadRequest("'stream_options' must be an object", "stream_options");
     if (!out->stream) {
-      return BadRequest("'stream_options' is only allowed when 'stream' is true",
-                        "stream_options");
+      return BadRequest("'stream_options' is only allowed when 'stream' is true", "stream_options");
     }
     if (auto e = GetBool(*so, "include_usage", &out->include_usage)) {
       e->param = "stream_options.include_usage";
@@ -162,8 +159,8 @@ std::optional<ApiError> ParseCommon(const json& j, ParsedRequest* out) {
   if (const json* s = Field(j, "seed")) {
     if (!s->is_number_integer()) return BadRequest("'seed' must be an integer", "seed");
     // Any 64-bit integer is a valid seed; negative ones keep their bit pattern.
-    r.sampling.seed = s->is_number_unsigned() ? s->get<uint64_t>()
-                                              : static_cast<uint64_t>(s->get<int64_t>());
+    r.sampling.seed =
+        s->is_number_unsigned() ? s->get<uint64_t>() : static_cast<uint64_t>(s->get<int64_t>());
   }
   if (temperature) r.sampling.temperature = static_cast<float>(*temperature);
   if (top_p) r.sampling.top_p = static_cast<float>(*top_p);
@@ -226,8 +223,8 @@ std::optional<ApiError> ParseMessages(const json& j, ParsedRequest* out) {
   if (!messages->is_array()) return BadRequest("'messages' must be a list", "messages");
   if (messages->empty()) return BadRequest("'messages' must not be empty", "messages");
   if (messages->size() > kMaxMessages) {
-    return BadRequest("'messages' has " + std::to_string(messages->size()) +
-                          " entries; at most " + std::to_string(kMaxMessages) + " are allowed",
+    return BadRequest("'messages' has " + std::to_string(messages->size()) + " entries; at most " +
+                          std::to_string(kMaxMessages) + " are allowed",
                       "messages");
   }
   for (size_t i = 0; i < messages->size(); ++i) {
@@ -317,8 +314,8 @@ std::optional<ApiError> ParseChatRequest(const std::string& body, ParsedRequest*
   }
   if (const json* rf = Field(j, "response_format")) {
     const json* type = rf->is_object() ? Field(*rf, "type") : nullptr;
-    if (!type || *type != "text") return Unsupported("a 'response_format' other than text",
-                                                     "response_format");
+    if (!type || *type != "text")
+      return Unsupported("a 'response_format' other than text", "response_format");
   }
   return ParseMessages(j, out);
 }

@@ -31,7 +31,7 @@ struct ParsedRequest {
   std::vector<ImageRef> images;
   std::string model;  // as the client named it; empty when absent
   bool stream = false;
-  bool include_usage = false;  // stream_options.include_usage
+  bool include_usage = false;   // stream_options.include_usage
   bool max_tokens_set = false;  // max_tokens / max_completion_tokens given
 };
 
@@ -45,8 +45,8 @@ std::optional<ApiError> ParseTextRequest(const std::string& body, ParsedRequest*
 // Identity shared by every chunk of one response.
 struct ResponseMeta {
   Endpoint endpoint = Endpoint::kChat;
-  std::string id;        // "chatcmpl-..." | "cmpl-..."
-  int64_t created = 0;   // unix seconds
+  std::string id;       // "chatcmpl-..." | "cmpl-..."
+  int64_t created = 0;  // unix seconds
   std::string model;
 };
 ResponseMeta NewResponseMeta(Endpoint endpoint, const std::string& model);

@@ -150,7 +150,12 @@ void BpeModel::Tokenize(std::string_view word, std::vector<int32_t>* ids) const 
   for (size_t i = 0; i < word.size();) {
     size_t len = 1;
     const uint8_t lead = static_cast<uint8_t>(word[i]);
-    if (lead >= 0xF0) len = 4; else if (lead >= 0xE0) len = 3; else if (lead >= 0xC0) len = 2;
+    if (lead >= 0xF0)
+      len = 4;
+    else if (lead >= 0xE0)
+      len = 3;
+    else if (lead >= 0xC0)
+      len = 2;
     ch.assign(word.substr(i, len));
     i += len;
     auto it = vocab_.find(ch);

@@ -80,7 +80,8 @@ Result<std::string> LoadChatTemplate(const std::string& model_dir) {
   namespace fs = std::filesystem;
   fs::path dir(model_dir);
   if (fs::exists(dir / "chat_template.jinja")) return ReadFile(dir / "chat_template.jinja");
-  for (const char* name : {"chat_template.json", "processor_config.json", "tokenizer_config.json"}) {
+  for (const char* name :
+       {"chat_template.json", "processor_config.json", "tokenizer_config.json"}) {
     fs::path p = dir / name;
     if (!fs::exists(p)) continue;
     VLMXLA_ASSIGN_OR_RETURN(nlohmann::ordered_json j, ReadJson(p));

@@ -33,9 +33,10 @@ class ChatTemplate {
   jinja::RenderLimits limits_;
 };
 
-// The default chat template of a model directory, in Transformers 5.23's order: chat_template.jinja,
-// then chat_template.json {"chat_template": ...}, then processor_config.json "chat_template", then
-// tokenizer_config.json "chat_template" (a string, or a list of {name, template} -> "default").
+// The default chat template of a model directory, in Transformers 5.23's order:
+// chat_template.jinja, then chat_template.json {"chat_template": ...}, then processor_config.json
+// "chat_template", then tokenizer_config.json "chat_template" (a string, or a list of {name,
+// template} -> "default").
 Result<std::string> LoadChatTemplate(const std::string& model_dir);
 
 }  // namespace vlmxla::text

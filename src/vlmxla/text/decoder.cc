@@ -52,9 +52,9 @@ Status DecoderChain::Flatten(const nlohmann::json& j, std::vector<Step>* steps) 
     return InvalidArgument("tokenizer.json: decoder has no \"type\"", "tokenizer_json");
   }
   const std::string type = j["type"];
-  const bool fused = !steps->empty() && (steps->back().fused_input ||
-                                         steps->back().kind == Kind::kFuse ||
-                                         steps->back().kind == Kind::kByteLevel);
+  const bool fused =
+      !steps->empty() && (steps->back().fused_input || steps->back().kind == Kind::kFuse ||
+                          steps->back().kind == Kind::kByteLevel);
   Step s;
   s.fused_input = fused;
   if (type == "Sequence") {
@@ -159,12 +159,8 @@ void DecoderChain::Feed(size_t step, State* state, std::string_view item, std::s
   const Step& s = steps_[step];
   auto& st = state->steps[step];
   switch (s.kind) {
-    case Kind::kReplace:
-      Feed(step + 1, state, ReplaceAll(item, s.a, s.b), out);
-      return;
-    case Kind::kFuse:
-      Feed(step + 1, state, item, out);
-      return;
+    case Kind::kReplace: Feed(step + 1, state, ReplaceAll(item, s.a, s.b), out); return;
+    case Kind::kFuse: Feed(step + 1, state, item, out); return;
     case Kind::kJoinSpace:
       if (st.tokens_seen++ > 0) Feed(step + 1, state, " ", out);
       Feed(step + 1, state, item, out);
@@ -191,7 +187,10 @@ void DecoderChain::Feed(size_t step, State* state, std::string_view item, std::s
       bool all_mapped = true;
       for (size_t pos = 0; pos < item.size() && all_mapped;) {
         auto b = ByteLevelByte(NextCodePoint(item, &pos));
-        if (b) bytes.push_back(static_cast<char>(*b)); else all_mapped = false;
+        if (b)
+          bytes.push_back(static_cast<char>(*b));
+        else
+          all_mapped = false;
       }
       // A token with a character outside the byte map (an added token) contributes its own bytes.
       std::string text;

@@ -30,12 +30,12 @@ class DecoderChain {
    private:
     friend class DecoderChain;
     struct StepState {
-      size_t tokens_seen = 0;            // Metaspace, null join
-      std::string pending_bytes;         // ByteFallback
-      Utf8LossyDecoder utf8;             // ByteLevel
-      size_t strip_left = 0;             // Strip: leading chars still to strip
-      bool strip_leading = true;         // Strip: still within the leading run
-      size_t held = 0;                   // Strip: trailing content chars held back
+      size_t tokens_seen = 0;     // Metaspace, null join
+      std::string pending_bytes;  // ByteFallback
+      Utf8LossyDecoder utf8;      // ByteLevel
+      size_t strip_left = 0;      // Strip: leading chars still to strip
+      bool strip_leading = true;  // Strip: still within the leading run
+      size_t held = 0;            // Strip: trailing content chars held back
     };
     std::vector<StepState> steps;
   };

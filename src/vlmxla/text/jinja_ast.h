@@ -52,18 +52,18 @@ struct MacroParam {
 
 struct Stmt {
   enum class Kind {
-    kText,     // text
-    kOutput,   // {{ expr }}
-    kIf,       // conditions[i] -> bodies[i]; else_body
-    kFor,      // targets in expr [if cond]: body, else_body
-    kSet,      // targets (or ns.attr) = expr
-    kSetBlock, // {% set x %}body{% endset %}
-    kMacro,    // name(params) body
-    kCallBlock,// {% call(params) expr %}body
+    kText,         // text
+    kOutput,       // {{ expr }}
+    kIf,           // conditions[i] -> bodies[i]; else_body
+    kFor,          // targets in expr [if cond]: body, else_body
+    kSet,          // targets (or ns.attr) = expr
+    kSetBlock,     // {% set x %}body{% endset %}
+    kMacro,        // name(params) body
+    kCallBlock,    // {% call(params) expr %}body
     kFilterBlock,  // {% filter name(args) %}body  (filter stored as expr with a == null)
     kBreak,
     kContinue,
-    kGeneration,   // body rendered as is
+    kGeneration,  // body rendered as is
   };
   Kind kind;
   int line = 0, column = 0;

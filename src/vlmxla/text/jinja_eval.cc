@@ -189,7 +189,7 @@ Result<Value> Binary(const std::string& op, const Value& a, const Value& b,
     if (op == "*") return Value(x * y);
   } else {
     int64_t r;
-    bool overflow = op == "+" ? __builtin_add_overflow(i, j, &r)
+    bool overflow = op == "+"   ? __builtin_add_overflow(i, j, &r)
                     : op == "-" ? __builtin_sub_overflow(i, j, &r)
                                 : __builtin_mul_overflow(i, j, &r);
     if (overflow) return Err("integer overflow in '" + op + "'");
@@ -334,8 +334,7 @@ class Evaluator {
     return Status::Ok();
   }
 
-  Status Exec(const Body& body, const std::shared_ptr<Frame>& frame, std::string& out,
-              Flow& flow) {
+  Status Exec(const Body& body, const std::shared_ptr<Frame>& frame, std::string& out, Flow& flow) {
     flow = Flow::kNormal;
     for (const StmtPtr& s : body) {
       VLMXLA_RETURN_IF_ERROR(ExecOne(*s, frame, out, flow));
@@ -344,8 +343,7 @@ class Evaluator {
     return Status::Ok();
   }
 
-  Status ExecOne(const Stmt& s, const std::shared_ptr<Frame>& frame, std::string& out,
-                 Flow& flow) {
+  Status ExecOne(const Stmt& s, const std::shared_ptr<Frame>& frame, std::string& out, Flow& flow) {
     switch (s.kind) {
       case Stmt::Kind::kText: return Append(out, s.text);
       case Stmt::Kind::kOutput: {
@@ -466,9 +464,9 @@ class Evaluator {
       loop.Set("previtem", i > 0 ? items[i - 1] : Value::MakeUndefined("previtem"));
       loop.Set("nextitem", i + 1 < n ? items[i + 1] : Value::MakeUndefined("nextitem"));
       loop.Set("cycle", MakeNative("cycle", [i](const CallArgs& args) -> Result<Value> {
-        if (args.positional.empty()) return Err("no items for cycling given");
-        return args.positional[static_cast<size_t>(i) % args.positional.size()];
-      }));
+                 if (args.positional.empty()) return Err("no items for cycling given");
+                 return args.positional[static_cast<size_t>(i) % args.positional.size()];
+               }));
       f->vars.Set("loop", Value(std::move(loop)));
       VLMXLA_RETURN_IF_ERROR(Assign(s.targets, items[i], *f));
       Flow flow;

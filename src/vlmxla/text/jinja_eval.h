@@ -11,9 +11,9 @@
 namespace vlmxla::text::jinja {
 
 struct RenderLimits {
-  int max_call_depth = 100;              // nested macro calls / expression evaluation depth
-  int64_t max_loop_iterations = 1000000; // over the whole render
-  size_t max_output_bytes = 16u << 20;   // rendered text and any intermediate string
+  int max_call_depth = 100;               // nested macro calls / expression evaluation depth
+  int64_t max_loop_iterations = 1000000;  // over the whole render
+  size_t max_output_bytes = 16u << 20;    // rendered text and any intermediate string
 };
 
 // `globals` is a dict of top-level variables (messages, bos_token, ...).

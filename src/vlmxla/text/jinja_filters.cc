@@ -75,7 +75,7 @@ Result<Value> ResolveAttrPath(const Value& item, const std::string& path) {
     size_t dot = path.find('.', pos);
     std::string part = path.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos);
     bool numeric = !part.empty() && std::all_of(part.begin(), part.end(),
-                                                 [](char ch) { return ch >= '0' && ch <= '9'; });
+                                                [](char ch) { return ch >= '0' && ch <= '9'; });
     if (v.is_undefined()) return v;
     Value key(part);
     if (numeric) {
@@ -380,11 +380,12 @@ Result<Value> IndentFilter(const FilterCall& c) {
   const Value* first = c.arg(1, "first");
   const Value* blank = c.arg(2, "blank");
   std::string ind =
-      !width              ? "    "
-      : width->is_string() ? width->as_string()
-                           : std::string(static_cast<size_t>(std::max<int64_t>(
-                                             0, width->is_int() ? width->as_int() : 4)),
-                                         ' ');
+      !width ? "    "
+      : width->is_string()
+          ? width->as_string()
+          : std::string(
+                static_cast<size_t>(std::max<int64_t>(0, width->is_int() ? width->as_int() : 4)),
+                ' ');
   std::string s = ToPythonStr(c.v) + "\n";
   std::vector<std::string> lines;
   size_t pos = 0;
@@ -469,21 +470,20 @@ const std::unordered_map<std::string_view, Filter>& Filters() {
   static const auto& table = *new std::unordered_map<std::string_view, Filter>{
       {"safe", [](const FilterCall& c) -> Result<Value> { return c.v; }},
       {"string", [](const FilterCall& c) -> Result<Value> { return Value(ToPythonStr(c.v)); }},
-      {"trim", [](const FilterCall& c) -> Result<Value> {
+      {"trim",
+       [](const FilterCall& c) -> Result<Value> {
          return Value(Strip(ToPythonStr(c.v), c.arg(0, "chars"), true, true));
        }},
-      {"upper", [](const FilterCall& c) -> Result<Value> {
-         return Value(MapCase(ToPythonStr(c.v), true));
-       }},
-      {"lower", [](const FilterCall& c) -> Result<Value> {
+      {"upper",
+       [](const FilterCall& c) -> Result<Value> { return Value(MapCase(ToPythonStr(c.v), true)); }},
+      {"lower",
+       [](const FilterCall& c) -> Result<Value> {
          return Value(MapCase(ToPythonStr(c.v), false));
        }},
-      {"capitalize", [](const FilterCall& c) -> Result<Value> {
-         return Value(Capitalize(ToPythonStr(c.v)));
-       }},
-      {"title", [](const FilterCall& c) -> Result<Value> {
-         return Value(JinjaTitle(ToPythonStr(c.v)));
-       }},
+      {"capitalize",
+       [](const FilterCall& c) -> Result<Value> { return Value(Capitalize(ToPythonStr(c.v))); }},
+      {"title",
+       [](const FilterCall& c) -> Result<Value> { return Value(JinjaTitle(ToPythonStr(c.v))); }},
       {"escape", EscapeFilter},
       {"e", EscapeFilter},
       {"forceescape", EscapeFilter},
@@ -500,7 +500,8 @@ const std::unordered_map<std::string_view, Filter>& Filters() {
       {"float", FloatFilter},
       {"abs", AbsFilter},
       {"round", RoundFilter},
-      {"list", [](const FilterCall& c) -> Result<Value> {
+      {"list",
+       [](const FilterCall& c) -> Result<Value> {
          VLMXLA_ASSIGN_OR_RETURN(ValueList items, Iterate(c.v));
          return Value(std::move(items));
        }},
@@ -569,9 +570,9 @@ Result<bool> ApplyTest(const std::string& name, const Value& v, const CallArgs& 
     if (!seq) return Err("test 'in' needs an argument");
     return Contains(*seq, v);
   }
-  static const char* kCmp[][2] = {{"lt", "<"}, {"<", "<"}, {"lessthan", "<"}, {"gt", ">"},
-                                  {">", ">"}, {"greaterthan", ">"}, {"le", "<="}, {"<=", "<="},
-                                  {"ge", ">="}, {">=", ">="}};
+  static const char* kCmp[][2] = {
+      {"lt", "<"},          {"<", "<"},   {"lessthan", "<"}, {"gt", ">"},  {">", ">"},
+      {"greaterthan", ">"}, {"le", "<="}, {"<=", "<="},      {"ge", ">="}, {">=", ">="}};
   for (const auto& c : kCmp) {
     if (name == c[0]) {
       if (!other) return Err("test '" + name + "' needs an argument");
@@ -594,8 +595,10 @@ Result<bool> ApplyTest(const std::string& name, const Value& v, const CallArgs& 
 
 Status CheckNamespaceAttr(const std::string& name) {
   if (!name.empty() && name[0] == '_') {
-    return Err("Chat templates cannot store underscore-prefixed attributes on a namespace, "
-               "but got '" + name + "'");
+    return Err(
+        "Chat templates cannot store underscore-prefixed attributes on a namespace, "
+        "but got '" +
+        name + "'");
   }
   return Status::Ok();
 }
@@ -646,8 +649,12 @@ void AddGlobalFunctions(ValueDict& vars) {
       a.push_back(v.is_bool() ? v.as_bool() : v.as_int());
     }
     int64_t start = 0, stop = 0, step = 1;
-    if (a.size() == 1) stop = a[0];
-    else if (a.size() >= 2) { start = a[0]; stop = a[1]; }
+    if (a.size() == 1)
+      stop = a[0];
+    else if (a.size() >= 2) {
+      start = a[0];
+      stop = a[1];
+    }
     if (a.size() == 3) step = a[2];
     if (a.empty() || a.size() > 3) return Err("range() expects 1 to 3 arguments");
     if (step == 0) return Err("range() arg 3 must not be zero");

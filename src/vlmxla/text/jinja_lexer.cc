@@ -6,10 +6,10 @@
 namespace vlmxla::text::jinja {
 namespace {
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-bool IsNameStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
+bool IsNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 // jinja2 splits the source on \r\n, \r and \n, re-joins with \n and drops one final empty line.
@@ -252,7 +252,7 @@ class Lexer {
                 uint32_t cp = 0;
                 for (size_t k = 0; k < n; ++k) {
                   char h = src_[p + k];
-                  int v = IsDigit(h) ? h - '0'
+                  int v = IsDigit(h)               ? h - '0'
                           : (h >= 'a' && h <= 'f') ? h - 'a' + 10
                           : (h >= 'A' && h <= 'F') ? h - 'A' + 10
                                                    : -1;

@@ -12,10 +12,10 @@
 namespace vlmxla::text::jinja::internal {
 
 bool IsPyWhitespace(uint32_t c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
-         c == 0x1c || c == 0x1d || c == 0x1e || c == 0x1f || c == 0x85 || c == 0xa0 ||
-         c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 ||
-         c == 0x202f || c == 0x205f || c == 0x3000;
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == 0x1c ||
+         c == 0x1d || c == 0x1e || c == 0x1f || c == 0x85 || c == 0xa0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f ||
+         c == 0x3000;
 }
 
 std::string Strip(const std::string& s, const Value* chars, bool left, bool right) {
@@ -27,8 +27,10 @@ std::string Strip(const std::string& s, const Value* chars, bool left, bool righ
     return use_set ? std::find(set.begin(), set.end(), c) != set.end() : IsPyWhitespace(c);
   };
   size_t b = 0, e = cps.size();
-  if (left) while (b < e && strip_it(cps[b])) ++b;
-  if (right) while (e > b && strip_it(cps[e - 1])) --e;
+  if (left)
+    while (b < e && strip_it(cps[b])) ++b;
+  if (right)
+    while (e > b && strip_it(cps[e - 1])) --e;
   return EncodeUtf8(std::vector<uint32_t>(cps.begin() + b, cps.begin() + e));
 }
 
@@ -203,9 +205,8 @@ Result<Value> StrAffix(const std::string& s, const CallArgs& a, bool starts) {
   for (const Value& o : options) {
     if (!o.is_string()) return Err("startswith/endswith argument must be str or tuple of str");
     const std::string& t = o.as_string();
-    if (t.size() <= s.size() &&
-        (starts ? s.compare(0, t.size(), t) == 0
-                : s.compare(s.size() - t.size(), t.size(), t) == 0)) {
+    if (t.size() <= s.size() && (starts ? s.compare(0, t.size(), t) == 0
+                                        : s.compare(s.size() - t.size(), t.size(), t) == 0)) {
       return Value(true);
     }
   }
@@ -255,9 +256,12 @@ enum class DictView { kItems, kKeys, kValues };
 Value ListDict(const Value& self, DictView view) {
   ValueList out;
   for (const auto& [k, v] : self.as_dict().items) {
-    if (view == DictView::kItems) out.push_back(Value::Tuple(ValueList{Value(k), v}));
-    else if (view == DictView::kKeys) out.emplace_back(k);
-    else out.push_back(v);
+    if (view == DictView::kItems)
+      out.push_back(Value::Tuple(ValueList{Value(k), v}));
+    else if (view == DictView::kKeys)
+      out.emplace_back(k);
+    else
+      out.push_back(v);
   }
   return Value(std::move(out));
 }
@@ -273,42 +277,45 @@ Result<Value> DictGet(const Value& self, const CallArgs& a) {
 
 const MethodTable& StrMethods() {
   static const auto& table = *new MethodTable{
-      {"strip", [](const Value& s, const CallArgs& a) -> Result<Value> {
+      {"strip",
+       [](const Value& s, const CallArgs& a) -> Result<Value> {
          return Value(Strip(s.as_string(), a.Get(0, "chars"), true, true));
        }},
-      {"lstrip", [](const Value& s, const CallArgs& a) -> Result<Value> {
+      {"lstrip",
+       [](const Value& s, const CallArgs& a) -> Result<Value> {
          return Value(Strip(s.as_string(), a.Get(0, "chars"), true, false));
        }},
-      {"rstrip", [](const Value& s, const CallArgs& a) -> Result<Value> {
+      {"rstrip",
+       [](const Value& s, const CallArgs& a) -> Result<Value> {
          return Value(Strip(s.as_string(), a.Get(0, "chars"), false, true));
        }},
-      {"upper", [](const Value& s, const CallArgs&) -> Result<Value> {
+      {"upper",
+       [](const Value& s, const CallArgs&) -> Result<Value> {
          return Value(MapCase(s.as_string(), true));
        }},
-      {"lower", [](const Value& s, const CallArgs&) -> Result<Value> {
+      {"lower",
+       [](const Value& s, const CallArgs&) -> Result<Value> {
          return Value(MapCase(s.as_string(), false));
        }},
-      {"title", [](const Value& s, const CallArgs&) -> Result<Value> {
+      {"title",
+       [](const Value& s, const CallArgs&) -> Result<Value> {
          return Value(PyTitle(s.as_string()));
        }},
-      {"capitalize", [](const Value& s, const CallArgs&) -> Result<Value> {
+      {"capitalize",
+       [](const Value& s, const CallArgs&) -> Result<Value> {
          return Value(Capitalize(s.as_string()));
        }},
       {"split", StrSplit},
       {"rsplit", StrRSplit},
-      {"startswith", [](const Value& s, const CallArgs& a) {
-         return StrAffix(s.as_string(), a, /*starts=*/true);
-       }},
-      {"endswith", [](const Value& s, const CallArgs& a) {
-         return StrAffix(s.as_string(), a, /*starts=*/false);
-       }},
+      {"startswith", [](const Value& s,
+                        const CallArgs& a) { return StrAffix(s.as_string(), a, /*starts=*/true); }},
+      {"endswith", [](const Value& s,
+                      const CallArgs& a) { return StrAffix(s.as_string(), a, /*starts=*/false); }},
       {"replace", StrReplace},
-      {"find", [](const Value& s, const CallArgs& a) {
-         return StrFindOrCount(s.as_string(), a, /*find=*/true);
-       }},
-      {"count", [](const Value& s, const CallArgs& a) {
-         return StrFindOrCount(s.as_string(), a, /*find=*/false);
-       }},
+      {"find", [](const Value& s,
+                  const CallArgs& a) { return StrFindOrCount(s.as_string(), a, /*find=*/true); }},
+      {"count", [](const Value& s,
+                   const CallArgs& a) { return StrFindOrCount(s.as_string(), a, /*find=*/false); }},
       {"join", StrJoin},
   };
   return table;
@@ -316,13 +323,16 @@ const MethodTable& StrMethods() {
 
 const MethodTable& DictMethods() {
   static const auto& table = *new MethodTable{
-      {"items", [](const Value& d, const CallArgs&) -> Result<Value> {
+      {"items",
+       [](const Value& d, const CallArgs&) -> Result<Value> {
          return ListDict(d, DictView::kItems);
        }},
-      {"keys", [](const Value& d, const CallArgs&) -> Result<Value> {
+      {"keys",
+       [](const Value& d, const CallArgs&) -> Result<Value> {
          return ListDict(d, DictView::kKeys);
        }},
-      {"values", [](const Value& d, const CallArgs&) -> Result<Value> {
+      {"values",
+       [](const Value& d, const CallArgs&) -> Result<Value> {
          return ListDict(d, DictView::kValues);
        }},
       {"get", DictGet},

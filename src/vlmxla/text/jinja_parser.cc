@@ -63,7 +63,8 @@ class Parser {
     }
   }
   Status Expect(const char* op) {
-    if (!IsOp(op)) return Error(Peek(), std::string("expected '") + op + "', got " + Describe(Peek()));
+    if (!IsOp(op))
+      return Error(Peek(), std::string("expected '") + op + "', got " + Describe(Peek()));
     Next();
     return Status::Ok();
   }
@@ -75,7 +76,8 @@ class Parser {
     return Status::Ok();
   }
   Result<std::string> ExpectName() {
-    if (Peek().kind != TokenKind::kName) return Error(Peek(), "expected a name, got " + Describe(Peek()));
+    if (Peek().kind != TokenKind::kName)
+      return Error(Peek(), "expected a name, got " + Describe(Peek()));
     return Next().text;
   }
 
@@ -86,7 +88,8 @@ class Parser {
   };
   Status CheckDepth(const Token& tok) {
     if (depth_ > kMaxParseDepth) {
-      return Error(tok, "template nested deeper than " + std::to_string(kMaxParseDepth) + " levels");
+      return Error(tok,
+                   "template nested deeper than " + std::to_string(kMaxParseDepth) + " levels");
     }
     return Status::Ok();
   }
@@ -420,7 +423,8 @@ class Parser {
       }
       if (!matched) break;
       // Left-deep chains are evaluated and destroyed recursively: keep them bounded.
-      if (++chain > 10000) return Error(Peek(), "expression has more than 10000 operators in a row");
+      if (++chain > 10000)
+        return Error(Peek(), "expression has more than 10000 operators in a row");
       Next();
       auto e = Make(Expr::Kind::kBinary, start);
       e->name = matched;
@@ -566,7 +570,8 @@ class Parser {
         VLMXLA_ASSIGN_OR_RETURN(ExprPtr v, ParseExpression());
         call.kwargs.emplace_back(key, std::move(v));
       } else {
-        if (!call.kwargs.empty()) return Error(Peek(), "positional argument follows keyword argument");
+        if (!call.kwargs.empty())
+          return Error(Peek(), "positional argument follows keyword argument");
         VLMXLA_ASSIGN_OR_RETURN(ExprPtr v, ParseExpression());
         call.items.push_back(std::move(v));
       }

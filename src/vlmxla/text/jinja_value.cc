@@ -231,7 +231,8 @@ std::string ToPythonStr(const Value& v) {
     case Value::Kind::kString: return v.as_string();
     case Value::Kind::kList:
     case Value::Kind::kDict: return ToPythonRepr(v);
-    case Value::Kind::kNamespace: return "<Namespace " + ToPythonRepr(Value(v.as_namespace().attrs)) + ">";
+    case Value::Kind::kNamespace:
+      return "<Namespace " + ToPythonRepr(Value(v.as_namespace().attrs)) + ">";
     case Value::Kind::kCallable: return "<function " + v.as_callable().name + ">";
   }
   return "";
@@ -281,9 +282,12 @@ Status JsonValue(const Value& v, const JsonDumpOptions& o, int level, std::strin
     case Value::Kind::kInt: out += std::to_string(v.as_int()); return Status::Ok();
     case Value::Kind::kFloat: {
       double d = v.as_float();
-      if (std::isnan(d)) out += "NaN";
-      else if (std::isinf(d)) out += d < 0 ? "-Infinity" : "Infinity";
-      else out += FormatPythonFloat(d);
+      if (std::isnan(d))
+        out += "NaN";
+      else if (std::isinf(d))
+        out += d < 0 ? "-Infinity" : "Infinity";
+      else
+        out += FormatPythonFloat(d);
       return Status::Ok();
     }
     case Value::Kind::kString: JsonString(v.as_string(), o.ensure_ascii, out); return Status::Ok();
@@ -327,9 +331,9 @@ Status JsonValue(const Value& v, const JsonDumpOptions& o, int level, std::strin
       return Status::Ok();
     }
     default:
-      return InvalidArgument(std::string("tojson: Object of type ") + v.TypeName() +
-                                 " is not JSON serializable",
-                             "chat_template_error");
+      return InvalidArgument(
+          std::string("tojson: Object of type ") + v.TypeName() + " is not JSON serializable",
+          "chat_template_error");
   }
 }
 
@@ -385,7 +389,8 @@ Result<bool> ValueLess(const Value& a, const Value& b) {
     int64_t y = b.is_bool() ? b.as_bool() : b.as_int();
     return x < y;
   }
-  if (a.is_string() && b.is_string()) return a.as_string() < b.as_string();  // UTF-8 keeps code point order
+  if (a.is_string() && b.is_string())
+    return a.as_string() < b.as_string();  // UTF-8 keeps code point order
   if (a.is_list() && b.is_list()) {
     const auto& x = a.as_list();
     const auto& y = b.as_list();

@@ -51,23 +51,33 @@ struct Namespace {
 
 class Value {
  public:
-  enum class Kind { kUndefined, kNone, kBool, kInt, kFloat, kString, kList, kDict, kNamespace,
-                    kCallable };
+  enum class Kind {
+    kUndefined,
+    kNone,
+    kBool,
+    kInt,
+    kFloat,
+    kString,
+    kList,
+    kDict,
+    kNamespace,
+    kCallable
+  };
 
   Value() : data_(Undefined{}) {}
   static Value MakeUndefined(std::string name) { return Value(Undefined{std::move(name)}); }
   static Value None() { return Value(nullptr); }
-  Value(std::nullptr_t) : data_(nullptr) {}  // NOLINT
-  Value(bool b) : data_(b) {}                // NOLINT
-  Value(int64_t i) : data_(i) {}             // NOLINT
-  Value(int i) : data_(static_cast<int64_t>(i)) {}  // NOLINT
-  Value(double d) : data_(d) {}              // NOLINT
-  Value(std::string s) : data_(std::move(s)) {}  // NOLINT
-  Value(const char* s) : data_(std::string(s)) {}  // NOLINT
+  Value(std::nullptr_t) : data_(nullptr) {}                                 // NOLINT
+  Value(bool b) : data_(b) {}                                               // NOLINT
+  Value(int64_t i) : data_(i) {}                                            // NOLINT
+  Value(int i) : data_(static_cast<int64_t>(i)) {}                          // NOLINT
+  Value(double d) : data_(d) {}                                             // NOLINT
+  Value(std::string s) : data_(std::move(s)) {}                             // NOLINT
+  Value(const char* s) : data_(std::string(s)) {}                           // NOLINT
   Value(ValueList l) : data_(std::make_shared<ValueList>(std::move(l))) {}  // NOLINT
   Value(ValueDict d) : data_(std::make_shared<ValueDict>(std::move(d))) {}  // NOLINT
-  Value(std::shared_ptr<Namespace> n) : data_(std::move(n)) {}  // NOLINT
-  Value(std::shared_ptr<Callable> c) : data_(std::move(c)) {}  // NOLINT
+  Value(std::shared_ptr<Namespace> n) : data_(std::move(n)) {}              // NOLINT
+  Value(std::shared_ptr<Callable> c) : data_(std::move(c)) {}               // NOLINT
   explicit Value(Undefined u) : data_(std::move(u)) {}
   // A Python tuple: behaves as a list but prints as (a, b).
   static Value Tuple(ValueList l) {

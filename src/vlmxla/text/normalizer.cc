@@ -80,10 +80,8 @@ std::optional<size_t> Normalizer::MaxShrink() const {
     case Kind::kNfc:
     case Kind::kNfd:
     case Kind::kNfkc:
-    case Kind::kNfkd:
-      return 4;
-    case Kind::kPrepend:
-      return 1;
+    case Kind::kNfkd: return 4;
+    case Kind::kPrepend: return 1;
     case Kind::kReplace:
       if (b_.size() >= a_.size()) return 1;
       if (b_.empty()) return std::nullopt;
@@ -103,10 +101,8 @@ std::optional<size_t> Normalizer::MaxShrink() const {
 
 std::string Normalizer::Normalize(std::string text) const {
   switch (kind_) {
-    case Kind::kNfc:
-      return Utf8procMap(text, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
-    case Kind::kNfd:
-      return Utf8procMap(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE);
+    case Kind::kNfc: return Utf8procMap(text, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
+    case Kind::kNfd: return Utf8procMap(text, UTF8PROC_STABLE | UTF8PROC_DECOMPOSE);
     case Kind::kNfkc:
       return Utf8procMap(text, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT);
     case Kind::kNfkd:
@@ -114,8 +110,7 @@ std::string Normalizer::Normalize(std::string text) const {
     case Kind::kPrepend:
       // tokenizers leaves an empty string empty.
       return text.empty() ? text : a_ + text;
-    case Kind::kReplace:
-      return ReplaceAll(std::move(text), a_, b_);
+    case Kind::kReplace: return ReplaceAll(std::move(text), a_, b_);
     case Kind::kSequence:
       for (const auto& c : children_) text = c.Normalize(std::move(text));
       return text;

@@ -27,10 +27,8 @@ class RangeSplitter {
 
   Status Add(size_t begin, size_t end, bool is_match) {
     switch (behavior_) {
-      case SplitBehavior::kIsolated:
-        return emit_(begin, end);
-      case SplitBehavior::kRemoved:
-        return is_match ? Status::Ok() : emit_(begin, end);
+      case SplitBehavior::kIsolated: return emit_(begin, end);
+      case SplitBehavior::kRemoved: return is_match ? Status::Ok() : emit_(begin, end);
       case SplitBehavior::kContiguous:
         // A run of segments of one kind is one range.
         if (held_ && is_match == previous_match_) {
@@ -87,8 +85,8 @@ class RangeSplitter {
 };
 
 // The words of `text` split at the matches of `regex` with `behavior`.
-Status SplitWords(const Regex& regex, SplitBehavior behavior, std::string_view text,
-                  bool at_origin, const WordSink& sink) {
+Status SplitWords(const Regex& regex, SplitBehavior behavior, std::string_view text, bool at_origin,
+                  const WordSink& sink) {
   RangeSplitter splitter(behavior, [&](size_t b, size_t e) {
     return e > b ? sink(text.substr(b, e - b), at_origin && b == 0) : Status::Ok();
   });
@@ -174,7 +172,7 @@ Result<PreTokenizer> PreTokenizer::FromJson(const nlohmann::json& j) {
 }
 
 Status PreTokenizer::Chain(size_t child, std::string_view piece, bool at_origin,
-                          const WordSink& sink) const {
+                           const WordSink& sink) const {
   if (child == children_.size()) return sink(piece, at_origin);
   return children_[child].ForEachWord(piece, at_origin, [&](std::string_view w, bool origin) {
     return Chain(child + 1, w, origin, sink);
@@ -184,10 +182,8 @@ Status PreTokenizer::Chain(size_t child, std::string_view piece, bool at_origin,
 Status PreTokenizer::ForEachWord(std::string_view piece, bool at_origin,
                                  const WordSink& sink) const {
   switch (kind_) {
-    case Kind::kSequence:
-      return Chain(0, piece, at_origin, sink);
-    case Kind::kSplit:
-      return SplitWords(regex_, behavior_, piece, at_origin, sink);
+    case Kind::kSequence: return Chain(0, piece, at_origin, sink);
+    case Kind::kSplit: return SplitWords(regex_, behavior_, piece, at_origin, sink);
     case Kind::kByteLevel: {
       std::string prefixed;
       std::string_view text = piece;

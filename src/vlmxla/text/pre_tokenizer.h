@@ -44,13 +44,13 @@ class PreTokenizer {
   Status Chain(size_t child, std::string_view piece, bool at_origin, const WordSink& sink) const;
 
   Kind kind_ = Kind::kSequence;
-  Regex regex_;                       // Split; ByteLevel with use_regex
+  Regex regex_;  // Split; ByteLevel with use_regex
   SplitBehavior behavior_ = SplitBehavior::kIsolated;
-  bool add_prefix_space_ = false;     // ByteLevel
-  bool use_regex_ = false;            // ByteLevel
-  std::string replacement_;           // Metaspace
+  bool add_prefix_space_ = false;  // ByteLevel
+  bool use_regex_ = false;         // ByteLevel
+  std::string replacement_;        // Metaspace
   PrependScheme prepend_ = PrependScheme::kAlways;
-  bool split_ = true;                 // Metaspace
+  bool split_ = true;  // Metaspace
   std::vector<PreTokenizer> children_;
 };
 

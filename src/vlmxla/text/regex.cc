@@ -83,14 +83,14 @@ Result<Regex> Regex::Compile(const std::string& pattern, bool literal) {
   }
   pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);  // best effort; the interpreter is the fallback
   Regex r;
-  r.code_ = std::shared_ptr<void>(
-      code, [](void* c) { pcre2_code_free(static_cast<pcre2_code*>(c)); });
+  r.code_ =
+      std::shared_ptr<void>(code, [](void* c) { pcre2_code_free(static_cast<pcre2_code*>(c)); });
   r.pattern_ = pattern;
   return r;
 }
 
 Status Regex::ForEachMatch(std::string_view text,
-                          const std::function<Status(size_t begin, size_t end)>& on_match) const {
+                           const std::function<Status(size_t begin, size_t end)>& on_match) const {
   auto* code = static_cast<pcre2_code*>(code_.get());
   std::unique_ptr<pcre2_match_data, void (*)(pcre2_match_data*)> md(
       pcre2_match_data_create_from_pattern(code, nullptr), pcre2_match_data_free);

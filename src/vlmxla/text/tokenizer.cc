@@ -102,8 +102,9 @@ Result<Tokenizer> Tokenizer::FromJson(std::string_view json) {
       t.normalized = a.value("normalized", !a.value("special", false));
       t.special = a.value("special", false);
       if (t.id < 0) {
-        return InvalidArgument("tokenizer.json: added token \"" + t.content + "\" has a negative id",
-                               "tokenizer_json");
+        return InvalidArgument(
+            "tokenizer.json: added token \"" + t.content + "\" has a negative id",
+            "tokenizer_json");
       }
       max_id = std::max(max_id, t.id);
       // tokenizers' id -> token map holds a normalized token's normalized form (decode sees it).
@@ -142,8 +143,8 @@ std::optional<size_t> Tokenizer::ComputeMaxBytesPerToken() const {
   const std::optional<size_t> word =
       model_.MaxWordBytesPerId(pre_tokenizer_ && pre_tokenizer_->HasByteLevel());
   if (!word) return std::nullopt;
-  const size_t longest = std::max({*word, raw_matcher_.max_pattern_bytes(),
-                                   normalized_matcher_.max_pattern_bytes()});
+  const size_t longest =
+      std::max({*word, raw_matcher_.max_pattern_bytes(), normalized_matcher_.max_pattern_bytes()});
   return longest * *shrink;
 }
 
@@ -175,8 +176,7 @@ Result<std::vector<int32_t>> Tokenizer::Encode(std::string_view text,
   return EncodeAtMost(text, add_special_tokens, std::numeric_limits<size_t>::max());
 }
 
-Result<std::vector<int32_t>> Tokenizer::EncodeAtMost(std::string_view text,
-                                                     bool add_special_tokens,
+Result<std::vector<int32_t>> Tokenizer::EncodeAtMost(std::string_view text, bool add_special_tokens,
                                                      size_t max_ids) const {
   const std::optional<size_t> per_token = max_bytes_per_token_;
   if (per_token && max_ids < std::numeric_limits<size_t>::max() / *per_token &&

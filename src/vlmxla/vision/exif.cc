@@ -27,8 +27,8 @@ int ReadExifOrientation(std::string_view exif) {
     if (e + 12 > exif.size()) return 1;
     if (u16(e) != 0x0112) continue;
     const uint32_t type = u16(e + 2);
-    if (type == 3) return static_cast<int>(u16(e + 8));   // SHORT
-    if (type == 4) return static_cast<int>(u32(e + 8));   // LONG
+    if (type == 3) return static_cast<int>(u16(e + 8));  // SHORT
+    if (type == 4) return static_cast<int>(u32(e + 8));  // LONG
     return 1;
   }
   return 1;
@@ -44,13 +44,34 @@ void ApplyExifOrientation(int orientation, Image& image) {
     for (int x = 0; x < ow; ++x) {
       int sx = 0, sy = 0;
       switch (orientation) {
-        case 2: sx = w - 1 - x; sy = y; break;          // FLIP_LEFT_RIGHT
-        case 3: sx = w - 1 - x; sy = h - 1 - y; break;  // ROTATE_180
-        case 4: sx = x; sy = h - 1 - y; break;          // FLIP_TOP_BOTTOM
-        case 5: sx = y; sy = x; break;                  // TRANSPOSE
-        case 6: sx = y; sy = h - 1 - x; break;          // ROTATE_270 (90 clockwise)
-        case 7: sx = w - 1 - y; sy = h - 1 - x; break;  // TRANSVERSE
-        case 8: sx = w - 1 - y; sy = x; break;          // ROTATE_90 (counter-clockwise)
+        case 2:
+          sx = w - 1 - x;
+          sy = y;
+          break;  // FLIP_LEFT_RIGHT
+        case 3:
+          sx = w - 1 - x;
+          sy = h - 1 - y;
+          break;  // ROTATE_180
+        case 4:
+          sx = x;
+          sy = h - 1 - y;
+          break;  // FLIP_TOP_BOTTOM
+        case 5:
+          sx = y;
+          sy = x;
+          break;  // TRANSPOSE
+        case 6:
+          sx = y;
+          sy = h - 1 - x;
+          break;  // ROTATE_270 (90 clockwise)
+        case 7:
+          sx = w - 1 - y;
+          sy = h - 1 - x;
+          break;  // TRANSVERSE
+        case 8:
+          sx = w - 1 - y;
+          sy = x;
+          break;  // ROTATE_90 (counter-clockwise)
       }
       const size_t s = (static_cast<size_t>(sy) * w + sx) * 3;
       const size_t d = (static_cast<size_t>(y) * ow + x) * 3;

@@ -23,9 +23,9 @@ ImageFormat SniffImageFormat(std::span<const uint8_t> b) {
 Status CheckImageDimensions(int64_t width, int64_t height, const DecodeLimits& limits,
                             const std::string& what) {
   if (width <= 0 || height <= 0) {
-    return DataLoss(what + ": invalid dimensions " + std::to_string(width) + "x" +
-                        std::to_string(height),
-                    "image_corrupt");
+    return DataLoss(
+        what + ": invalid dimensions " + std::to_string(width) + "x" + std::to_string(height),
+        "image_corrupt");
   }
   if (width > limits.max_side || height > limits.max_side) {
     return OutOfRange(what + " is " + std::to_string(width) + "x" + std::to_string(height) +
@@ -43,8 +43,8 @@ Status CheckImageDimensions(int64_t width, int64_t height, const DecodeLimits& l
 Result<Image> DecodeImage(std::span<const uint8_t> bytes, const DecodeLimits& limits,
                           const std::string& name) {
   if (static_cast<int64_t>(bytes.size()) > limits.max_bytes) {
-    return OutOfRange(name + " is " + std::to_string(bytes.size()) +
-                          " bytes but the limit is " + std::to_string(limits.max_bytes),
+    return OutOfRange(name + " is " + std::to_string(bytes.size()) + " bytes but the limit is " +
+                          std::to_string(limits.max_bytes),
                       "image_too_large");
   }
   std::string exif;

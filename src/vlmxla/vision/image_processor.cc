@@ -17,8 +17,8 @@ constexpr std::array<double, 3> kHalf{0.5, 0.5, 0.5};
 
 Status ReadBool(const nlohmann::json& j, const char* key, bool* out) {
   if (!j.contains(key) || j[key].is_null()) return Status::Ok();
-  if (!j[key].is_boolean()) return InvalidArgument(std::string("preprocessor config: ") + key +
-                                                   " must be a boolean");
+  if (!j[key].is_boolean())
+    return InvalidArgument(std::string("preprocessor config: ") + key + " must be a boolean");
   *out = j[key].get<bool>();
   return Status::Ok();
 }
@@ -70,8 +70,10 @@ Status ReadSize(const nlohmann::json& v, ImageProcessorConfig* c) {
     c->size_width = v[1].get<int>();
     return Status::Ok();
   }
-  return InvalidArgument("preprocessor config: size must be a positive int, {\"shortest_edge\": n}"
-                         " or {\"height\": h, \"width\": w}; got " + v.dump());
+  return InvalidArgument(
+      "preprocessor config: size must be a positive int, {\"shortest_edge\": n}"
+      " or {\"height\": h, \"width\": w}; got " +
+      v.dump());
 }
 
 Status ReadCropSize(const nlohmann::json& v, ImageProcessorConfig* c) {
@@ -85,8 +87,10 @@ Status ReadCropSize(const nlohmann::json& v, ImageProcessorConfig* c) {
     c->crop_width = v["width"].get<int>();
     return Status::Ok();
   }
-  return InvalidArgument("preprocessor config: crop_size must be a positive int or "
-                         "{\"height\": h, \"width\": w}; got " + v.dump());
+  return InvalidArgument(
+      "preprocessor config: crop_size must be a positive int or "
+      "{\"height\": h, \"width\": w}; got " +
+      v.dump());
 }
 
 }  // namespace
@@ -178,9 +182,9 @@ std::pair<int, int> ImageProcessor::OutputSize(int height, int width) const {
     if (config_.shortest_edge > 0) {
       const int shorter = std::min(width, height), longer = std::max(width, height);
       // Python: int(size * long / short), a true (correctly rounded) division then truncation.
-      const int new_long = static_cast<int>(static_cast<double>(int64_t{config_.shortest_edge} *
-                                                                longer) /
-                                            static_cast<double>(shorter));
+      const int new_long =
+          static_cast<int>(static_cast<double>(int64_t{config_.shortest_edge} * longer) /
+                           static_cast<double>(shorter));
       if (width <= height) {
         w = config_.shortest_edge;
         h = new_long;

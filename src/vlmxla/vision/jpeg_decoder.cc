@@ -133,7 +133,10 @@ Result<Image> DecodeJpeg(std::span<const uint8_t> bytes, const DecodeLimits& lim
       int c = err.buf[i * 4], m = err.buf[i * 4 + 1], y = err.buf[i * 4 + 2],
           k = err.buf[i * 4 + 3];
       if (adobe) {
-        c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k;
+        c = 255 - c;
+        m = 255 - m;
+        y = 255 - y;
+        k = 255 - k;
       }
       const int nk = 255 - k;
       image.rgb[i * 3] = static_cast<uint8_t>(nk - MulDiv255(c, nk));

@@ -37,8 +37,8 @@ std::vector<int32_t> ToFixedPoint(const std::vector<double>& w) {
   std::vector<int32_t> out(w.size());
   const double one = static_cast<double>(1 << kPrecisionBits);
   for (size_t i = 0; i < w.size(); ++i) {
-    out[i] = w[i] < 0 ? static_cast<int32_t>(-0.5 + w[i] * one)
-                      : static_cast<int32_t>(0.5 + w[i] * one);
+    out[i] =
+        w[i] < 0 ? static_cast<int32_t>(-0.5 + w[i] * one) : static_cast<int32_t>(0.5 + w[i] * one);
   }
   return out;
 }
@@ -150,8 +150,8 @@ AxisCoefficients ComputeAxisCoefficients(int in_size, int out_size, ResampleFilt
 Result<Image> Resize(const Image& src, int width, int height, ResampleFilter filter) {
   if (width <= 0 || height <= 0 || src.width <= 0 || src.height <= 0) {
     return InvalidArgument("cannot resize " + std::to_string(src.width) + "x" +
-                           std::to_string(src.height) + " image to " + std::to_string(width) +
-                           "x" + std::to_string(height));
+                           std::to_string(src.height) + " image to " + std::to_string(width) + "x" +
+                           std::to_string(height));
   }
   if (width == src.width && height == src.height) return src;
   Image out;

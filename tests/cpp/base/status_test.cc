@@ -47,7 +47,7 @@ TEST(DType, HalfConversionsAreExactOnRepresentableValues) {
   }
   EXPECT_EQ(HalfToFloat(0x3c00), 1.0f);
   EXPECT_EQ(HalfToFloat(0xc000), -2.0f);
-  EXPECT_EQ(FloatToHalf(65520.0f), 0x7c00);  // overflow rounds to inf
+  EXPECT_EQ(FloatToHalf(65520.0f), 0x7c00);            // overflow rounds to inf
   EXPECT_EQ(FloatToHalf(1.0f + 1.0f / 2048), 0x3c00);  // tie rounds to even
 }
 

@@ -37,8 +37,8 @@ struct DecodeCase {
   std::vector<HostTensor> hosts;
 };
 
-void MakeCase(int batch, int capacity, std::vector<int32_t> tokens,
-              std::vector<int32_t> positions, DecodeCase& c) {
+void MakeCase(int batch, int capacity, std::vector<int32_t> tokens, std::vector<int32_t> positions,
+              DecodeCase& c) {
   std::string path;
   if (const char* env = std::getenv(runtime::kPjrtPluginEnv); env != nullptr && *env != '\0') {
     path = env;

@@ -36,8 +36,8 @@ TEST(Precision, ParsesTheFlag) {
 }
 
 TEST(Precision, AutoTakesTheConfigThenTheStoredType) {
-  auto c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "iree:llvm-cpu",
-                            Streams());
+  auto c =
+      ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "iree:llvm-cpu", Streams());
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16}));
   EXPECT_NE(c->why.find("auto: the config's dtype 'bfloat16'"), std::string::npos) << c->why;
@@ -52,8 +52,8 @@ TEST(Precision, AutoTakesTheConfigThenTheStoredType) {
 }
 
 TEST(Precision, ExplicitFlagWinsAndKeepsWeightsAsStored) {
-  auto c = ResolvePrecision(ElementType::kF32, Config("bfloat16"), DType::kBF16, "pjrt:cpu",
-                            Widens());
+  auto c =
+      ResolvePrecision(ElementType::kF32, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
   // f32 compute on bf16 weights: the products are f32, nothing to emit as two rows.
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kF32, false}));
   c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());

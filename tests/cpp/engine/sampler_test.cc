@@ -39,8 +39,7 @@ std::vector<double> Reference(const std::vector<float>& logits, const SamplingPa
   const int n = static_cast<int>(logits.size());
   std::vector<int> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return logits[a] > logits[b]; });
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return logits[a] > logits[b]; });
   const double m = logits[order[0]];
   std::vector<double> prob(n);
   for (int i = 0; i < n; ++i) prob[i] = std::exp((logits[i] - m) / p.temperature);
@@ -92,8 +91,8 @@ TEST(SamplerTest, FiltersThatLeaveOneTokenAreGreedy) {
     Sampler s(p, 7);
     for (uint32_t i = 0; i < 50; ++i) {
       std::vector<float> logits = RandomLogits(1000, i, 0.1f);  // flat: sampling would wander
-      const int32_t argmax = static_cast<int32_t>(
-          std::max_element(logits.begin(), logits.end()) - logits.begin());
+      const int32_t argmax =
+          static_cast<int32_t>(std::max_element(logits.begin(), logits.end()) - logits.begin());
       ASSERT_EQ(s.Sample(logits), argmax) << "step " << i << " top_k " << p.top_k;
     }
   }
@@ -108,7 +107,7 @@ TEST(SamplerTest, SameSeedSameTokensOtherSeedDiffers) {
   p.seed = 42;
   Sampler a(p, 1), b(p, 2);  // the explicit seed wins over the fallback
   SamplingParams unseeded = Params(1.0f);
-  Sampler c(unseeded, 42);   // unseeded: the fallback seed
+  Sampler c(unseeded, 42);  // unseeded: the fallback seed
   SamplingParams other = p;
   other.seed = 43;
   Sampler d(other, 1);
@@ -184,10 +183,10 @@ TEST(SamplerTest, FrequenciesMatchTheFilteredDistribution) {
   // .016 .016; every threshold below sits well between two cumulative sums.
   const std::vector<float> logits = {1.0f, 2.0f, 0.4f, 1.7f, 1.0f, -1.0f, 0.0f, -1.0f, -0.5f, 0.2f};
   ExpectDistribution(logits, Params(1.0f), 10);
-  ExpectDistribution(logits, Params(0.5f), 10);               // sharper
-  ExpectDistribution(logits, Params(1.0f, 4), 4);             // 2.0 1.7 and both 1.0s
-  ExpectDistribution(logits, Params(1.0f, 0, 0.6f), 3);       // .550 < .6 <= .667: id 0 of the tie
-  ExpectDistribution(logits, Params(1.0f, 0, 1, 0.3f), 4);    // p >= .3 p_max: logit >= 0.796
+  ExpectDistribution(logits, Params(0.5f), 10);             // sharper
+  ExpectDistribution(logits, Params(1.0f, 4), 4);           // 2.0 1.7 and both 1.0s
+  ExpectDistribution(logits, Params(1.0f, 0, 0.6f), 3);     // .550 < .6 <= .667: id 0 of the tie
+  ExpectDistribution(logits, Params(1.0f, 0, 1, 0.3f), 4);  // p >= .3 p_max: logit >= 0.796
   // All three in order: top_k 6 -> top_p .7 of those keeps 3 (.612 < .7 <= .741) -> min_p .5
   // keeps logits >= 1.307.
   ExpectDistribution(logits, Params(1.0f, 6, 0.7f, 0.5f), 2);
@@ -239,16 +238,13 @@ TEST(SamplerTest, InvalidParamsAreRejectedNamingTheField) {
     const char* field;
     const char* range;
   };
-  for (const Bad& bad : {Bad{Params(-0.1f), "temperature", ">= 0"},
-                         Bad{Params(kNaN), "temperature", ">= 0"},
-                         Bad{Params(kInf), "temperature", "finite"},
-                         Bad{Params(1, -1), "top_k", ">= 0"},
-                         Bad{Params(1, 0, 0.0f), "top_p", "(0, 1]"},
-                         Bad{Params(1, 0, 1.01f), "top_p", "(0, 1]"},
-                         Bad{Params(1, 0, kNaN), "top_p", "(0, 1]"},
-                         Bad{Params(1, 0, 1, -0.5f), "min_p", "[0, 1]"},
-                         Bad{Params(1, 0, 1, 1.5f), "min_p", "[0, 1]"},
-                         Bad{Params(1, 0, 1, kNaN), "min_p", "[0, 1]"}}) {
+  for (const Bad& bad :
+       {Bad{Params(-0.1f), "temperature", ">= 0"}, Bad{Params(kNaN), "temperature", ">= 0"},
+        Bad{Params(kInf), "temperature", "finite"}, Bad{Params(1, -1), "top_k", ">= 0"},
+        Bad{Params(1, 0, 0.0f), "top_p", "(0, 1]"}, Bad{Params(1, 0, 1.01f), "top_p", "(0, 1]"},
+        Bad{Params(1, 0, kNaN), "top_p", "(0, 1]"}, Bad{Params(1, 0, 1, -0.5f), "min_p", "[0, 1]"},
+        Bad{Params(1, 0, 1, 1.5f), "min_p", "[0, 1]"},
+        Bad{Params(1, 0, 1, kNaN), "min_p", "[0, 1]"}}) {
     const Status st = ValidateSamplingParams(bad.params);
     ASSERT_FALSE(st.ok()) << bad.field;
     EXPECT_EQ(st.code(), ErrorCode::kInvalidArgument);

@@ -130,7 +130,10 @@ class FakeRunner final : public SequenceRunner {
 
   Result<HostTensor> Decode(std::span<const int> slots, std::span<const int32_t> tokens,
                             std::span<const int32_t> positions) override {
-    Call call{Call::kDecode, {slots.begin(), slots.end()}, {}, {tokens.begin(), tokens.end()},
+    Call call{Call::kDecode,
+              {slots.begin(), slots.end()},
+              {},
+              {tokens.begin(), tokens.end()},
               {positions.begin(), positions.end()}};
     std::vector<int64_t> ks;
     {
@@ -380,9 +383,8 @@ TEST(SchedulerTest, AdmitsWaitingRequestsIntoFreeSlotsBetweenDecodeSteps) {
   auto a = rig.SubmitHeld(Request(1, 6));
   // Let A's prefill and first decode step through; hold the scheduler in the second.
   rig.runner.Allow(2);
-  ASSERT_TRUE(rig.runner.WaitUntil([](const std::vector<Call>& c) {
-    return OfKind(c, Call::kDecode).size() >= 2;
-  }));
+  ASSERT_TRUE(rig.runner.WaitUntil(
+      [](const std::vector<Call>& c) { return OfKind(c, Call::kDecode).size() >= 2; }));
   auto b = rig.Submit(Request(2, 3));
   auto c = rig.Submit(Request(3, 3));
   rig.runner.Release();
@@ -531,9 +533,8 @@ TEST(SchedulerTest, CancelWhileDecodingStopsAtTheNextStep) {
   // A runs until cancelled; hold the scheduler inside its third decode step and cancel there.
   auto a = rig.SubmitHeld(Request(50, -1), &id);
   rig.runner.Allow(3);
-  ASSERT_TRUE(rig.runner.WaitUntil([](const std::vector<Call>& c) {
-    return OfKind(c, Call::kDecode).size() >= 3;
-  }));
+  ASSERT_TRUE(rig.runner.WaitUntil(
+      [](const std::vector<Call>& c) { return OfKind(c, Call::kDecode).size() >= 3; }));
   const size_t steps_at_cancel = OfKind(rig.runner.calls(), Call::kDecode).size();
   ASSERT_EQ(steps_at_cancel, 3u);
   rig.scheduler->Cancel(id);
@@ -588,9 +589,8 @@ TEST(SchedulerTest, ASinkThatGoesAwayFreesTheSlotAndHearsNothingMore) {
 
   // Generate reports a caller that stopped early as cancelled.
   int seen = 0;
-  auto last = rig.scheduler->Generate(Request(72, 20), [&](const GenerationDelta&) {
-    return ++seen < 3;
-  });
+  auto last =
+      rig.scheduler->Generate(Request(72, 20), [&](const GenerationDelta&) { return ++seen < 3; });
   ASSERT_TRUE(last.ok()) << last.status().ToString();
   EXPECT_EQ(last->finish, FinishReason::kCancelled);
   EXPECT_EQ(seen, 3);
@@ -607,9 +607,8 @@ TEST(SchedulerTest, SubmitAndGenerateReportOverloadPastTheQueueLimit) {
   EXPECT_EQ(d.status().reason(), kReasonOverloaded);
   EXPECT_NE(d.status().message().find("limit 2"), std::string::npos) << d.status().ToString();
   // Generate is refused the same way instead of queueing past the limit (and waiting).
-  auto generated = std::async(std::launch::async, [&] {
-    return rig.scheduler->Generate(Request(84, 2), nullptr);
-  });
+  auto generated = std::async(std::launch::async,
+                              [&] { return rig.scheduler->Generate(Request(84, 2), nullptr); });
   const bool answered = generated.wait_for(kDeadline) == std::future_status::ready;
   if (!answered) rig.runner.Release();  // let the queued request run so the test can end
   ASSERT_TRUE(answered) << "Generate queued past max_queue";
@@ -681,10 +680,13 @@ TEST(SchedulerTest, UnderContinuousArrivalsEveryRequestIsServedInOrderAndKeepsAd
 }
 
 TEST(SchedulerTest, StopStringsEosAndLimitsEndTheStream) {
-  const std::vector<int32_t> words = {Word("Hello"), Word("\xC4\xA0" "ST"), Word("OP"), 'x'};
+  const std::vector<int32_t> words = {Word("Hello"),
+                                      Word("\xC4\xA0"
+                                           "ST"),
+                                      Word("OP"), 'x'};
   Rig rig(2, Options(64, /*capacity=*/10));
   rig.runner.script = [&](int32_t tag, int64_t k) -> int32_t {
-    if (tag == 1) return words[k % words.size()];  // "Hello STOPx..."
+    if (tag == 1) return words[k % words.size()];                             // "Hello STOPx..."
     if (tag == 2) return k < 2 ? 'h' + static_cast<int32_t>(k) : kEndOfText;  // "hi", EOS
     return 'z';
   };
@@ -797,15 +799,20 @@ TEST(SchedulerTest, ACompileNeverStallsTheRunningSequences) {
   ASSERT_TRUE(running->WaitDeltas(2));
   rig.runner.HoldCompiles();
   auto cold = rig.Submit(Request(2, 3));
-  ASSERT_TRUE(rig.runner.WaitUntil([](const std::vector<Call>& calls) {
-    return !OfKind(calls, Call::kWarm).empty();
-  }));
+  ASSERT_TRUE(rig.runner.WaitUntil(
+      [](const std::vector<Call>& calls) { return !OfKind(calls, Call::kWarm).empty(); }));
   // With the compile held, the running sequence still reaches its end.
   ASSERT_TRUE(running->WaitEnd());
   EXPECT_EQ(running->finish(), FinishReason::kLength);
   EXPECT_EQ(running->tokens(), Script(1, 40));
   EXPECT_TRUE(cold->deltas().empty());
-  EXPECT_EQ(rig.scheduler->metrics().active_slots, 1);  // the compiling request holds its slot
+  // The compiling request holds its slot. (The metric is published at the end of the scheduler's
+  // iteration, after the running sequence's last delta has reached its stream: wait for it.)
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (rig.scheduler->metrics().active_slots != 1 && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(rig.scheduler->metrics().active_slots, 1);
   // A request that is warm meanwhile takes the free slot and is not held up either.
   auto warm = rig.Submit(Request(3, 2));
   ASSERT_TRUE(warm->WaitEnd());
@@ -828,9 +835,8 @@ TEST(SchedulerTest, CancelWhileCompilingEndsItAtOnce) {
   rig.runner.HoldCompiles();
   uint64_t id = 0;
   auto cold = rig.Submit(Request(5, 3), &id);
-  ASSERT_TRUE(rig.runner.WaitUntil([](const std::vector<Call>& calls) {
-    return !OfKind(calls, Call::kWarm).empty();
-  }));
+  ASSERT_TRUE(rig.runner.WaitUntil(
+      [](const std::vector<Call>& calls) { return !OfKind(calls, Call::kWarm).empty(); }));
   auto next = rig.Submit(Request(6, 2));
   rig.scheduler->Cancel(id);
   ASSERT_TRUE(cold->WaitEnd());

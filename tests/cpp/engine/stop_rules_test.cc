@@ -56,7 +56,10 @@ SequenceText Seq(StopParams stop, int64_t positions_left = 1000,
 
 TEST(SequenceTextTest, EosStopsAndIsNotEmitted) {
   auto seq = Seq(Stops({}), 1000, {kImEnd, kEndOfText});
-  Trace r = Feed(&seq, {Word("Hello"), Word("\xC4\xA0" "world"), kEndOfText, Word("OP")});
+  Trace r = Feed(&seq, {Word("Hello"),
+                        Word("\xC4\xA0"
+                             "world"),
+                        kEndOfText, Word("OP")});
   EXPECT_EQ(r.deltas, (std::vector<std::string>{"Hello", " world", ""}));
   EXPECT_EQ(r.finish, FinishReason::kStop);
   EXPECT_EQ(seq.generated_tokens(), 3);  // EOS counts, as OpenAI's usage does
@@ -81,8 +84,12 @@ TEST(SequenceTextTest, IgnoreEosKeepsGoingAndSkipsSpecialText) {
 
 TEST(SequenceTextTest, StopStringAcrossTokens) {
   auto seq = Seq(Stops({"STOP"}));
-  Trace r = Feed(&seq,
-                 {Word("Hello"), Word("\xC4\xA0" "ST"), Word("OP"), Word("\xC4\xA0" "world")});
+  Trace r = Feed(&seq, {Word("Hello"),
+                        Word("\xC4\xA0"
+                             "ST"),
+                        Word("OP"),
+                        Word("\xC4\xA0"
+                             "world")});
   // " ST" might start "STOP": " " goes out, "ST" waits; "OP" completes it.
   EXPECT_EQ(r.deltas, (std::vector<std::string>{"Hello", " ", ""}));
   EXPECT_EQ(r.finish, FinishReason::kStop);
@@ -96,7 +103,12 @@ TEST(SequenceTextTest, StopStringAcrossTokens) {
 
 TEST(SequenceTextTest, PartialMatchThatIsNotAStopIsReleased) {
   auto seq = Seq(Stops({"STOP"}));
-  Trace r = Feed(&seq, {Word("\xC4\xA0" "ST"), Word("\xC4\xA0" "world"), Word("\xC4\xA0" "ST")});
+  Trace r = Feed(&seq, {Word("\xC4\xA0"
+                             "ST"),
+                        Word("\xC4\xA0"
+                             "world"),
+                        Word("\xC4\xA0"
+                             "ST")});
   EXPECT_EQ(r.deltas, (std::vector<std::string>{" ", "ST world", " "}));
   EXPECT_FALSE(r.finish.has_value());
   // The stream ends (EOS): the held "ST" was not a stop string after all.
@@ -107,14 +119,18 @@ TEST(SequenceTextTest, PartialMatchThatIsNotAStopIsReleased) {
 
 TEST(SequenceTextTest, StopInsideOneTokenKeepsTheTextBeforeIt) {
   auto seq = Seq(Stops({"OP"}));
-  Trace r = Feed(&seq, {Word("Hello"), Word("\xC4\xA0" "STOP"), Word("Hello")});
+  Trace r = Feed(&seq, {Word("Hello"),
+                        Word("\xC4\xA0"
+                             "STOP"),
+                        Word("Hello")});
   EXPECT_EQ(r.deltas, (std::vector<std::string>{"Hello", " ST"}));
   EXPECT_EQ(r.finish, FinishReason::kStop);
 }
 
 TEST(SequenceTextTest, EarliestStopStringWins) {
   auto seq = Seq(Stops({"world", "lo w"}));
-  Trace r = Feed(&seq, {Word("Hello"), Word("\xC4\xA0" "world")});
+  Trace r = Feed(&seq, {Word("Hello"), Word("\xC4\xA0"
+                                            "world")});
   EXPECT_EQ(r.text, "Hel");
   EXPECT_EQ(r.finish, FinishReason::kStop);
   // A later-starting stop string that completes first ends the text, at its own start.
@@ -126,12 +142,16 @@ TEST(SequenceTextTest, EarliestStopStringWins) {
 
 TEST(SequenceTextTest, MaxTokensAndCapacity) {
   auto seq = Seq(Stops({}, 2));
-  Trace r = Feed(&seq, {Word("Hello"), Word("\xC4\xA0" "world"), Word("OP")});
+  Trace r = Feed(&seq, {Word("Hello"),
+                        Word("\xC4\xA0"
+                             "world"),
+                        Word("OP")});
   EXPECT_EQ(r.deltas, (std::vector<std::string>{"Hello", " world"}));  // the last token's text too
   EXPECT_EQ(r.finish, FinishReason::kLength);
   // Held text is released at the length limit: " ST" was only a possible start of "STOP".
   auto held = Seq(Stops({"STOP"}, 2));
-  Trace h = Feed(&held, {Word("Hello"), Word("\xC4\xA0" "ST")});
+  Trace h = Feed(&held, {Word("Hello"), Word("\xC4\xA0"
+                                             "ST")});
   EXPECT_EQ(h.deltas, (std::vector<std::string>{"Hello", " ST"}));
   EXPECT_EQ(h.finish, FinishReason::kLength);
   // Capacity: prompt + completion may not exceed it.
@@ -159,7 +179,10 @@ TEST(SequenceTextTest, MaxTokensAndCapacity) {
 }
 
 TEST(SequenceTextTest, MultiByteCharactersSplitOverTokens) {
-  const std::string text = "a\xC3\xA9" "b\xF0\x9F\x98\x80" "c";  // a é b U+1F600 c
+  const std::string text =
+      "a\xC3\xA9"
+      "b\xF0\x9F\x98\x80"
+      "c";  // a é b U+1F600 c
   auto seq = Seq(Stops({}));
   Trace r = Feed(&seq, Bytes(text));
   EXPECT_EQ(r.text, text);
@@ -167,7 +190,9 @@ TEST(SequenceTextTest, MultiByteCharactersSplitOverTokens) {
   EXPECT_EQ(r.deltas, (std::vector<std::string>{"a", "", "\xC3\xA9", "b", "", "", "",
                                                 "\xF0\x9F\x98\x80", "c"}));
   // A stop string with a multi-byte character, completed by its last byte.
-  auto stop = Seq(Stops({"\xC3\xA9" "b"}));
+  auto stop =
+      Seq(Stops({"\xC3\xA9"
+                 "b"}));
   Trace s = Feed(&stop, Bytes(text));
   EXPECT_EQ(s.text, "a");
   EXPECT_EQ(s.finished_at, 4u);
@@ -175,12 +200,18 @@ TEST(SequenceTextTest, MultiByteCharactersSplitOverTokens) {
   auto cut = Seq(Stops({}, 6));
   Trace c = Feed(&cut, Bytes(text));
   EXPECT_EQ(c.text, TestTokenizer().Decode(Bytes(text.substr(0, 6)), true));
-  EXPECT_EQ(c.text, "a\xC3\xA9" "b" "\xEF\xBF\xBD");
+  EXPECT_EQ(c.text,
+            "a\xC3\xA9"
+            "b"
+            "\xEF\xBF\xBD");
 }
 
 TEST(SequenceTextTest, CloseReleasesHeldText) {
   auto seq = Seq(Stops({"STOP"}));
-  Trace r = Feed(&seq, {Word("Hello"), Word("\xC4\xA0" "ST"), 0xC3});
+  Trace r = Feed(&seq, {Word("Hello"),
+                        Word("\xC4\xA0"
+                             "ST"),
+                        0xC3});
   EXPECT_EQ(r.text, "Hello ");
   EXPECT_EQ(seq.Close(FinishReason::kError), "ST\xEF\xBF\xBD");
   EXPECT_EQ(seq.finish_reason(), FinishReason::kError);
@@ -192,8 +223,8 @@ TEST(SequenceTextTest, CloseReleasesHeldText) {
 // held back at any step is a proper prefix of some stop string.
 TEST(SequenceTextTest, RandomStreamsMatchTheDefinition) {
   std::mt19937 rng(2024);
-  const std::vector<int32_t> pool = {'a', 'b', 'c', ' ', Word("ab"), Word("bc"), Word("abc"),
-                                     Word("ca"), kEndOfText};
+  const std::vector<int32_t> pool = {'a',        'b',         'c',        ' ',       Word("ab"),
+                                     Word("bc"), Word("abc"), Word("ca"), kEndOfText};
   const text::Tokenizer& tok = TestTokenizer();
   int stopped = 0;
   for (int trial = 0; trial < 500; ++trial) {
@@ -233,14 +264,16 @@ TEST(SequenceTextTest, RandomStreamsMatchTheDefinition) {
         break;
       }
       // Not finished: what is held back is a proper prefix of a stop string.
-      const std::string full =
-          tok.Decode(std::span<const int32_t>(tokens.data(), k + 1), true);
+      const std::string full = tok.Decode(std::span<const int32_t>(tokens.data(), k + 1), true);
       ASSERT_EQ(full.compare(0, got.size(), got), 0) << trial;
       const std::string held = full.substr(got.size());
       if (!held.empty()) {
-        EXPECT_TRUE(std::any_of(stops.begin(), stops.end(), [&](const std::string& s) {
-          return held.size() < s.size() && s.compare(0, held.size(), held) == 0;
-        })) << trial << " holds \"" << held << "\"";
+        EXPECT_TRUE(std::any_of(stops.begin(), stops.end(),
+                                [&](const std::string& s) {
+                                  return held.size() < s.size() &&
+                                         s.compare(0, held.size(), held) == 0;
+                                }))
+            << trial << " holds \"" << held << "\"";
       }
     }
     EXPECT_EQ(got, want) << trial;

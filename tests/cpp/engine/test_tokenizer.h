@@ -32,12 +32,22 @@ inline std::string ByteChar(int b) {
 }
 
 // Multi-character tokens of the test vocabulary, ids from 256 in this order.
-inline const std::vector<std::string> kWords = {"Hello", "\xC4\xA0" "world", "\xC4\xA0" "ST",
-                                                "OP", "\xC4\xA0" "STOP", "ab", "bc", "abc", "ca"};
+inline const std::vector<std::string> kWords = {"Hello",
+                                                "\xC4\xA0"
+                                                "world",
+                                                "\xC4\xA0"
+                                                "ST",
+                                                "OP",
+                                                "\xC4\xA0"
+                                                "STOP",
+                                                "ab",
+                                                "bc",
+                                                "abc",
+                                                "ca"};
 constexpr int32_t kImEnd = 300, kEndOfText = 301, kTool = 302;
 
 inline nlohmann::json AddedToken(int id, const char* content, bool special) {
-  return {{"id", id}, {"content", content}, {"single_word", false}, {"lstrip", false},
+  return {{"id", id},        {"content", content},  {"single_word", false}, {"lstrip", false},
           {"rstrip", false}, {"normalized", false}, {"special", special}};
 }
 
@@ -53,8 +63,11 @@ inline const text::Tokenizer& TestTokenizer() {
         {"version", "1.0"},
         {"added_tokens", added},
         {"normalizer", nullptr},
-        {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false},
-                           {"trim_offsets", true}, {"use_regex", true}}},
+        {"pre_tokenizer",
+         {{"type", "ByteLevel"},
+          {"add_prefix_space", false},
+          {"trim_offsets", true},
+          {"use_regex", true}}},
         {"post_processor", nullptr},
         {"decoder", {{"type", "ByteLevel"}}},
         {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", nlohmann::json::array()}}}};

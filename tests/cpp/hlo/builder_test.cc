@@ -111,10 +111,11 @@ TEST(Builder, Float32ProductsAskForFullPrecisionNarrowOnesAccumulateInF32) {
   Value yh = b.DotGeneral(xh, wh, {}, {}, {1}, {0}, ElementType::kF32);
   auto f = b.Finish({y, yh});
   ASSERT_TRUE(f.ok()) << f.status().ToString();
-  EXPECT_TRUE(Contains(f->text,
-                       "rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision "
-                       "HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x4xf32>, "
-                       "tensor<4x3xf32>) -> tensor<2x3xf32>\n"))
+  EXPECT_TRUE(
+      Contains(f->text,
+               "rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision "
+               "HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x4xf32>, "
+               "tensor<4x3xf32>) -> tensor<2x3xf32>\n"))
       << f->text;
   EXPECT_TRUE(Contains(f->text,
                        "rhs_contracting_dimensions = [0]>} : (tensor<2x4xbf16>, "
@@ -205,7 +206,6 @@ TEST(Builder, MismatchedShapesAreStatusErrorsNamingOpAndShapes) {
   EXPECT_EQ(f.status().message(), m);
 }
 
-
 TEST(Builder, EveryOpChecksItsOperands) {
   auto expect_error = [](const char* op, auto build) {
     Builder b("f");
@@ -217,18 +217,15 @@ TEST(Builder, EveryOpChecksItsOperands) {
   };
   expect_error("stablehlo.reshape", [](Builder& b, Value x, Value) { b.Reshape(x, {5}); });
   expect_error("stablehlo.transpose", [](Builder& b, Value x, Value) { b.Transpose(x, {0, 0}); });
-  expect_error("stablehlo.slice",
-               [](Builder& b, Value x, Value) { b.Slice(x, {0, 0}, {3, 3}); });
+  expect_error("stablehlo.slice", [](Builder& b, Value x, Value) { b.Slice(x, {0, 0}, {3, 3}); });
   expect_error("stablehlo.broadcast_in_dim",
                [](Builder& b, Value x, Value) { b.BroadcastInDim(x, {2, 4}, {0, 1}); });
   expect_error("stablehlo.dot_general",
                [](Builder& b, Value x, Value) { b.DotGeneral(x, x, {}, {}, {1}, {0}); });
-  expect_error("stablehlo.concatenate", [](Builder& b, Value x, Value) {
-    b.Concatenate({x, b.Transpose(x, {1, 0})}, 0);
-  });
-  expect_error("stablehlo.reduce", [](Builder& b, Value x, Value) {
-    b.Reduce(x, {2}, ReduceKind::kSum);
-  });
+  expect_error("stablehlo.concatenate",
+               [](Builder& b, Value x, Value) { b.Concatenate({x, b.Transpose(x, {1, 0})}, 0); });
+  expect_error("stablehlo.reduce",
+               [](Builder& b, Value x, Value) { b.Reduce(x, {2}, ReduceKind::kSum); });
   expect_error("stablehlo.dynamic_slice",
                [](Builder& b, Value x, Value i) { b.DynamicSlice(x, {i}, {1, 1}); });
   expect_error("stablehlo.dynamic_update_slice", [](Builder& b, Value x, Value i) {

@@ -44,9 +44,9 @@ TEST(PrefillProgram, TakesAndReturnsAliasedCaches) {
   o.taps = true;
   auto p = BuildPrefill(TinyLlama(), -1, o);
   ASSERT_TRUE(p.ok()) << p.status().ToString();
-  EXPECT_EQ(InputNames(*p), (std::vector<std::string>{"input_ids", "feature_index",
-                                                      "image_features", "length", "kv.0.key",
-                                                      "kv.0.value", "kv.1.key", "kv.1.value"}));
+  EXPECT_EQ(InputNames(*p),
+            (std::vector<std::string>{"input_ids", "feature_index", "image_features", "length",
+                                      "kv.0.key", "kv.0.value", "kv.1.key", "kv.1.value"}));
   EXPECT_EQ(p->params[3].type.ToString(), "tensor<i32>");
   EXPECT_EQ(p->result_names,
             (std::vector<std::string>{"prefill_logits", "kv.0.key", "kv.0.value", "kv.1.key",
@@ -142,8 +142,7 @@ TEST(DecodeProgram, RejectsEmptyBatchOrCache) {
 // column; norms and an untied table are untouched.
 const ProgramParam* Weight(const Program& p, const std::string& suffix) {
   for (const auto& param : p.params) {
-    if (param.kind == ProgramParam::Kind::kWeight &&
-        param.name.size() >= suffix.size() &&
+    if (param.kind == ProgramParam::Kind::kWeight && param.name.size() >= suffix.size() &&
         param.name.compare(param.name.size() - suffix.size(), suffix.size(), suffix) == 0) {
       return &param;
     }
@@ -161,7 +160,10 @@ TEST(DecoderWeightsInOut, ProjectionsAndHeadAreDeclaredTransposed) {
     o.weights_in_out = true;
     auto p = BuildDecode(c, -1, o);
     ASSERT_TRUE(p.ok()) << p.status().ToString();
-    const struct { const char* name; const char* type; } want[] = {
+    const struct {
+      const char* name;
+      const char* type;
+    } want[] = {
         {"layers.0.self_attn.q_proj.weight", "tensor<32x32xf32>"},
         {"layers.0.self_attn.k_proj.weight", "tensor<32x16xf32>"},
         {"layers.1.self_attn.o_proj.weight", "tensor<32x32xf32>"},

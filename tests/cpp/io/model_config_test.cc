@@ -19,8 +19,7 @@ TEST(ModelConfig, NonStringModelTypeIsAnErrorNamingTheField) {
     const json top = {{"model_type", bad}};
     const json in_text = {{"model_type", "llava"}, {"text_config", {{"model_type", bad}}}};
     const json in_vision = {{"model_type", "llava"}, {"vision_config", {{"model_type", bad}}}};
-    for (const auto& [j, where] : {std::pair{top, "config.json"},
-                                   std::pair{in_text, "text_config"},
+    for (const auto& [j, where] : {std::pair{top, "config.json"}, std::pair{in_text, "text_config"},
                                    std::pair{in_vision, "vision_config"}}) {
       auto c = ParseModelConfig(j);
       ASSERT_FALSE(c.ok()) << j.dump();
@@ -37,7 +36,8 @@ TEST(ModelConfig, DeclaredDtypeFromTopLevelOrTextConfig) {
   EXPECT_EQ(ParseModelConfig(j)->torch_dtype, "bfloat16");
   j["dtype"] = "float16";  // Transformers v5's name wins
   EXPECT_EQ(ParseModelConfig(j)->torch_dtype, "float16");
-  json l = {{"model_type", "llava"}, {"text_config", {{"model_type", "qwen2"}, {"dtype", "bfloat16"}}}};
+  json l = {{"model_type", "llava"},
+            {"text_config", {{"model_type", "qwen2"}, {"dtype", "bfloat16"}}}};
   EXPECT_EQ(ParseModelConfig(l)->torch_dtype, "bfloat16");
   json odd = {{"model_type", "llama"}, {"dtype", 16}};  // not a string: treated as absent
   EXPECT_EQ(ParseModelConfig(odd)->torch_dtype, "");
@@ -49,13 +49,22 @@ TEST(ModelConfig, LlavaWithNestedConfigsAndTransformersDefaults) {
             {"vision_feature_layer", -2},
             {"vision_feature_select_strategy", "default"},
             {"vision_config",
-             {{"model_type", "clip_vision_model"}, {"hidden_size", 32}, {"intermediate_size", 64},
-              {"num_hidden_layers", 3}, {"num_attention_heads", 4}, {"image_size", 30},
+             {{"model_type", "clip_vision_model"},
+              {"hidden_size", 32},
+              {"intermediate_size", 64},
+              {"num_hidden_layers", 3},
+              {"num_attention_heads", 4},
+              {"image_size", 30},
               {"patch_size", 6}}},
             {"text_config",
-             {{"model_type", "llama"}, {"hidden_size", 64}, {"intermediate_size", 128},
-              {"num_hidden_layers", 2}, {"num_attention_heads", 4}, {"num_key_value_heads", 2},
-              {"vocab_size", 1100}, {"rope_parameters", {{"rope_type", "default"}, {"rope_theta", 5e4}}}}}};
+             {{"model_type", "llama"},
+              {"hidden_size", 64},
+              {"intermediate_size", 128},
+              {"num_hidden_layers", 2},
+              {"num_attention_heads", 4},
+              {"num_key_value_heads", 2},
+              {"vocab_size", 1100},
+              {"rope_parameters", {{"rope_type", "default"}, {"rope_theta", 5e4}}}}}};
   auto m = ParseModelConfig(j);
   ASSERT_TRUE(m.ok()) << m.status().ToString();
   ASSERT_TRUE(m->is_multimodal());
@@ -82,13 +91,23 @@ TEST(ModelConfig, SiglipQwen2LegacyRopeThetaAndFullStrategy) {
             {"vision_feature_layer", -1},
             {"vision_feature_select_strategy", "full"},
             {"vision_config",
-             {{"model_type", "siglip_vision_model"}, {"hidden_size", 1152}, {"intermediate_size", 4304},
-              {"num_hidden_layers", 26}, {"num_attention_heads", 16}, {"image_size", 384},
+             {{"model_type", "siglip_vision_model"},
+              {"hidden_size", 1152},
+              {"intermediate_size", 4304},
+              {"num_hidden_layers", 26},
+              {"num_attention_heads", 16},
+              {"image_size", 384},
               {"patch_size", 14}}},
             {"text_config",
-             {{"model_type", "qwen2"}, {"hidden_size", 896}, {"intermediate_size", 4864},
-              {"num_hidden_layers", 24}, {"num_attention_heads", 14}, {"num_key_value_heads", 2},
-              {"rope_theta", 1000000.0}, {"eos_token_id", 151645}, {"tie_word_embeddings", true}}}};
+             {{"model_type", "qwen2"},
+              {"hidden_size", 896},
+              {"intermediate_size", 4864},
+              {"num_hidden_layers", 24},
+              {"num_attention_heads", 14},
+              {"num_key_value_heads", 2},
+              {"rope_theta", 1000000.0},
+              {"eos_token_id", 151645},
+              {"tie_word_embeddings", true}}}};
   auto m = ParseModelConfig(j);
   ASSERT_TRUE(m.ok()) << m.status().ToString();
   const auto& l = *m->llava;
@@ -181,17 +200,20 @@ TEST(ModelConfig, ErrorsNameTheField) {
   auto unknown = ParseModelConfig({{"model_type", "mamba"}});
   EXPECT_EQ(unknown.status().code(), ErrorCode::kUnimplemented);
   EXPECT_NE(unknown.status().message().find("mamba"), std::string::npos);
-  auto gqa = ParseModelConfig({{"model_type", "llama"}, {"num_attention_heads", 6},
-                               {"num_key_value_heads", 4}, {"hidden_size", 96}});
+  auto gqa = ParseModelConfig({{"model_type", "llama"},
+                               {"num_attention_heads", 6},
+                               {"num_key_value_heads", 4},
+                               {"hidden_size", 96}});
   EXPECT_NE(gqa.status().message().find("num_key_value_heads 4"), std::string::npos);
-  auto layer = ParseModelConfig(
-      {{"model_type", "llava"},
-       {"vision_feature_layer", -30},
-       {"vision_config", {{"num_hidden_layers", 3}}}});
+  auto layer = ParseModelConfig({{"model_type", "llava"},
+                                 {"vision_feature_layer", -30},
+                                 {"vision_config", {{"num_hidden_layers", 3}}}});
   EXPECT_EQ(layer.status().code(), ErrorCode::kOutOfRange);
-  auto strategy = ParseModelConfig({{"model_type", "llava"}, {"vision_feature_select_strategy", "cls"}});
+  auto strategy =
+      ParseModelConfig({{"model_type", "llava"}, {"vision_feature_select_strategy", "cls"}});
   EXPECT_NE(strategy.status().message().find("'cls'"), std::string::npos);
-  auto rope = ParseModelConfig({{"model_type", "llama"}, {"rope_scaling", {{"rope_type", "yarn"}}}});
+  auto rope =
+      ParseModelConfig({{"model_type", "llama"}, {"rope_scaling", {{"rope_type", "yarn"}}}});
   EXPECT_EQ(rope.status().code(), ErrorCode::kUnimplemented);
 }
 

@@ -137,7 +137,8 @@ TEST(Safetensors, RejectsTruncatedAndOversizedHeaderLength) {
   EXPECT_EQ(r.status().code(), ErrorCode::kDataLoss);
   EXPECT_NE(r.status().message().find("header length"), std::string::npos);
   std::remove(path.c_str());
-  EXPECT_EQ(SafetensorsFile::Open(TempPath("does_not_exist")).status().code(), ErrorCode::kNotFound);
+  EXPECT_EQ(SafetensorsFile::Open(TempPath("does_not_exist")).status().code(),
+            ErrorCode::kNotFound);
 }
 
 }  // namespace

@@ -13,7 +13,8 @@ const PlaceholderSpec kSpec{kImg, "<image>", 4};
 TEST(ExpandPrompt, ExpandsEachPlaceholderAndRecordsSlots) {
   auto p = ExpandPrompt({1, kImg, 5, kImg, 6}, 2, kSpec, 100);
   ASSERT_TRUE(p.ok()) << p.status().ToString();
-  EXPECT_EQ(p->input_ids, (std::vector<int32_t>{1, kImg, kImg, kImg, kImg, 5, kImg, kImg, kImg, kImg, 6}));
+  EXPECT_EQ(p->input_ids,
+            (std::vector<int32_t>{1, kImg, kImg, kImg, kImg, 5, kImg, kImg, kImg, kImg, 6}));
   EXPECT_EQ(p->logical_length, 5);
   EXPECT_EQ(p->effective_length, 11);
   ASSERT_EQ(p->image_slots.size(), 2u);

@@ -21,15 +21,22 @@ namespace fs = std::filesystem;
 
 // SentencePiece-style BPE whose post-processor prepends <s> (id 1), with byte fallback.
 json TokenizerJson() {
-  json vocab = {{"<unk>", 0}, {"<s>", 1}, {"</s>", 2}, {"\xE2\x96\x81", 3}, {"a", 4}, {"b", 5},
-                {"\xE2\x96\x81" "a", 6}};
+  json vocab = {{"<unk>", 0},
+                {"<s>", 1},
+                {"</s>", 2},
+                {"\xE2\x96\x81", 3},
+                {"a", 4},
+                {"b", 5},
+                {"\xE2\x96\x81"
+                 "a",
+                 6}};
   for (int b = 0; b < 256; ++b) {
     char name[8];
     std::snprintf(name, sizeof(name), "<0x%02X>", b);
     vocab[name] = 7 + b;
   }
   auto special = [](int id, const char* content) {
-    return json{{"id", id}, {"content", content}, {"single_word", false}, {"lstrip", false},
+    return json{{"id", id},        {"content", content},  {"single_word", false}, {"lstrip", false},
                 {"rstrip", false}, {"normalized", false}, {"special", true}};
   };
   return {
@@ -37,7 +44,8 @@ json TokenizerJson() {
       {"normalizer",
        {{"type", "Sequence"},
         {"normalizers", json::array({json{{"type", "Prepend"}, {"prepend", "\xE2\x96\x81"}},
-                                     json{{"type", "Replace"}, {"pattern", {{"String", " "}}},
+                                     json{{"type", "Replace"},
+                                          {"pattern", {{"String", " "}}},
                                           {"content", "\xE2\x96\x81"}}})}}},
       {"pre_tokenizer", nullptr},
       {"post_processor",
@@ -47,9 +55,13 @@ json TokenizerJson() {
         {"special_tokens",
          {{"<s>", {{"id", "<s>"}, {"ids", json::array({1})}, {"tokens", json::array({"<s>"})}}}}}}},
       {"decoder", nullptr},
-      {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"fuse_unk", true},
-                 {"byte_fallback", true}, {"vocab", vocab},
-                 {"merges", json::array({json::array({"\xE2\x96\x81", "a"})})}}}};
+      {"model",
+       {{"type", "BPE"},
+        {"unk_token", "<unk>"},
+        {"fuse_unk", true},
+        {"byte_fallback", true},
+        {"vocab", vocab},
+        {"merges", json::array({json::array({"\xE2\x96\x81", "a"})})}}}};
 }
 
 void Write(const fs::path& path, const std::string& text) {
@@ -67,11 +79,20 @@ class TextOnlyPreparerTest : public ::testing::Test {
     fs::create_directories(dir_);
     // The shape of config.json LlamaForCausalLM.save_pretrained writes (no text_config nesting).
     Write(dir_ / "config.json",
-          json{{"architectures", {"LlamaForCausalLM"}}, {"model_type", "llama"},
-               {"vocab_size", 263}, {"hidden_size", 16}, {"intermediate_size", 32},
-               {"num_hidden_layers", 1}, {"num_attention_heads", 2}, {"num_key_value_heads", 1},
-               {"head_dim", 8}, {"max_position_embeddings", 64}, {"bos_token_id", 1},
-               {"eos_token_id", 2}, {"pad_token_id", nullptr}, {"tie_word_embeddings", false},
+          json{{"architectures", {"LlamaForCausalLM"}},
+               {"model_type", "llama"},
+               {"vocab_size", 263},
+               {"hidden_size", 16},
+               {"intermediate_size", 32},
+               {"num_hidden_layers", 1},
+               {"num_attention_heads", 2},
+               {"num_key_value_heads", 1},
+               {"head_dim", 8},
+               {"max_position_embeddings", 64},
+               {"bos_token_id", 1},
+               {"eos_token_id", 2},
+               {"pad_token_id", nullptr},
+               {"tie_word_embeddings", false},
                {"rope_parameters", {{"rope_theta", 10000.0}, {"rope_type", "default"}}}}
               .dump());
     Write(dir_ / "tokenizer.json", TokenizerJson().dump());

@@ -298,10 +298,10 @@ module @half_mix {
 }
 )mlir");
   ASSERT_NE(exe, nullptr);
-  auto a = MustUpload(*ex_, MakeTensor<uint16_t>(DType::kBF16, {2},
-                                                 {FloatToBFloat16(1.5f), FloatToBFloat16(-3)}));
-  auto b = MustUpload(*ex_, MakeTensor<uint16_t>(DType::kF16, {2},
-                                                 {FloatToHalf(0.25f), FloatToHalf(-2)}));
+  auto a = MustUpload(
+      *ex_, MakeTensor<uint16_t>(DType::kBF16, {2}, {FloatToBFloat16(1.5f), FloatToBFloat16(-3)}));
+  auto b = MustUpload(
+      *ex_, MakeTensor<uint16_t>(DType::kF16, {2}, {FloatToHalf(0.25f), FloatToHalf(-2)}));
   std::vector<DeviceBuffer*> args = {a.get(), b.get()};
   auto out = exe->Execute(args);
   ASSERT_TRUE(out.ok()) << out.status().ToString();
@@ -540,8 +540,7 @@ TEST_P(ExecutorConformanceTest, BadModulesAreCompileErrors) {
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.status().code(), ErrorCode::kInvalidArgument) << bad.status().ToString();
   EXPECT_EQ(bad.status().reason(), "compile_failed");
-  EXPECT_NE(bad.status().message().find("not_an_op"), std::string::npos)
-      << bad.status().ToString();
+  EXPECT_NE(bad.status().message().find("not_an_op"), std::string::npos) << bad.status().ToString();
 
   auto mistyped = ex_->Compile(R"mlir(
 module {
@@ -552,8 +551,7 @@ module {
 }
 )mlir");
   ASSERT_FALSE(mistyped.ok());
-  EXPECT_EQ(mistyped.status().code(), ErrorCode::kInvalidArgument)
-      << mistyped.status().ToString();
+  EXPECT_EQ(mistyped.status().code(), ErrorCode::kInvalidArgument) << mistyped.status().ToString();
 
   auto empty = ex_->Compile("");
   ASSERT_FALSE(empty.ok());

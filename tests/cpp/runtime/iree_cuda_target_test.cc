@@ -171,8 +171,7 @@ TEST(IreeCompiler, RejectedModuleNamesTheTarget) {
       "    return %x : tensor<2xf32>\n  }\n}\n");
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().reason(), "compile_failed");
-  EXPECT_NE(out.status().message().find("cuda:sm_90"), std::string::npos)
-      << out.status().message();
+  EXPECT_NE(out.status().message().find("cuda:sm_90"), std::string::npos) << out.status().message();
 }
 
 TEST(IreeCompiler, ArchMissingEverywhereSaysSo) {

@@ -23,7 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace test_util;  // NOLINT: the helpers and modules every runtime test shares
 
-#define REQUIRE_EXECUTOR(var)                                  \
+#define REQUIRE_EXECUTOR(var)                             \
   IreeExecutor* var = SharedAs<IreeExecutor>("iree-cpu"); \
   ASSERT_NE(var, nullptr) << "IREE executor unavailable"
 
@@ -302,8 +302,7 @@ TEST(IreeExecutorTest, KilledHostMakesCallsUnavailable) {
   EXPECT_EQ(read.status().code(), ErrorCode::kUnavailable) << read.status().ToString();
   EXPECT_NE(read.status().message().find("IREE runtime host"), std::string::npos)
       << read.status().message();
-  EXPECT_NE(read.status().message().find("signal 9"), std::string::npos)
-      << read.status().message();
+  EXPECT_NE(read.status().message().find("signal 9"), std::string::npos) << read.status().message();
   // Every later call repeats the same answer instead of talking to a dead process.
   std::vector<DeviceBuffer*> args = {a.get(), a.get()};
   EXPECT_EQ(exe->Execute(args).status().code(), ErrorCode::kUnavailable);

@@ -21,7 +21,7 @@ namespace {
 
 using test_util::SourceDir;
 
-#define REQUIRE_EXECUTOR(var)                                      \
+#define REQUIRE_EXECUTOR(var)                                        \
   PjrtExecutor* var = test_util::SharedAs<PjrtExecutor>("pjrt-cpu"); \
   ASSERT_NE(var, nullptr) << "PJRT plugin unavailable"
 
@@ -114,12 +114,13 @@ TEST(CudaPluginSearchTest, FindsTheJaxPluginInSiteOrDistPackages) {
   auto found = FindCudaPluginUnder({empty.string(), venv.string(), usr.string()});
   ASSERT_TRUE(found.ok()) << found.status().ToString();
   EXPECT_EQ(*found, (venv / "lib/python3.12/site-packages/jax_plugins/xla_cuda13/"
-                            "xla_cuda_plugin.so").string());
+                            "xla_cuda_plugin.so")
+                        .string());
   auto from_dist = FindCudaPluginUnder({empty.string(), usr.string()});
   ASSERT_TRUE(from_dist.ok()) << from_dist.status().ToString();
-  EXPECT_EQ(*from_dist,
-            (usr / "lib/python3/dist-packages/xla_plugins/xla_cuda13_pjrt/xla_cuda13_pjrt.so")
-                .string());
+  EXPECT_EQ(
+      *from_dist,
+      (usr / "lib/python3/dist-packages/xla_plugins/xla_cuda13_pjrt/xla_cuda13_pjrt.so").string());
   fs::remove_all(root);
 }
 

@@ -167,9 +167,8 @@ class FakeService : public engine::GenerationService {
   // Waits (bounded) until request `id`, or any request when id is 0, is cancelled.
   bool WaitCancelled(uint64_t id, std::chrono::seconds timeout) {
     std::unique_lock<std::mutex> lock(mu_);
-    return cv_.wait_for(lock, timeout, [&] {
-      return id == 0 ? !cancelled_.empty() : cancelled_.count(id) > 0;
-    });
+    return cv_.wait_for(lock, timeout,
+                        [&] { return id == 0 ? !cancelled_.empty() : cancelled_.count(id) > 0; });
   }
   bool sink_refused() const { return sink_refused_.load(); }
   // Waits (bounded) until `n` requests were submitted.
@@ -192,8 +191,7 @@ class FakeService : public engine::GenerationService {
     cv_.notify_all();
   }
 
-  void RunSlow(uint64_t id, const engine::PreparedRequest& request,
-               const engine::DeltaSink& sink) {
+  void RunSlow(uint64_t id, const engine::PreparedRequest& request, const engine::DeltaSink& sink) {
     engine::Usage usage;
     usage.prompt_tokens = request.prefill.effective_length;
     for (int i = 0; i < slow_steps; ++i) {
@@ -218,8 +216,8 @@ class FakeService : public engine::GenerationService {
     usage.prompt_tokens = request.prefill.effective_length;
     usage.prompt_tokens_logical = request.prefill.logical_length;
     const int64_t max = request.stop.max_tokens;
-    const size_t n = max >= 0 ? std::min<size_t>(pieces.size(), static_cast<size_t>(max))
-                              : pieces.size();
+    const size_t n =
+        max >= 0 ? std::min<size_t>(pieces.size(), static_cast<size_t>(max)) : pieces.size();
     for (size_t i = 0; i < n || (n == 0 && i == 0); ++i) {
       engine::GenerationDelta d;
       if (n > 0) {

@@ -27,7 +27,8 @@ class LimitsTest : public testing::ServerTest {
  protected:
   static std::string Headers(const std::string& extra) {
     return "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-           "Content-Type: application/json\r\n" + extra + "\r\n";
+           "Content-Type: application/json\r\n" +
+           extra + "\r\n";
   }
   // A 413 request_too_large envelope that names the limit.
   static void Expect413(const std::string& response, size_t limit) {
@@ -106,9 +107,9 @@ TEST_F(LimitsTest, GzipBodyIsLimitedAfterInflating) {
   const std::string bomb = Gzip("[" + std::string(16u << 20, ' ') + "]");  // 16 MiB inflated
   ASSERT_LT(bomb.size(), 64u << 10);
   RawClient c(port_);
-  ASSERT_TRUE(c.Send(Headers("Content-Encoding: gzip\r\nContent-Length: " +
-                             std::to_string(bomb.size()) + "\r\n") +
-                     bomb));
+  ASSERT_TRUE(c.Send(
+      Headers("Content-Encoding: gzip\r\nContent-Length: " + std::to_string(bomb.size()) + "\r\n") +
+      bomb));
   const std::string response = c.ReadAll(seconds(20));
   Expect413(response, o.max_body_bytes);
   EXPECT_NE(Parse(RawClient::Body(response))["error"]["message"].get<std::string>().find("gzip"),
@@ -302,8 +303,7 @@ TEST_F(LimitsTest, KeepAliveAfterReadBodiesOnly) {
   Start(o);
   RawClient c(port_);
   const std::string body = Chat("one");
-  const std::string req =
-      Headers("Content-Length: " + std::to_string(body.size()) + "\r\n") + body;
+  const std::string req = Headers("Content-Length: " + std::to_string(body.size()) + "\r\n") + body;
   ASSERT_TRUE(c.Send(req + req));  // two requests on one connection
   auto count = [](const std::string& text) {
     int n = 0;

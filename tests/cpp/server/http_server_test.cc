@@ -147,9 +147,9 @@ TEST_F(ServerTest, MaxTokensEndsWithLength) {
 
 TEST_F(ServerTest, StreamFramingOrderFinishUsageDone) {
   Start();
-  auto r = Post("/v1/chat/completions",
-                Chat("stream me please", {{"stream", true},
-                                          {"stream_options", {{"include_usage", true}}}}));
+  auto r = Post(
+      "/v1/chat/completions",
+      Chat("stream me please", {{"stream", true}, {"stream_options", {{"include_usage", true}}}}));
   ASSERT_TRUE(r);
   ASSERT_EQ(r->status, 200);
   EXPECT_EQ(r->get_header_value("Content-Type").rfind("text/event-stream", 0), 0u);
@@ -327,10 +327,9 @@ TEST_F(ServerTest, ImageErrors) {
   e = ExpectError(Post("/v1/chat/completions", with_images({"/etc/passwd"})), 400);
   EXPECT_EQ(e["code"], "image_url_forbidden");
   // A loopback URL is refused without --allow-private-urls (nothing listens there anyway).
-  e = ExpectError(
-      Post("/v1/chat/completions", with_images({"http://127.0.0.1:" + std::to_string(port_) +
-                                                "/health"})),
-      400);
+  e = ExpectError(Post("/v1/chat/completions",
+                       with_images({"http://127.0.0.1:" + std::to_string(port_) + "/health"})),
+                  400);
   EXPECT_EQ(e["code"], "image_url_forbidden");
 }
 

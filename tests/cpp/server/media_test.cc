@@ -25,8 +25,9 @@ using testing::EncodePng;
 using testing::PngDataUri;
 
 void WriteFile(const fs::path& p, const std::vector<uint8_t>& bytes) {
-  std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                            static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(p, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
 }
 
 TEST(DataUri, DecodesPngAndRejectsMalformed) {
@@ -43,9 +44,9 @@ TEST(DataUri, DecodesPngAndRejectsMalformed) {
   ASSERT_TRUE(bytes.ok());
   EXPECT_EQ(*bytes, (std::vector<uint8_t>{0xfb, 0xff}));
   EXPECT_FALSE(DecodeDataUri("data:image/png;base64,ab!c", 100).ok());
-  EXPECT_FALSE(DecodeDataUri("data:image/png;base64,a", 100).ok());       // truncated
+  EXPECT_FALSE(DecodeDataUri("data:image/png;base64,a", 100).ok());  // truncated
   EXPECT_FALSE(DecodeDataUri("data:text/plain;base64,aGVsbG8=", 100).ok());
-  EXPECT_FALSE(DecodeDataUri("data:image/png,raw", 100).ok());             // not base64
+  EXPECT_FALSE(DecodeDataUri("data:image/png,raw", 100).ok());  // not base64
   auto big = DecodeDataUri("data:image/png;base64," + std::string(400, 'A'), 100);
   ASSERT_FALSE(big.ok());
   EXPECT_EQ(big.status().reason(), "image_too_large");
@@ -123,11 +124,28 @@ TEST_F(MediaDirTest, RefusesFifoAndDirectoryWithoutBlocking) {
 }
 
 TEST(AddressFilter, RefusesLoopbackPrivateLinkLocal) {
-  for (const char* ip : {"127.0.0.1", "127.9.9.9", "10.1.2.3", "172.16.0.1", "172.31.255.255",
-                         "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0",
-                         "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1",
-                         "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1",
-                         "64:ff9b::a00:1", "2002:7f00:1::", "not-an-ip"}) {
+  for (const char* ip : {"127.0.0.1",
+                         "127.9.9.9",
+                         "10.1.2.3",
+                         "172.16.0.1",
+                         "172.31.255.255",
+                         "192.168.1.1",
+                         "169.254.169.254",
+                         "100.64.0.1",
+                         "0.0.0.0",
+                         "224.0.0.1",
+                         "255.255.255.255",
+                         "::1",
+                         "::",
+                         "fe80::1",
+                         "fc00::1",
+                         "fd12:3456::1",
+                         "ff02::1",
+                         "::ffff:127.0.0.1",
+                         "::ffff:10.0.0.1",
+                         "64:ff9b::a00:1",
+                         "2002:7f00:1::",
+                         "not-an-ip"}) {
     EXPECT_TRUE(IsForbiddenAddress(ip)) << ip;
   }
   for (const char* ip : {"8.8.8.8", "1.1.1.1", "172.32.0.1", "192.169.0.1", "100.128.0.1",
@@ -147,9 +165,8 @@ class FetchTest : public ::testing::Test {
     server_.Get("/redirect", [](const httplib::Request&, httplib::Response& res) {
       res.set_redirect("/img.png");
     });
-    server_.Get("/missing", [](const httplib::Request&, httplib::Response& res) {
-      res.status = 404;
-    });
+    server_.Get("/missing",
+                [](const httplib::Request&, httplib::Response& res) { res.status = 404; });
     port_ = server_.bind_to_any_port("127.0.0.1");
     ASSERT_GT(port_, 0);
     thread_ = std::thread([this] { server_.listen_after_bind(); });
@@ -170,8 +187,8 @@ class FetchTest : public ::testing::Test {
 };
 
 TEST_F(FetchTest, PrivateRefusedByDefault) {
-  for (const std::string& url : {Url("/img.png"), "http://localhost:" + std::to_string(port_) +
-                                                      "/img.png"}) {
+  for (const std::string& url :
+       {Url("/img.png"), "http://localhost:" + std::to_string(port_) + "/img.png"}) {
     auto r = ResolveImage(url, {});
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.status().reason(), kReasonMediaForbidden) << r.status().ToString();

@@ -60,9 +60,8 @@ TEST(Errors, StatusMapping) {
   EXPECT_EQ(ApiErrorFromStatus(Unavailable("full", engine::kReasonOverloaded)).http_status, 429);
   EXPECT_EQ(ApiErrorFromStatus(Unavailable("full", engine::kReasonOverloaded)).retry_after_seconds,
             1);
-  ApiError e = ApiErrorFromStatus(OutOfRange("needs 9 but capacity is 8",
-                                             prompt::kReasonContextLengthExceeded),
-                                  "messages");
+  ApiError e = ApiErrorFromStatus(
+      OutOfRange("needs 9 but capacity is 8", prompt::kReasonContextLengthExceeded), "messages");
   EXPECT_EQ(e.http_status, 400);
   EXPECT_EQ(e.code, "context_length_exceeded");
   EXPECT_EQ(e.param, "messages");

@@ -150,8 +150,7 @@ class ServerTest : public ::testing::Test {
     return e;
   }
   static std::string Chat(const std::string& text, json extra = json::object()) {
-    json j = {{"model", "fake-model"},
-              {"messages", {{{"role", "user"}, {"content", text}}}}};
+    json j = {{"model", "fake-model"}, {"messages", {{{"role", "user"}, {"content", text}}}}};
     for (auto& [k, v] : extra.items()) j[k] = v;
     return j.dump();
   }

@@ -63,7 +63,7 @@ TEST(Jinja, WhitespaceControl) {
   EXPECT_EQ(R("line\n    {% if true %}x{% endif %}"), "line\nx");
   EXPECT_EQ(R("a  {%- if true -%}  b  {%- endif -%}  c"), "abc");
   EXPECT_EQ(R("a\n  {{- 'b' -}}\n  c"), "abc");
-  EXPECT_EQ(R("x {{ 'y' }}\n z"), "x y\n z");  // variables are not trimmed
+  EXPECT_EQ(R("x {{ 'y' }}\n z"), "x y\n z");           // variables are not trimmed
   EXPECT_EQ(R("  {%+ if true %}k{% endif %}"), "  k");  // + disables lstrip
   EXPECT_EQ(R("a\n{# c #}\nb"), "a\nb");
   EXPECT_EQ(R("end\n"), "end");  // one trailing newline is dropped
@@ -82,9 +82,11 @@ TEST(Jinja, ForLoops) {
   EXPECT_EQ(R("{% for x in xs if x != 'b' %}{{ x }}{{ loop.length }}{% endfor %}", ctx), "a2c2");
   EXPECT_EQ(R("{% for x in xs %}{% if x == 'b' %}{% break %}{% endif %}{{ x }}{% endfor %}", ctx),
             "a");
-  EXPECT_EQ(R("{% for x in xs %}{% if x == 'b' %}{% continue %}{% endif %}{{ x }}{% endfor %}", ctx),
-            "ac");
-  EXPECT_EQ(R("{% for k, v in {'a': 1, 'b': 2}.items() %}{{ k }}={{ v }};{% endfor %}"), "a=1;b=2;");
+  EXPECT_EQ(
+      R("{% for x in xs %}{% if x == 'b' %}{% continue %}{% endif %}{{ x }}{% endfor %}", ctx),
+      "ac");
+  EXPECT_EQ(R("{% for k, v in {'a': 1, 'b': 2}.items() %}{{ k }}={{ v }};{% endfor %}"),
+            "a=1;b=2;");
   // set inside a loop does not leak; namespace attributes do.
   EXPECT_EQ(R("{% set n = 0 %}{% set ns = namespace(n=0) %}{% for x in xs %}{% set n = n + 1 %}"
               "{% set ns.n = ns.n + 1 %}{% endfor %}{{ n }} {{ ns.n }}",
@@ -111,12 +113,13 @@ TEST(Jinja, OperatorsAndAccess) {
             "vv|39");
   EXPECT_EQ(R("{{ s[0] }}{{ s[-1] }}{{ s[:5] }}{{ s[::-1] }}{{ [1,2,3,4][1:3] }}", ctx),
             "HdHellodlroW olleH[2, 3]");
-  EXPECT_EQ(R("{{ 'a' in 'cat' }}{{ 2 not in [1] }}{{ 'key' in d }}{{ 1 == 1.0 }}{{ 1 < 2 < 3 }}",
-              ctx),
-            "TrueTrueTrueTrueTrue");
+  EXPECT_EQ(
+      R("{{ 'a' in 'cat' }}{{ 2 not in [1] }}{{ 'key' in d }}{{ 1 == 1.0 }}{{ 1 < 2 < 3 }}", ctx),
+      "TrueTrueTrueTrueTrue");
   EXPECT_EQ(R("{{ not 1 or 0 }}|{{ 1 and 'x' }}|{{ none is none }}{{ 1 is not string }}"),
             "0|x|TrueTrue");
-  EXPECT_EQ(R("{{ s.split(' ') }}{{ ' a b '.split() }}{{ s.startswith('He') }}{{ s.endswith(('x', 'ld')) }}",
+  EXPECT_EQ(R("{{ s.split(' ') }}{{ ' a b '.split() }}{{ s.startswith('He') }}{{ s.endswith(('x', "
+              "'ld')) }}",
               ctx),
             "['Hello', 'World']['a', 'b']TrueTrue");
   EXPECT_EQ(R("{{ '  x '.strip() }}|{{ 'xxaxx'.lstrip('x') }}|{{ s.upper() }}{{ s.lower() }}"
@@ -128,51 +131,64 @@ TEST(Jinja, OperatorsAndAccess) {
 }
 
 TEST(Jinja, Filters) {
-  json ctx = {{"msgs", {{{"type", "image"}}, {{"type", "text"}, {"text", "hi"}}, {{"type", "image"}}}},
-              {"tools", {{{"name", "f"}, {"args", {{"x", 1}}}}}}};
+  json ctx = {
+      {"msgs", {{{"type", "image"}}, {{"type", "text"}, {"text", "hi"}}, {{"type", "image"}}}},
+      {"tools", {{{"name", "f"}, {"args", {{"x", 1}}}}}}};
   EXPECT_EQ(R("{{ msgs | selectattr('type', 'equalto', 'image') | list | length }}", ctx), "2");
-  EXPECT_EQ(R("{{ msgs | rejectattr('type', '==', 'image') | map(attribute='text') | join(',') }}",
-              ctx),
-            "hi");
+  EXPECT_EQ(
+      R("{{ msgs | rejectattr('type', '==', 'image') | map(attribute='text') | join(',') }}", ctx),
+      "hi");
   EXPECT_EQ(R("{{ msgs | selectattr('text', 'defined') | list | count }}", ctx), "1");
   EXPECT_EQ(R("{{ [1, 0, 2, none] | select | list }}{{ [1, 0, 2] | reject | list }}"), "[1, 2][0]");
-  EXPECT_EQ(R("{{ ' x ' | trim }}{{ 'ab' | upper }}{{ 'AB' | lower }}{{ 'hello WORLD' | capitalize }}"
-              "{{ 'hello-world foo' | title }}"),
-            "xABabHello worldHello-World Foo");
-  EXPECT_EQ(R("{{ [3, 1] | first }}{{ [3, 1] | last }}{{ 'abc' | length }}{{ nothing | default('d') }}"
-              "{{ '' | default('e', true) }}{{ '' | d('f') }}|"),
-            "313de|");
+  EXPECT_EQ(
+      R("{{ ' x ' | trim }}{{ 'ab' | upper }}{{ 'AB' | lower }}{{ 'hello WORLD' | capitalize }}"
+        "{{ 'hello-world foo' | title }}"),
+      "xABabHello worldHello-World Foo");
+  EXPECT_EQ(
+      R("{{ [3, 1] | first }}{{ [3, 1] | last }}{{ 'abc' | length }}{{ nothing | default('d') }}"
+        "{{ '' | default('e', true) }}{{ '' | d('f') }}|"),
+      "313de|");
   EXPECT_EQ(R("{{ tools[0] | tojson }}", ctx), "{\"name\": \"f\", \"args\": {\"x\": 1}}");
   EXPECT_EQ(R("{{ tools[0] | tojson(indent=2) }}", ctx),
             "{\n  \"name\": \"f\",\n  \"args\": {\n    \"x\": 1\n  }\n}");
   EXPECT_EQ(R("{{ 'é\"\n' | tojson }}{{ [] | tojson(indent=2) }}"), "\"é\\\"\\n\"[]");
-  EXPECT_EQ(R("{{ 3 | string }}{{ '42' | int + 1 }}{{ 'x' | int }}{{ '2.5' | float }}{{ 2.5 | int }}"),
-            "34302.52");
+  EXPECT_EQ(
+      R("{{ 3 | string }}{{ '42' | int + 1 }}{{ 'x' | int }}{{ '2.5' | float }}{{ 2.5 | int }}"),
+      "34302.52");
   EXPECT_EQ(R("{{ {'b': 1, 'a': 2} | items | list }}{{ {'b': 1, 'A': 2} | dictsort }}"),
             "[('b', 1), ('a', 2)][('A', 2), ('b', 1)]");
   EXPECT_EQ(R("{{ ['a', 'A', 'b', 'a'] | unique | list }}"), "['a', 'b']");
-  EXPECT_EQ(R("{{ 'a\nb\n\nc' | indent(2) }}|{{ 'a\nb' | indent(2, true) }}"), "a\n  b\n\n  c|  a\n  b");
+  EXPECT_EQ(R("{{ 'a\nb\n\nc' | indent(2) }}|{{ 'a\nb' | indent(2, true) }}"),
+            "a\n  b\n\n  c|  a\n  b");
   EXPECT_EQ(R("{{ '<a&b>' | escape }}{{ '<x>' | safe }}"), "&lt;a&amp;b&gt;<x>");
-  EXPECT_EQ(R("{{ 2.5 | round }}{{ 3.5 | round }}{{ 2.675 | round(2) }}{{ 1.21 | round(1, 'ceil') }}"),
-            "2.04.02.671.3");
+  EXPECT_EQ(
+      R("{{ 2.5 | round }}{{ 3.5 | round }}{{ 2.675 | round(2) }}{{ 1.21 | round(1, 'ceil') }}"),
+      "2.04.02.671.3");
   EXPECT_EQ(R("{{ [1, 2, 3] | batch(2) | list }}"), "[[1, 2], [3]]");
 }
 
 TEST(Jinja, Tests) {
-  json ctx = {{"d", json::object()}, {"l", json::array()}, {"n", nullptr}, {"i", 3}, {"f", 1.5},
-              {"b", true}, {"s", "x"}};
-  EXPECT_EQ(R("{{ d is mapping }}{{ l is sequence }}{{ s is iterable }}{{ n is none }}"
-              "{{ i is integer }}{{ f is number }}{{ f is integer }}{{ b is boolean }}{{ b is true }}"
-              "{{ b is false }}{{ s is string }}{{ zz is undefined }}{{ i is defined }}",
-              ctx),
-            "TrueTrueTrueTrueTrueTrueFalseTrueTrueFalseTrueTrueTrue");
+  json ctx = {{"d", json::object()},
+              {"l", json::array()},
+              {"n", nullptr},
+              {"i", 3},
+              {"f", 1.5},
+              {"b", true},
+              {"s", "x"}};
+  EXPECT_EQ(
+      R("{{ d is mapping }}{{ l is sequence }}{{ s is iterable }}{{ n is none }}"
+        "{{ i is integer }}{{ f is number }}{{ f is integer }}{{ b is boolean }}{{ b is true }}"
+        "{{ b is false }}{{ s is string }}{{ zz is undefined }}{{ i is defined }}",
+        ctx),
+      "TrueTrueTrueTrueTrueTrueFalseTrueTrueFalseTrueTrueTrue");
   EXPECT_EQ(R("{{ i is equalto 3 }}{{ i is eq(4) }}{{ 'x' is in ['x'] }}{{ i is odd }}", ctx),
             "TrueFalseTrueTrue");
 }
 
 TEST(Jinja, Undefined) {
-  EXPECT_EQ(R("[{{ nope }}]{% for x in nope %}x{% endfor %}{{ nope | length }}{% if nope %}y{% endif %}"),
-            "[]0");
+  EXPECT_EQ(
+      R("[{{ nope }}]{% for x in nope %}x{% endfor %}{{ nope | length }}{% if nope %}y{% endif %}"),
+      "[]0");
   Status st = RenderError("{{ nope.attr }}");
   EXPECT_FALSE(st.ok());
   EXPECT_NE(st.message().find("'nope' is undefined"), std::string::npos) << st.ToString();
@@ -239,8 +255,8 @@ TEST(Jinja, IntegerEdgesAreErrorsNotTraps) {
   EXPECT_EQ(R("{{ 1 ** 4611686018427387904 }} {{ (-1) ** 4611686018427387905 }}"), "1 -1");
   EXPECT_EQ(R("{{ 0 ** 4611686018427387904 }} {{ 2 ** 62 }} {{ (-2) ** 63 }} {{ 3 ** 0 }}"),
             "0 4611686018427387904 -9223372036854775808 1");
-  for (const std::string tpl : {"{{ 2 ** 63 }}", "{{ 3 ** 4611686018427387904 }}",
-                                "{{ (-3) ** 41 }}"}) {
+  for (const std::string tpl :
+       {"{{ 2 ** 63 }}", "{{ 3 ** 4611686018427387904 }}", "{{ (-3) ** 41 }}"}) {
     st = RenderError(tpl);
     EXPECT_EQ(st.code(), ErrorCode::kInvalidArgument) << tpl;
     EXPECT_NE(st.message().find("integer power result too large"), std::string::npos) << tpl;
@@ -283,8 +299,9 @@ TEST(Jinja, LoadChatTemplatePrecedence) {
     std::ofstream(dir / name) << text;
   };
   EXPECT_FALSE(LoadChatTemplate(dir.string()).ok());
-  write("tokenizer_config.json",
-        R"({"chat_template": [{"name": "tool_use", "template": "T"}, {"name": "default", "template": "D"}]})");
+  write(
+      "tokenizer_config.json",
+      R"({"chat_template": [{"name": "tool_use", "template": "T"}, {"name": "default", "template": "D"}]})");
   EXPECT_EQ(*LoadChatTemplate(dir.string()), "D");
   write("chat_template.json", R"({"chat_template": "J"})");
   EXPECT_EQ(*LoadChatTemplate(dir.string()), "J");

@@ -38,10 +38,16 @@ std::string ByteLevelJson(const std::vector<std::string>& extra, const json& mer
     if (b == 255) next = 256;
   }
   for (const auto& e : extra) vocab[e] = id++;
-  json j = {{"version", "1.0"}, {"truncation", nullptr}, {"padding", nullptr},
-            {"added_tokens", added}, {"normalizer", nullptr},
-            {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false},
-                               {"trim_offsets", true}, {"use_regex", true}}},
+  json j = {{"version", "1.0"},
+            {"truncation", nullptr},
+            {"padding", nullptr},
+            {"added_tokens", added},
+            {"normalizer", nullptr},
+            {"pre_tokenizer",
+             {{"type", "ByteLevel"},
+              {"add_prefix_space", false},
+              {"trim_offsets", true},
+              {"use_regex", true}}},
             {"post_processor", nullptr},
             {"decoder", {{"type", "ByteLevel"}}},
             {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", merges}}}};
@@ -49,12 +55,22 @@ std::string ByteLevelJson(const std::vector<std::string>& extra, const json& mer
 }
 
 // SentencePiece-style: Prepend/Replace normalizer, byte fallback, <s> template.
-std::string SentencePieceJson(
-    const json& added = json::array({json{{"id", 1}, {"content", "<s>"}, {"single_word", false},
-                                          {"lstrip", false}, {"rstrip", false},
-                                          {"normalized", false}, {"special", true}}})) {
-  json vocab = {{"<unk>", 0}, {"<s>", 1}, {"</s>", 2}, {"\xE2\x96\x81", 3}, {"a", 4}, {"b", 5},
-                {"\xE2\x96\x81" "a", 6}};
+std::string SentencePieceJson(const json& added = json::array({json{{"id", 1},
+                                                                    {"content", "<s>"},
+                                                                    {"single_word", false},
+                                                                    {"lstrip", false},
+                                                                    {"rstrip", false},
+                                                                    {"normalized", false},
+                                                                    {"special", true}}})) {
+  json vocab = {{"<unk>", 0},
+                {"<s>", 1},
+                {"</s>", 2},
+                {"\xE2\x96\x81", 3},
+                {"a", 4},
+                {"b", 5},
+                {"\xE2\x96\x81"
+                 "a",
+                 6}};
   for (int b = 0; b < 256; ++b) {
     char name[8];
     std::snprintf(name, sizeof(name), "<0x%02X>", b);
@@ -62,24 +78,34 @@ std::string SentencePieceJson(
   }
   json j = {
       {"added_tokens", added},
-      {"normalizer", {{"type", "Sequence"},
-                      {"normalizers", json::array({json{{"type", "Prepend"}, {"prepend", "\xE2\x96\x81"}},
-                                       json{{"type", "Replace"}, {"pattern", {{"String", " "}}},
-                                        {"content", "\xE2\x96\x81"}}})}}},
+      {"normalizer",
+       {{"type", "Sequence"},
+        {"normalizers", json::array({json{{"type", "Prepend"}, {"prepend", "\xE2\x96\x81"}},
+                                     json{{"type", "Replace"},
+                                          {"pattern", {{"String", " "}}},
+                                          {"content", "\xE2\x96\x81"}}})}}},
       {"pre_tokenizer", nullptr},
-      {"post_processor", {{"type", "TemplateProcessing"},
-                          {"single", json::array({json{{"SpecialToken", {{"id", "<s>"}, {"type_id", 0}}}},
-                                      json{{"Sequence", {{"id", "A"}, {"type_id", 0}}}}})},
-                          {"special_tokens", {{"<s>", {{"id", "<s>"}, {"ids", json::array({1})},
-                                                       {"tokens", json::array({"<s>"})}}}}}}},
-      {"decoder", {{"type", "Sequence"},
-                   {"decoders", json::array({json{{"type", "Replace"}, {"pattern", {{"String", "\xE2\x96\x81"}}},
-                                  {"content", " "}},
-                                 json{{"type", "ByteFallback"}}, json{{"type", "Fuse"}},
-                                 json{{"type", "Strip"}, {"content", " "}, {"start", 1}, {"stop", 0}}})}}},
-      {"model", {{"type", "BPE"}, {"unk_token", "<unk>"}, {"fuse_unk", true},
-                 {"byte_fallback", true}, {"vocab", vocab},
-                 {"merges", json::array({json::array({"\xE2\x96\x81", "a"})})}}}};
+      {"post_processor",
+       {{"type", "TemplateProcessing"},
+        {"single", json::array({json{{"SpecialToken", {{"id", "<s>"}, {"type_id", 0}}}},
+                                json{{"Sequence", {{"id", "A"}, {"type_id", 0}}}}})},
+        {"special_tokens",
+         {{"<s>", {{"id", "<s>"}, {"ids", json::array({1})}, {"tokens", json::array({"<s>"})}}}}}}},
+      {"decoder",
+       {{"type", "Sequence"},
+        {"decoders",
+         json::array(
+             {json{
+                  {"type", "Replace"}, {"pattern", {{"String", "\xE2\x96\x81"}}}, {"content", " "}},
+              json{{"type", "ByteFallback"}}, json{{"type", "Fuse"}},
+              json{{"type", "Strip"}, {"content", " "}, {"start", 1}, {"stop", 0}}})}}},
+      {"model",
+       {{"type", "BPE"},
+        {"unk_token", "<unk>"},
+        {"fuse_unk", true},
+        {"byte_fallback", true},
+        {"vocab", vocab},
+        {"merges", json::array({json::array({"\xE2\x96\x81", "a"})})}}}};
   return j.dump();
 }
 
@@ -91,7 +117,8 @@ std::vector<int32_t> Ids(const Tokenizer& t, const std::string& s, bool special 
 
 TEST(TokenizerTest, MergeRankOrderDecides) {
   // "abc": merging "a b" first gives ab + c -> abc; merging "b c" first gives a + bc (no a+bc).
-  auto first_ab = Tokenizer::FromJson(ByteLevelJson({"ab", "bc", "abc"}, json::array({"a b", "b c", "ab c"})));
+  auto first_ab =
+      Tokenizer::FromJson(ByteLevelJson({"ab", "bc", "abc"}, json::array({"a b", "b c", "ab c"})));
   ASSERT_TRUE(first_ab.ok()) << first_ab.status().ToString();
   EXPECT_EQ(Ids(*first_ab, "abc"), (std::vector<int32_t>{258}));
   // Pair-format merges, other order.
@@ -114,19 +141,32 @@ TEST(TokenizerTest, ByteFallbackAndTemplate) {
   EXPECT_EQ(t->Decode(Ids(*t, "a\xC3\xA9", true), true), "a\xC3\xA9");
   // An ill-formed byte run becomes one U+FFFD per byte.
   EXPECT_EQ(t->Decode(std::vector<int32_t>{7 + 0xE2, 7 + 0x82, 4}, false),
-            "\xEF\xBF\xBD\xEF\xBF\xBD" "a");
+            "\xEF\xBF\xBD\xEF\xBF\xBD"
+            "a");
   EXPECT_TRUE(t->IsSpecial(1));
   EXPECT_FALSE(t->IsSpecial(4));
   EXPECT_EQ(t->TokenToId("<0x41>"), 7 + 0x41);
-  EXPECT_EQ(t->IdToToken(6), "\xE2\x96\x81" "a");
+  EXPECT_EQ(t->IdToToken(6),
+            "\xE2\x96\x81"
+            "a");
   EXPECT_EQ(t->IdToToken(100000), std::nullopt);
 }
 
 TEST(TokenizerTest, AddedTokensSplitWithStrip) {
-  const json added = {{{"id", 300}, {"content", "<x>"}, {"single_word", false}, {"lstrip", true},
-                       {"rstrip", true}, {"normalized", false}, {"special", true}},
-                      {{"id", 301}, {"content", "<y>"}, {"single_word", false}, {"lstrip", false},
-                       {"rstrip", false}, {"normalized", false}, {"special", false}}};
+  const json added = {{{"id", 300},
+                       {"content", "<x>"},
+                       {"single_word", false},
+                       {"lstrip", true},
+                       {"rstrip", true},
+                       {"normalized", false},
+                       {"special", true}},
+                      {{"id", 301},
+                       {"content", "<y>"},
+                       {"single_word", false},
+                       {"lstrip", false},
+                       {"rstrip", false},
+                       {"normalized", false},
+                       {"special", false}}};
   auto t = Tokenizer::FromJson(ByteLevelJson({}, json::array(), added));
   ASSERT_TRUE(t.ok()) << t.status().ToString();
   const int32_t a = 'a', b = 'b', space = 32;  // ids follow byte values; "Ġ" stands for 0x20
@@ -158,11 +198,11 @@ TEST(TokenizerTest, UnknownComponentsAreUnimplemented) {
     j[field] = std::move(value);
     return Tokenizer::FromJson(j.dump());
   };
-  for (auto r : {with("normalizer", {{"type", "Lowercase"}}),
-                 with("pre_tokenizer", {{"type", "Whitespace"}}),
-                 with("decoder", {{"type", "WordPiece"}}),
-                 with("post_processor", {{"type", "BertProcessing"}}),
-                 with("model", {{"type", "WordPiece"}, {"vocab", json::object()}})}) {
+  for (auto r :
+       {with("normalizer", {{"type", "Lowercase"}}),
+        with("pre_tokenizer", {{"type", "Whitespace"}}), with("decoder", {{"type", "WordPiece"}}),
+        with("post_processor", {{"type", "BertProcessing"}}),
+        with("model", {{"type", "WordPiece"}, {"vocab", json::object()}})}) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.status().code(), ErrorCode::kUnimplemented) << r.status().ToString();
     EXPECT_EQ(r.status().reason(), "unsupported_tokenizer_component");
@@ -215,7 +255,8 @@ namespace {
 
 TEST(TokenizerTest, RandomBytesNeverCrashAndRoundTripWhenValid) {
   std::mt19937 rng(7);
-  for (const std::string& cfg : {ByteLevelJson({"ab"}, json::array({"a b"})), SentencePieceJson()}) {
+  for (const std::string& cfg :
+       {ByteLevelJson({"ab"}, json::array({"a b"})), SentencePieceJson()}) {
     auto t = Tokenizer::FromJson(cfg);
     ASSERT_TRUE(t.ok());
     int valid = 0;
@@ -258,17 +299,33 @@ TEST(PreTokenizerTest, SplitBehaviorsMatchTokenizers) {
   const std::vector<std::pair<const char*, std::vector<V>>> expected = {
       {"Removed", {{"a", "b", "c"}, {"a", "b"}, {}, {"ab"}, {"a", "b", "c"}, {}}},
       {"Isolated",
-       {{"a", "-", "-", "b", "-", "c", "-", "-"}, {"-", "-", "a", "-", "b"}, {"-"}, {"ab"},
-        {"a", "-", "b", "-", "-", "c"}, {}}},
+       {{"a", "-", "-", "b", "-", "c", "-", "-"},
+        {"-", "-", "a", "-", "b"},
+        {"-"},
+        {"ab"},
+        {"a", "-", "b", "-", "-", "c"},
+        {}}},
       {"MergedWithPrevious",
-       {{"a-", "-", "b-", "c-", "-"}, {"-", "-", "a-", "b"}, {"-"}, {"ab"}, {"a-", "b-", "-", "c"},
+       {{"a-", "-", "b-", "c-", "-"},
+        {"-", "-", "a-", "b"},
+        {"-"},
+        {"ab"},
+        {"a-", "b-", "-", "c"},
         {}}},
       {"MergedWithNext",
-       {{"a", "-", "-b", "-c", "-", "-"}, {"-", "-a", "-b"}, {"-"}, {"ab"}, {"a", "-b", "-", "-c"},
+       {{"a", "-", "-b", "-c", "-", "-"},
+        {"-", "-a", "-b"},
+        {"-"},
+        {"ab"},
+        {"a", "-b", "-", "-c"},
         {}}},
       {"Contiguous",
-       {{"a", "--", "b", "-", "c", "--"}, {"--", "a", "-", "b"}, {"-"}, {"ab"},
-        {"a", "-", "b", "--", "c"}, {}}},
+       {{"a", "--", "b", "-", "c", "--"},
+        {"--", "a", "-", "b"},
+        {"-"},
+        {"ab"},
+        {"a", "-", "b", "--", "c"},
+        {}}},
   };
   for (const auto& [behavior, words] : expected) {
     auto p = PreTokenizer::FromJson({{"type", "Split"},
@@ -280,9 +337,10 @@ TEST(PreTokenizerTest, SplitBehaviorsMatchTokenizers) {
       EXPECT_EQ(Words(*p, inputs[i]), words[i]) << behavior << " on '" << inputs[i] << "'";
     }
   }
-  auto meta = PreTokenizer::FromJson(
-      {{"type", "Metaspace"}, {"replacement", "\xE2\x96\x81"}, {"prepend_scheme", "always"},
-       {"split", true}});
+  auto meta = PreTokenizer::FromJson({{"type", "Metaspace"},
+                                      {"replacement", "\xE2\x96\x81"},
+                                      {"prepend_scheme", "always"},
+                                      {"split", true}});
   ASSERT_TRUE(meta.ok());
   EXPECT_EQ(Words(*meta, "hello  world x"),
             (V{"\xE2\x96\x81hello", "\xE2\x96\x81", "\xE2\x96\x81world", "\xE2\x96\x81x"}));
@@ -301,8 +359,12 @@ TEST(TokenizerTest, MaxBytesPerTokenBound) {
   nfc["normalizer"] = {{"type", "NFC"}};
   EXPECT_EQ(Tokenizer::FromJson(nfc.dump())->max_bytes_per_token(), 4u * 4u);
   // An added token that takes the whitespace around it can stand for any amount of text.
-  const json stripping = {{{"id", 300}, {"content", "<x>"}, {"single_word", false},
-                           {"lstrip", true}, {"rstrip", false}, {"normalized", false},
+  const json stripping = {{{"id", 300},
+                           {"content", "<x>"},
+                           {"single_word", false},
+                           {"lstrip", true},
+                           {"rstrip", false},
+                           {"normalized", false},
                            {"special", true}}};
   EXPECT_EQ(Tokenizer::FromJson(ByteLevelJson({}, json::array(), stripping))->max_bytes_per_token(),
             std::nullopt);

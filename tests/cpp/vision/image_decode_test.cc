@@ -153,7 +153,8 @@ TEST(ImageDecode, ZeroSizeRejected) {
 TEST(ImageDecode, TruncatedFilesAreDataLoss) {
   const auto px = Pixels(64, 48);
   const std::vector<std::pair<std::string, std::vector<uint8_t>>> files = {
-      {"t.png", EncodePng(64, 48, px)}, {"t.jpg", EncodeJpeg(64, 48, px)},
+      {"t.png", EncodePng(64, 48, px)},
+      {"t.jpg", EncodeJpeg(64, 48, px)},
       {"t.webp", EncodeWebp(64, 48, px)}};
   for (const auto& [name, bytes] : files) {
     for (size_t keep : {bytes.size() / 2, bytes.size() - 3, size_t{40}}) {

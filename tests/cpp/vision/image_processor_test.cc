@@ -62,8 +62,9 @@ TEST(ImageProcessor, UnknownTypeIsUnimplemented) {
   ASSERT_FALSE(p.ok());
   EXPECT_EQ(p.status().code(), ErrorCode::kUnimplemented);
   EXPECT_NE(p.status().message().find("Qwen2VLImageProcessor"), std::string::npos);
-  EXPECT_FALSE(ImageProcessor::FromConfig(nlohmann::json::parse(
-                   R"({"image_processor_type": "CLIPImageProcessor", "size": {"foo": 1}})"))
+  EXPECT_FALSE(ImageProcessor::FromConfig(
+                   nlohmann::json::parse(
+                       R"({"image_processor_type": "CLIPImageProcessor", "size": {"foo": 1}})"))
                    .ok());
 }
 
