@@ -256,8 +256,11 @@ def test_gate_fails_on_planted_duplicate_weights(repo_dir, vlmxla_bin, tmp_path,
         assert once["structure"]["max_uploads_per_tensor"] == 1
         # Counted independently in the compute dtype: bf16 weighs half of f32.
         assert once["structure"]["dtype"] == dtype and once["structure"]["counts_match"], once
-        # One copy: the upload added about the weight bytes, not twice.
-        assert 0.5 < once["measurement"]["ratio"] < 1.5, once
+        # One copy: the upload added at most about the weight bytes, not twice. (It can add less:
+        # this fixture's tensors are all under the engine's 4 MiB mmap threshold, so they come
+        # from heap pages that earlier frees left resident. That the measurement sees a second
+        # copy is asserted on the planted run below: its ratio exceeds this one by half a copy.)
+        assert once["measurement"]["ratio"] < 1.5, once
         if backend == "iree-cpu":
             assert once["measurement"]["device_added_bytes"] == \
                 once["measurement"]["weight_bytes"]
