@@ -2,7 +2,7 @@
 # The C++ format: every tracked .cc/.h file as the pinned clang-format (python/requirements.lock)
 # lays it out under .clang-format.
 #   scripts/format.sh          reformat in place
-#   scripts/format.sh --check  change nothing; list the files that differ and exit 1 if any do
+#   scripts/format.sh --check  change nothing; report each misformatted line, exit 1 if any
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CF=.venv/bin/clang-format
@@ -12,12 +12,9 @@ if [ ! -x "$CF" ]; then
 fi
 mapfile -t files < <(git ls-files -- '*.cc' '*.h')
 if [ "${1:-}" = "--check" ]; then
-  bad=()
-  for f in "${files[@]}"; do
-    "$CF" --style=file "$f" | cmp -s - "$f" || bad+=("$f")
-  done
-  if ((${#bad[@]})); then
-    printf '[format] not formatted (run scripts/format.sh): %s\n' "${bad[@]}" >&2
+  # One clang-format run over every file: each misformatted line is reported with its file.
+  if ! "$CF" --style=file --dry-run --Werror "${files[@]}"; then
+    echo "[format] not formatted: run scripts/format.sh" >&2
     exit 1
   fi
   echo "[format] ${#files[@]} C++ files formatted"
