@@ -52,7 +52,7 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, i
   const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
   const int64_t hd = config.head_dim, hidden = config.hidden_size;
   const int64_t vocab = config.vocab_size, inter = config.intermediate_size;
-  const std::string prefix = image_token_id >= 0 ? "language_model." : "";
+  const std::string& prefix = config.weights_prefix;
   const std::string model = prefix + "model.";
   // Weight arguments get MLIR-safe names; each checkpoint tensor is declared once.
   int count = 0;

@@ -34,8 +34,8 @@ struct DecoderWeights {
 Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 
 // Declares every decoder weight as an argument of `b` (call after the program's inputs: every
-// argument precedes the first op) and appends them to `params`. A multimodal checkpoint
-// (image_token_id >= 0) nests the decoder under "language_model." (Transformers v5 layout).
+// argument precedes the first op) and appends them to `params`, named with the config's
+// weights_prefix ("language_model." for LLaVA).
 // With in_out (ProgramCommonOptions::weights_in_out) every projection weight, the LM head and a
 // tied embedding table are declared transposed. Weights are declared in precision.weights.
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,

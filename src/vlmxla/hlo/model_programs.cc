@@ -103,7 +103,7 @@ Result<ProgramOptions> DefaultProgramOptions(const std::string& name) {
 }
 
 Result<Program> BuildProgram(const io::ModelConfig& config, const ProgramOptions& options) {
-  const int image_token = config.llava ? config.llava->image_token_index : -1;
+  const int image_token = config.image_token_id();
   if (const auto* o = std::get_if<VisionEncodeOptions>(&options)) {
     if (!config.llava) {
       return InvalidArgument("vision_encode needs a multimodal (llava) model, this one is " +

@@ -145,12 +145,22 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 32768;
     kv_heads = 32;
     c.attention_bias = true;  // Qwen2 always has q/k/v biases and no o_proj bias
+  } else if (c.model_type == "qwen2_vl_text" || c.model_type == "qwen2_5_vl_text") {
+    // Qwen2VLTextConfig / Qwen2_5_VLTextConfig: a Qwen2 decoder (the same defaults for both).
+    c.vocab_size = 152064, c.hidden_size = 8192, c.intermediate_size = 29568;
+    c.num_hidden_layers = 80, c.num_attention_heads = 64, c.max_position_embeddings = 32768;
+    kv_heads = 8;
+    c.rope_theta = 1000000.0;
+    c.bos_token_id = 151643, c.eos_token_ids = {151645};
+    c.attention_bias = true;
   } else {
     return Unimplemented("text decoder model_type '" + c.model_type +
-                         "' is not supported (supported: llama, qwen2)");
+                         "' is not supported (supported: llama, qwen2, qwen2_vl_text, "
+                         "qwen2_5_vl_text)");
   }
+  const bool mrope_model = c.model_type != "llama" && c.model_type != "qwen2";
   c.hidden_act = "silu";
-  c.rms_norm_eps = 1e-6;
+  c.rms_norm_eps = mrope_model ? 1e-5 : 1e-6;
   Fields f(j, where);
   VLMXLA_RETURN_IF_ERROR(f.Int("vocab_size", &c.vocab_size));
   VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
@@ -178,13 +188,19 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     Fields rf(rp, where + " rope_parameters");
     VLMXLA_RETURN_IF_ERROR(rf.Double("rope_theta", &c.rope_theta));
     VLMXLA_RETURN_IF_ERROR(rf.String("rope_type", &c.rope_type));
+    VLMXLA_RETURN_IF_ERROR(rf.IntList("mrope_section", &c.mrope_section));
   }
   for (const char* key : {"rope_scaling"}) {
     if (j.contains(key) && j[key].is_object()) {
+      // Older Qwen2-VL files: {"type": "mrope", "mrope_section": [...]}; "mrope" is default RoPE
+      // with sections.
+      Fields sf(j[key], where + " " + key);
+      VLMXLA_RETURN_IF_ERROR(sf.IntList("mrope_section", &c.mrope_section));
       std::string type = j[key].value("rope_type", j[key].value("type", std::string("default")));
-      if (type != "default") c.rope_type = type;
+      if (type != "default" && type != "mrope") c.rope_type = type;
     }
   }
+  if (c.rope_type == "mrope") c.rope_type = "default";
   if (c.rope_type != "default") {
     return Unimplemented(where + ": rope_type '" + c.rope_type +
                          "' is not supported (only default)");
@@ -203,6 +219,83 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     return InvalidArgument(
         where + ": num_attention_heads " + std::to_string(c.num_attention_heads) +
         " is not a multiple of num_key_value_heads " + std::to_string(c.num_key_value_heads));
+  }
+  // Qwen2VLTextRotaryEmbedding's default sections (temporal, height, width).
+  if (mrope_model && c.mrope_section.empty()) c.mrope_section = {16, 24, 24};
+  if (!c.mrope_section.empty()) {
+    int64_t sum = 0;
+    for (int s : c.mrope_section) {
+      if (s < 0) return InvalidArgument(where + ": mrope_section has a negative entry");
+      sum += s;
+    }
+    if (c.mrope_section.size() != 3 || sum * 2 != c.head_dim) {
+      return InvalidArgument(where + ": mrope_section must be 3 entries summing to head_dim / 2 (" +
+                             std::to_string(c.head_dim / 2) + "), got " +
+                             std::to_string(c.mrope_section.size()) + " entries summing to " +
+                             std::to_string(sum));
+    }
+  }
+  return c;
+}
+
+Result<QwenVisionConfig> ParseQwenVisionConfig(const nlohmann::json& j, const std::string& family) {
+  if (!j.is_object()) return InvalidArgument("vision_config must be an object");
+  QwenVisionConfig c;
+  const std::string where = "vision_config (" + family + ")";
+  Fields f(j, where);
+  VLMXLA_RETURN_IF_ERROR(f.Int("depth", &c.depth));
+  VLMXLA_RETURN_IF_ERROR(f.Int("num_heads", &c.num_heads));
+  VLMXLA_RETURN_IF_ERROR(f.Int("in_channels", &c.in_channels));
+  VLMXLA_RETURN_IF_ERROR(f.Int("patch_size", &c.patch_size));
+  VLMXLA_RETURN_IF_ERROR(f.Int("temporal_patch_size", &c.temporal_patch_size));
+  VLMXLA_RETURN_IF_ERROR(f.Int("spatial_merge_size", &c.spatial_merge_size));
+  if (j.contains("rope_parameters") && j["rope_parameters"].is_object()) {
+    Fields rf(j["rope_parameters"], where + " rope_parameters");
+    VLMXLA_RETURN_IF_ERROR(rf.Double("rope_theta", &c.rope_theta));
+  }
+  if (family == "qwen2_vl") {
+    int embed_dim = 1280, mlp_ratio = 4, hidden = 3584;
+    VLMXLA_RETURN_IF_ERROR(f.Int("embed_dim", &embed_dim));
+    VLMXLA_RETURN_IF_ERROR(f.Int("mlp_ratio", &mlp_ratio));
+    VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &hidden));
+    c.hidden_size = embed_dim;
+    c.intermediate_size = embed_dim * mlp_ratio;
+    c.out_hidden_size = hidden;
+    c.hidden_act = "quick_gelu";
+  } else {
+    c.hidden_size = 3584, c.intermediate_size = 3420, c.out_hidden_size = 3584;
+    c.hidden_act = "silu";
+    c.gated_mlp = true, c.rms_norm = true;
+    c.window_size = 112, c.fullatt_block_indexes = {7, 15, 23, 31};
+    VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("intermediate_size", &c.intermediate_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("out_hidden_size", &c.out_hidden_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("window_size", &c.window_size));
+    VLMXLA_RETURN_IF_ERROR(f.IntList("fullatt_block_indexes", &c.fullatt_block_indexes));
+  }
+  VLMXLA_RETURN_IF_ERROR(f.String("hidden_act", &c.hidden_act));
+  for (auto [name, v] : {std::pair{"depth", c.depth},
+                         {"hidden_size", c.hidden_size},
+                         {"intermediate_size", c.intermediate_size},
+                         {"num_heads", c.num_heads},
+                         {"in_channels", c.in_channels},
+                         {"patch_size", c.patch_size},
+                         {"temporal_patch_size", c.temporal_patch_size},
+                         {"spatial_merge_size", c.spatial_merge_size},
+                         {"out_hidden_size", c.out_hidden_size}}) {
+    VLMXLA_RETURN_IF_ERROR(Positive(where, name, v));
+  }
+  if (c.hidden_size % c.num_heads != 0 || c.head_dim() % 4 != 0) {
+    return InvalidArgument(where + ": hidden_size " + std::to_string(c.hidden_size) + " over " +
+                           std::to_string(c.num_heads) +
+                           " heads must give a head_dim divisible by 4 (2D rotary)");
+  }
+  if (c.window_size < 0) return InvalidArgument(where + ": window_size must be >= 0");
+  for (int b : c.fullatt_block_indexes) {
+    if (b < 0 || b >= c.depth) {
+      return OutOfRange(where + ": fullatt_block_indexes entry " + std::to_string(b) +
+                        " is outside the " + std::to_string(c.depth) + " blocks");
+    }
   }
   return c;
 }
@@ -239,9 +332,41 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     VLMXLA_ASSIGN_OR_RETURN(m.text, ParseTextConfig(j));
     return m;
   }
+  if (m.model_type == "qwen2_vl" || m.model_type == "qwen2_5_vl") {
+    QwenVLConfig q;
+    q.family = m.model_type;
+    // Transformers v5 nests text_config; older files keep the decoder's fields at the top level.
+    nlohmann::json text =
+        j.contains("text_config") && j["text_config"].is_object() ? j["text_config"] : j;
+    text["model_type"] = m.model_type + "_text";
+    if (!text.contains("tie_word_embeddings") && j.contains("tie_word_embeddings")) {
+      text["tie_word_embeddings"] = j["tie_word_embeddings"];
+    }
+    auto t = ParseTextConfig(text);
+    if (!t.ok()) return t.status().WithContext("config.json");
+    q.text = *t;
+    auto v = ParseQwenVisionConfig(
+        j.contains("vision_config") ? j["vision_config"] : nlohmann::json::object(), q.family);
+    if (!v.ok()) return v.status().WithContext("config.json");
+    q.vision = *v;
+    Fields f(j, "config.json");
+    VLMXLA_RETURN_IF_ERROR(f.Int("image_token_id", &q.image_token_id));
+    VLMXLA_RETURN_IF_ERROR(f.Int("video_token_id", &q.video_token_id));
+    VLMXLA_RETURN_IF_ERROR(f.Int("vision_start_token_id", &q.vision_start_token_id));
+    VLMXLA_RETURN_IF_ERROR(f.Int("vision_end_token_id", &q.vision_end_token_id));
+    if (q.vision.out_hidden_size != q.text.hidden_size) {
+      return InvalidArgument(
+          "config.json: vision_config's output width " + std::to_string(q.vision.out_hidden_size) +
+          " differs from the decoder's hidden_size " + std::to_string(q.text.hidden_size));
+    }
+    m.text = q.text;
+    m.qwen_vl = std::move(q);
+    return m;
+  }
   if (m.model_type != "llava") {
     return Unimplemented("model_type '" + m.model_type +
-                         "' is not supported (supported: llava, llama, qwen2)");
+                         "' is not supported (supported: llava, qwen2_vl, qwen2_5_vl, llama, "
+                         "qwen2)");
   }
   LlavaConfig l;
   // LlavaConfig's own default tower (when vision_config is absent) is CLIP ViT-L/14 at 336 px.
@@ -263,6 +388,7 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (!t.ok()) return t.status().WithContext("config.json");
   l.vision = *v;
   l.text = *t;
+  l.text.weights_prefix = "language_model.";
   Fields f(j, "config.json");
   // Transformers maps image_token_id onto image_token_index.
   VLMXLA_RETURN_IF_ERROR(f.Int("image_token_id", &l.image_token_index));

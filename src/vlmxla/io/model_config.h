@@ -1,5 +1,6 @@
 // A Hugging Face model directory and its config.json: LlavaConfig with nested vision and text
-// configs, or a text-only Llama/Qwen2 config, with defaults as Transformers applies them.
+// configs, Qwen2VLConfig / Qwen2_5_VLConfig (nested, or the flat layout of older files), or a
+// text-only Llama/Qwen2 config, with defaults as Transformers applies them.
 #pragma once
 
 #include <optional>
@@ -53,6 +54,12 @@ struct TextConfig {
   std::optional<int> bos_token_id;
   std::vector<int> eos_token_ids;
   std::optional<int> pad_token_id;
+  // Multimodal RoPE (Qwen2-VL): head_dim / 2 frequencies split into temporal, height and width
+  // sections, each rotated by its own axis of a [3, seq] position. Empty: 1D RoPE.
+  std::vector<int> mrope_section;
+  // Prefix of every decoder weight name in the checkpoint: "language_model." (LLaVA) or ""
+  // (text-only Llama/Qwen2, Qwen2-VL: model.layers.*, lm_head.weight).
+  std::string weights_prefix;
 };
 
 struct LlavaConfig {
@@ -70,19 +77,63 @@ struct LlavaConfig {
   int image_tokens_per_image() const;
 };
 
+// Qwen2VLVisionConfig / Qwen2_5_VLVisionConfig: a ViT over flattened temporal patches with 2D
+// RoPE and a 2x2 patch merger.
+struct QwenVisionConfig {
+  int depth = 32;
+  int hidden_size = 1280;        // the blocks' width (Qwen2-VL's embed_dim)
+  int intermediate_size = 5120;  // the MLP's width (Qwen2-VL: embed_dim * mlp_ratio)
+  int num_heads = 16;
+  int in_channels = 3;
+  int patch_size = 14;
+  int temporal_patch_size = 2;
+  int spatial_merge_size = 2;
+  int out_hidden_size = 3584;  // the merger's output width (the text decoder's hidden size)
+  std::string hidden_act = "quick_gelu";
+  bool gated_mlp = false;  // Qwen2.5-VL: SwiGLU gate/up/down (with biases); Qwen2-VL: fc1/fc2
+  bool rms_norm = false;   // Qwen2.5-VL: RMSNorm (weight only); Qwen2-VL: LayerNorm; eps 1e-6
+  int window_size = 0;     // Qwen2.5-VL: windowed attention over window_size pixels; 0: none
+  std::vector<int> fullatt_block_indexes;  // Qwen2.5-VL: the blocks with full attention
+  double rope_theta = 10000.0;
+
+  // Values in one flattened patch: in_channels * temporal_patch_size * patch_size^2.
+  int patch_dim() const { return in_channels * temporal_patch_size * patch_size * patch_size; }
+  int head_dim() const { return hidden_size / num_heads; }
+  // Patches merged into one text token: spatial_merge_size^2.
+  int merge_unit() const { return spatial_merge_size * spatial_merge_size; }
+};
+
+// Qwen2VLConfig / Qwen2_5_VLConfig.
+struct QwenVLConfig {
+  std::string family;  // "qwen2_vl" | "qwen2_5_vl"
+  QwenVisionConfig vision;
+  TextConfig text;
+  int image_token_id = 151655;
+  int video_token_id = 151656;
+  int vision_start_token_id = 151652;
+  int vision_end_token_id = 151653;
+};
+
 // What config.json describes.
 struct ModelConfig {
-  std::string model_type;            // "llava" or the text model type for text-only checkpoints
-  std::optional<LlavaConfig> llava;  // set for "llava"
-  TextConfig text;                   // the decoder (== llava->text for llava)
+  std::string model_type;               // "llava", "qwen2_vl", "qwen2_5_vl", or the text model type
+  std::optional<LlavaConfig> llava;     // set for "llava"
+  std::optional<QwenVLConfig> qwen_vl;  // set for "qwen2_vl" and "qwen2_5_vl"
+  TextConfig text;                      // the decoder (== llava->text for llava)
   // The checkpoint's declared dtype: "dtype" (Transformers v5) or "torch_dtype", at the top level
   // or else in text_config ("float32", "bfloat16", "float16"); empty when absent.
   std::string torch_dtype;
-  bool is_multimodal() const { return llava.has_value(); }
+  bool is_multimodal() const { return llava.has_value() || qwen_vl.has_value(); }
+  // The token id image features replace in the prompt; -1 for a text-only model.
+  int image_token_id() const {
+    return llava ? llava->image_token_index : qwen_vl ? qwen_vl->image_token_id : -1;
+  }
 };
 
 Result<VisionConfig> ParseVisionConfig(const nlohmann::json& j);
 Result<TextConfig> ParseTextConfig(const nlohmann::json& j);
+// `family`: "qwen2_vl" or "qwen2_5_vl" (vision_config's fields and defaults differ).
+Result<QwenVisionConfig> ParseQwenVisionConfig(const nlohmann::json& j, const std::string& family);
 Result<ModelConfig> ParseModelConfig(const nlohmann::json& j);
 
 // Reads and parses a JSON file, naming the file in any error.
