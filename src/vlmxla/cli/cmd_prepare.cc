@@ -80,6 +80,19 @@ int RunPrepare(const std::vector<std::string>& argv) {
                 static_cast<long long>(s.offset), static_cast<long long>(s.offset + s.length));
   if (!images.empty())
     std::printf("pixel_values: f32 %s\n", ShapeToString(prefill->pixel_values.shape()).c_str());
+  // M-RoPE models (Qwen2-VL, Qwen2.5-VL): one JSON value per line, for parity tests.
+  if (!prefill->image_grid_thw.empty())
+    std::printf("image_grid_thw: %s\n", nlohmann::json(prefill->image_grid_thw).dump().c_str());
+  if (!prefill->rope_position_ids.empty()) {
+    const auto& pos = prefill->rope_position_ids;
+    const size_t length = pos.size() / 3;
+    nlohmann::json axes = nlohmann::json::array();
+    for (size_t a = 0; a < 3; ++a)
+      axes.push_back(
+          std::vector<int32_t>(pos.begin() + a * length, pos.begin() + (a + 1) * length));
+    std::printf("rope_deltas: %lld\n", static_cast<long long>(prefill->rope_delta));
+    std::printf("rope_position_ids: %s\n", axes.dump().c_str());
+  }
   return kExitOk;
 }
 

@@ -10,9 +10,19 @@ std::string Plural(int64_t n, const char* one, const char* many) {
 
 Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int num_images,
                                      const PlaceholderSpec& spec, int64_t context_capacity) {
-  if (num_images > 0 && spec.tokens_per_image <= 0) {
-    return FailedPrecondition("this model has no image placeholder layout but " +
-                              Plural(num_images, "image was", "images were") + " given");
+  const bool per_image = !spec.image_token_counts.empty();
+  if (per_image && static_cast<int64_t>(spec.image_token_counts.size()) != num_images) {
+    return Internal("placeholder layout has " + std::to_string(spec.image_token_counts.size()) +
+                    " image token counts for " + Plural(num_images, "image", "images"));
+  }
+  auto tokens_for = [&](int image) -> int64_t {
+    return per_image ? spec.image_token_counts[image] : spec.tokens_per_image;
+  };
+  for (int i = 0; i < num_images; ++i) {
+    if (tokens_for(i) <= 0) {
+      return FailedPrecondition("this model has no image placeholder layout but " +
+                                Plural(num_images, "image was", "images were") + " given");
+    }
   }
   int64_t placeholders = 0;
   for (int32_t id : unexpanded_ids) placeholders += id == spec.image_token_id;
@@ -23,7 +33,8 @@ Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int nu
         kReasonPlaceholderMismatch);
   }
   const int64_t logical = static_cast<int64_t>(unexpanded_ids.size());
-  const int64_t effective = logical + placeholders * (spec.tokens_per_image - 1);
+  int64_t effective = logical;
+  for (int i = 0; i < num_images; ++i) effective += tokens_for(i) - 1;
   if (effective > context_capacity) {
     return OutOfRange("prompt needs " + std::to_string(effective) +
                           " positions but context capacity is " + std::to_string(context_capacity),
@@ -36,9 +47,9 @@ Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int nu
   int image = 0;
   for (int32_t id : unexpanded_ids) {
     if (id == spec.image_token_id) {
-      p.image_slots.push_back(
-          {image++, static_cast<int64_t>(p.input_ids.size()), spec.tokens_per_image});
-      p.input_ids.insert(p.input_ids.end(), spec.tokens_per_image, id);
+      const int64_t n = tokens_for(image);
+      p.image_slots.push_back({image++, static_cast<int64_t>(p.input_ids.size()), n});
+      p.input_ids.insert(p.input_ids.end(), n, id);
     } else {
       p.input_ids.push_back(id);
     }

@@ -3,6 +3,7 @@
 // pure function that builds it from tokenized text.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ struct PlaceholderSpec {
   int32_t image_token_id = -1;
   std::string image_token = "<image>";
   int tokens_per_image = 0;  // feature tokens one image expands to
+  // Per-image feature-token counts (Qwen2-VL: t*h*w / merge_unit). When non-empty, image i
+  // expands to image_token_counts[i] tokens and tokens_per_image is not used.
+  std::vector<int64_t> image_token_counts;
 };
 
 // The span of input_ids that image `image_index` fills with its features.
@@ -35,14 +39,24 @@ struct PreparedPrefill {
   std::vector<ImageSlot> image_slots;   // in prompt order == image order
   int64_t logical_length = 0;           // tokens as the user wrote them: each image counts once
   int64_t effective_length = 0;         // positions the prompt occupies on the device
-  HostTensor pixel_values;              // f32 [num_images, 3, H, W]; empty when there are no images
+  // f32 [num_images, 3, H, W] (LLaVA), or f32 [total_patches, patch_dim] (Qwen families: every
+  // image's flattened patches, concatenated in image order); empty when there are no images.
+  HostTensor pixel_values;
+  // Qwen families (M-RoPE): [3, effective_length] axis-major (t, h, w) exactly as Transformers'
+  // get_rope_index; EMPTY for 1D-RoPE models.
+  std::vector<int32_t> rope_position_ids;
+  // get_rope_index's rope_deltas: decode at KV row p rotates by p + rope_delta (all three axes).
+  int64_t rope_delta = 0;
+  // Qwen families: per image [t, h, w] in patches (the processor's image_grid_thw).
+  std::vector<std::array<int32_t, 3>> image_grid_thw;
 };
 
 // Error reasons (Status::reason()) callers map to protocol codes.
 inline constexpr char kReasonPlaceholderMismatch[] = "placeholder_count_mismatch";
 inline constexpr char kReasonContextLengthExceeded[] = "context_length_exceeded";
 
-// Expands placeholders in `unexpanded_ids` for `num_images` images and checks that the result fits
+// Expands placeholders in `unexpanded_ids` for `num_images` images (each to spec.tokens_per_image
+// tokens, or to its own spec.image_token_counts entry) and checks that the result fits
 // `context_capacity` positions. Fails with kReasonPlaceholderMismatch when the number of
 // placeholders differs from num_images and with kReasonContextLengthExceeded (naming both numbers)
 // when the prompt needs more positions than the capacity.

@@ -1,6 +1,9 @@
 #include "vlmxla/prompt/preparer.h"
 
 #include <algorithm>
+#include <tuple>
+
+#include "vlmxla/prompt/mrope_positions.h"
 
 namespace vlmxla::prompt {
 
@@ -38,6 +41,10 @@ Result<ProcessorSettings> ReadProcessorSettings(const io::ModelDir& model) {
     s.num_additional_image_tokens = llava->vision.has_class_token ? 1 : 0;
     s.vision_feature_select_strategy = llava->vision_feature_select_strategy;
   }
+  if (const auto& qwen = model.config().qwen_vl) {
+    s.patch_size = qwen->vision.patch_size;
+    s.image_token = "<|image_pad|>";  // Qwen2VLProcessor's placeholder
+  }
   if (!model.HasFile("processor_config.json")) return s;
   VLMXLA_ASSIGN_OR_RETURN(nlohmann::json j, io::ReadJsonFile(model.Path("processor_config.json")));
   const std::string where = model.Path("processor_config.json");
@@ -62,6 +69,32 @@ Result<ProcessorSettings> ReadProcessorSettings(const io::ModelDir& model) {
   return s;
 }
 
+// The placeholder string must be the token config.json names as the image token.
+Status CheckImageToken(const text::Tokenizer& tokenizer, const std::string& token, int32_t id,
+                       const char* config_field) {
+  auto found = tokenizer.TokenToId(token);
+  if (found && *found == id) return Status::Ok();
+  return FailedPrecondition(
+      "image token '" + token + "' is " +
+      (found ? "id " + std::to_string(*found) : std::string("not in the vocabulary")) +
+      " in tokenizer.json but config.json says " + config_field + " " + std::to_string(id));
+}
+
+// The processor's patch geometry must be the vision tower's, or the token counts disagree.
+Status CheckQwenGeometry(const vision::QwenImageProcessorConfig& p, const io::QwenVisionConfig& v) {
+  for (auto [name, processor, model] :
+       {std::tuple{"patch_size", p.patch_size, v.patch_size},
+        std::tuple{"merge_size", p.merge_size, v.spatial_merge_size},
+        std::tuple{"temporal_patch_size", p.temporal_patch_size, v.temporal_patch_size}}) {
+    if (processor != model) {
+      return FailedPrecondition(std::string("the image processor's ") + name + " is " +
+                                std::to_string(processor) + " but the vision tower's is " +
+                                std::to_string(model));
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<Preparer> Preparer::Load(const std::string& model_dir) {
@@ -84,14 +117,18 @@ Result<Preparer> Preparer::Load(const std::string& model_dir) {
     if (!proc.ok()) return proc.status().WithContext("loading the image processor");
     p.image_processor_ = std::make_shared<vision::ImageProcessor>(std::move(proc).value());
     p.image_token_id_ = llava->image_token_index;
-    auto id = p.tokenizer_->TokenToId(p.settings_.image_token);
-    if (!id || *id != p.image_token_id_) {
-      return FailedPrecondition(
-          "image token '" + p.settings_.image_token + "' is " +
-          (id ? "id " + std::to_string(*id) : std::string("not in the vocabulary")) +
-          " in tokenizer.json but config.json says image_token_index " +
-          std::to_string(p.image_token_id_));
-    }
+    VLMXLA_RETURN_IF_ERROR(CheckImageToken(*p.tokenizer_, p.settings_.image_token,
+                                           p.image_token_id_, "image_token_index"));
+  } else if (const auto& qwen = p.model_->config().qwen_vl) {
+    auto proc = vision::QwenImageProcessor::FromModelDir(p.model_->dir());
+    if (!proc.ok()) return proc.status().WithContext("loading the image processor");
+    VLMXLA_RETURN_IF_ERROR(
+        CheckQwenGeometry(proc->config(), qwen->vision).WithContext(p.model_->dir()));
+    p.qwen_processor_ = std::make_shared<vision::QwenImageProcessor>(std::move(proc).value());
+    p.image_token_id_ = qwen->image_token_id;
+    p.video_token_id_ = qwen->video_token_id;
+    VLMXLA_RETURN_IF_ERROR(CheckImageToken(*p.tokenizer_, p.settings_.image_token,
+                                           p.image_token_id_, "image_token_id"));
   }
   return p;
 }
@@ -125,7 +162,7 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
                                           const std::vector<vision::Image>& images,
                                           int64_t context_capacity) const {
   const int image_parts = CountImages(messages);
-  if (!image_processor_ && (image_parts > 0 || !images.empty())) {
+  if (!image_processor_ && !qwen_processor_ && (image_parts > 0 || !images.empty())) {
     const size_t n = std::max<size_t>(image_parts, images.size());
     return InvalidArgument("this model (" + model_->config().model_type +
                                ", text-only) takes no images, but the request has " +
@@ -150,11 +187,31 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
   VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids,
                           EncodePrompt(rendered, add_special, context_capacity));
 
+  if (video_token_id_ >= 0) {
+    const auto videos = std::count(ids.begin(), ids.end(), video_token_id_);
+    if (videos > 0) {
+      return Unimplemented("video input is not supported (images only): the prompt holds " +
+                               std::to_string(videos) + " video placeholder" +
+                               (videos == 1 ? "" : "s") + " (<|video_pad|>)",
+                           kReasonVideoUnsupported);
+    }
+  }
+
   PlaceholderSpec spec;
   spec.image_token_id = image_token_id_;
   spec.image_token = settings_.image_token;
   HostTensor pixels;
-  if (!images.empty()) {
+  std::vector<std::array<int32_t, 3>> grids;
+  if (!images.empty() && qwen_processor_) {
+    VLMXLA_ASSIGN_OR_RETURN(vision::QwenProcessedImages processed,
+                            qwen_processor_->Preprocess(images));
+    const int merge_unit = model_->config().qwen_vl->vision.merge_unit();
+    for (const auto& g : processed.image_grid_thw) {
+      spec.image_token_counts.push_back(int64_t{g[0]} * g[1] * g[2] / merge_unit);
+    }
+    pixels = std::move(processed.pixel_values);
+    grids = std::move(processed.image_grid_thw);
+  } else if (!images.empty()) {
     VLMXLA_ASSIGN_OR_RETURN(pixels, image_processor_->Preprocess(images));
     // LlavaProcessor's count: patches of the processed image, plus extra tokens, less the class
     // token the "default" strategy drops.
@@ -175,6 +232,10 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
   VLMXLA_ASSIGN_OR_RETURN(
       PreparedPrefill prefill,
       ExpandPrompt(std::move(ids), static_cast<int>(images.size()), spec, context_capacity));
+  if (const auto& qwen = model_->config().qwen_vl) {
+    VLMXLA_RETURN_IF_ERROR(ComputeMropePositions(grids, qwen->vision.spatial_merge_size, &prefill));
+    prefill.image_grid_thw = std::move(grids);
+  }
   prefill.rendered_text = std::move(rendered);
   prefill.pixel_values = std::move(pixels);
   return prefill;

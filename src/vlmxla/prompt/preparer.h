@@ -15,6 +15,7 @@
 #include "vlmxla/text/tokenizer.h"
 #include "vlmxla/vision/image.h"
 #include "vlmxla/vision/image_processor.h"
+#include "vlmxla/vision/qwen_image_processor.h"
 
 namespace vlmxla::prompt {
 
@@ -28,6 +29,8 @@ struct ProcessorSettings {
 
 // Error reason when a text-only model is given images (or image parts in its messages).
 inline constexpr char kReasonImagesUnsupported[] = "images_unsupported";
+// Error reason when a prompt holds a video placeholder (<|video_pad|>): no video input yet.
+inline constexpr char kReasonVideoUnsupported[] = "video_unsupported";
 
 class Preparer {
  public:
@@ -53,8 +56,11 @@ class Preparer {
                                             int64_t context_capacity) const;
 
   // messages + decoded images -> PreparedPrefill. images.size() must equal the number of image
-  // parts in the messages; each image expands to the processor's feature-token count. A text-only
-  // model refuses any image (kReasonImagesUnsupported).
+  // parts in the messages; each image expands to the processor's feature-token count (LLaVA: a
+  // fixed count; Qwen2-VL / Qwen2.5-VL: t*h*w / merge^2 <|image_pad|> tokens per image, with
+  // pixel_values as flattened patches, image_grid_thw and the M-RoPE positions). A text-only
+  // model refuses any image (kReasonImagesUnsupported); a Qwen prompt with <|video_pad|> is
+  // refused with kReasonVideoUnsupported.
   Result<PreparedPrefill> Prepare(const std::vector<Message>& messages,
                                   const std::vector<vision::Image>& images,
                                   int64_t context_capacity) const;
@@ -63,9 +69,11 @@ class Preparer {
   std::shared_ptr<io::ModelDir> model_;
   std::shared_ptr<text::Tokenizer> tokenizer_;
   std::shared_ptr<text::ChatTemplate> template_;
-  std::shared_ptr<vision::ImageProcessor> image_processor_;  // null for text-only models
+  std::shared_ptr<vision::ImageProcessor> image_processor_;     // LLaVA; null otherwise
+  std::shared_ptr<vision::QwenImageProcessor> qwen_processor_;  // Qwen families; null otherwise
   ProcessorSettings settings_;
   int32_t image_token_id_ = -1;
+  int32_t video_token_id_ = -1;            // Qwen families: refused in prompts
   nlohmann::ordered_json special_tokens_;  // bos_token / eos_token etc. passed to the template
 };
 
