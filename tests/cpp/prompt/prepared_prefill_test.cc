@@ -8,7 +8,7 @@ namespace vlmxla::prompt {
 namespace {
 
 constexpr int32_t kImg = 99;
-const PlaceholderSpec kSpec{kImg, "<image>", 4};
+const PlaceholderSpec kSpec{kImg, "<image>", 4, {}};
 
 TEST(ExpandPrompt, ExpandsEachPlaceholderAndRecordsSlots) {
   auto p = ExpandPrompt({1, kImg, 5, kImg, 6}, 2, kSpec, 100);
