@@ -49,6 +49,8 @@ def _images(d: pathlib.Path) -> list[pathlib.Path]:
     save("p_trns.png", small.convert("P", palette=Image.Palette.ADAPTIVE, colors=16),
          transparency=3)
     save("tiny.png", Image.fromarray(_texture(2, 2, 6, 0.2)))
+    # 70 / 28 = 2.5 and 98 / 28 = 3.5: Python's round goes to even (2 and 4).
+    save("ties.png", Image.fromarray(_texture(70, 98, 12, 0.2)))
     save("odd.png", Image.fromarray(_texture(333, 221, 7, 0.15)))
     save("big.png", Image.fromarray(_texture(1000, 700, 8, 0.05)))
     save("strip.png", Image.fromarray(_texture(1000, 7, 9, 0.3)))  # 142:1
