@@ -51,27 +51,31 @@ inline nlohmann::json AddedToken(int id, const char* content, bool special) {
           {"rstrip", false}, {"normalized", false}, {"special", special}};
 }
 
+// tokenizer.json of the test vocabulary (what TestTokenizer() parses; a test writing a model
+// directory stores it as is).
+inline nlohmann::json TestTokenizerJson() {
+  nlohmann::json vocab = nlohmann::json::object();
+  for (int b = 0; b < 256; ++b) vocab[ByteChar(b)] = b;
+  for (size_t i = 0; i < kWords.size(); ++i) vocab[kWords[i]] = 256 + static_cast<int>(i);
+  const nlohmann::json added = nlohmann::json::array({AddedToken(kImEnd, "<|im_end|>", true),
+                                                      AddedToken(kEndOfText, "<|endoftext|>", true),
+                                                      AddedToken(kTool, "<tool>", false)});
+  return {{"version", "1.0"},
+          {"added_tokens", added},
+          {"normalizer", nullptr},
+          {"pre_tokenizer",
+           {{"type", "ByteLevel"},
+            {"add_prefix_space", false},
+            {"trim_offsets", true},
+            {"use_regex", true}}},
+          {"post_processor", nullptr},
+          {"decoder", {{"type", "ByteLevel"}}},
+          {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", nlohmann::json::array()}}}};
+}
+
 inline const text::Tokenizer& TestTokenizer() {
   static const text::Tokenizer tokenizer = [] {
-    nlohmann::json vocab = nlohmann::json::object();
-    for (int b = 0; b < 256; ++b) vocab[ByteChar(b)] = b;
-    for (size_t i = 0; i < kWords.size(); ++i) vocab[kWords[i]] = 256 + static_cast<int>(i);
-    const nlohmann::json added = nlohmann::json::array(
-        {AddedToken(kImEnd, "<|im_end|>", true), AddedToken(kEndOfText, "<|endoftext|>", true),
-         AddedToken(kTool, "<tool>", false)});
-    const nlohmann::json j = {
-        {"version", "1.0"},
-        {"added_tokens", added},
-        {"normalizer", nullptr},
-        {"pre_tokenizer",
-         {{"type", "ByteLevel"},
-          {"add_prefix_space", false},
-          {"trim_offsets", true},
-          {"use_regex", true}}},
-        {"post_processor", nullptr},
-        {"decoder", {{"type", "ByteLevel"}}},
-        {"model", {{"type", "BPE"}, {"vocab", vocab}, {"merges", nlohmann::json::array()}}}};
-    auto t = text::Tokenizer::FromJson(j.dump());
+    auto t = text::Tokenizer::FromJson(TestTokenizerJson().dump());
     EXPECT_TRUE(t.ok()) << t.status().ToString();
     return std::move(t).value();
   }();
