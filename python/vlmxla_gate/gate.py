@@ -8,6 +8,11 @@ divergent one. Then the surface stage: one CLI request and one streaming server 
 reproduce the greedy text (surfaces.py). A backend that cannot run here is `unavailable`, and the
 gate fails: it never passes a stage it could not check.
 
+Families (`--family llava|qwen2_vl|qwen2_5_vl`, the multimodal suite; default llava): which
+fixtures run (fixtures.FAMILY_FIXTURES) and which real checkpoint the report names; the Qwen
+families' cases are the five standard ones plus two_sizes (two images of different resolutions in
+one prompt). The report says which family ran ("family").
+
 Dtypes (`--dtype float32|bfloat16|float16|all`, repeatable; default: every dtype the fixtures come
 in, or the checkpoint's stored dtype for `--model DIR`): vlmxla runs with `--dtype D` against the
 oracle run in D (the fixture's NAME-bf16 / NAME-f16 variant: the same weights stored in D), at
@@ -55,10 +60,11 @@ def supports_dtype(vlmxla_bin: pathlib.Path) -> bool:
     return "--dtype" in proc.stdout + proc.stderr
 
 
-def logits_bound(table: dict, dtype: str, top1: float) -> float | None:
+def logits_bound(table: dict, dtype: str, top1: float, group: str | None = None) -> float | None:
     """The prefill_logits tolerance at a logit of size |top1|, in a run of compute dtype
-    `dtype` (f32/bf16/f16: vlmxla's float32 logits against the oracle's)."""
-    tol, _ = compare_mod.lookup_tolerance(table, dtype, "f32", "prefill_logits")
+    `dtype` (f32/bf16/f16: vlmxla's float32 logits against the oracle's); `group`: the family's
+    tolerance group (compare.tolerance_group)."""
+    tol, _ = compare_mod.lookup_tolerance(table, dtype, "f32", "prefill_logits", group)
     return None if tol is None else tol[0] + tol[1] * abs(top1)
 
 
@@ -69,7 +75,7 @@ def margin_summary(ref_manifest: dict, dtype: str, table: dict) -> dict | None:
     margin = ref_manifest.get("greedy_margin")
     if not margin:
         return None
-    bound = logits_bound(table, dtype, margin["top1"])
+    bound = logits_bound(table, dtype, margin["top1"], compare_mod.tolerance_group(ref_manifest))
     return {"min": margin["min"], "step": margin["step"], "logits_bound": bound,
             "near_tie": bound is not None and margin["min"] <= 2 * bound}
 
@@ -197,12 +203,15 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
     return result
 
 
-# Suites: which fixtures run by default, and where the other gate lives.
+# Suites: which fixtures run by default, and where the other gate lives. The multimodal suite
+# ("llava", its historical name) runs the fixtures of --family.
 SUITES = {
-    "llava": {"prog": "validate_llava_reference.sh", "fixtures": fixtures_mod.FIXTURE_NAMES},
+    "llava": {"prog": "validate_vlm_reference.sh", "fixtures": fixtures_mod.FIXTURE_NAMES},
     "arch": {"prog": "validate_arch.sh", "fixtures": fixtures_mod.TEXT_FIXTURE_NAMES,
-             "see_also": "the multimodal (LLaVA) path has its own gate: "
-                         "scripts/xla/validate_llava_reference.sh"},
+             "see_also": "the multimodal path has its own gate: "
+                         "scripts/xla/validate_llava_reference.sh (LLaVA; = "
+                         "scripts/xla/validate_vlm_reference.sh --family llava, and --family "
+                         "qwen2_vl / qwen2_5_vl for Qwen2-VL / Qwen2.5-VL)"},
 }
 
 
@@ -225,12 +234,47 @@ def _models(args) -> list[tuple[str, str, pathlib.Path]]:
         dtypes = asked or [capture_mod.checkpoint_dtype(model_dir)]
         return [(model_dir.name, d, model_dir) for d in dtypes]
     out = []
-    for name in dict.fromkeys(args.fixture or SUITES[args.suite]["fixtures"]):
+    default = SUITES[args.suite]["fixtures"] if args.suite != "llava" \
+        else fixtures_mod.FAMILY_FIXTURES[args.family or "llava"]
+    for name in dict.fromkeys(args.fixture or default):
         base, stored, _ = fixtures_mod.parse_name(name)
         for dtype in asked or ([stored] if stored != "float32" else list(DTYPES)):
             out.append((base, dtype,
                         fixtures_mod.ensure_fixture(fixtures_mod.variant_name(base, dtype))))
     return out
+
+
+def _family(args, p: argparse.ArgumentParser) -> str:
+    """The family the run is of: --family, else the kind of every --fixture / --model (they must
+    agree with --family when both are given), else llava (the arch suite: "text")."""
+    kinds = {capture_mod.model_kind(pathlib.Path(args.model))} if args.model else set()
+    kinds |= {fixtures_mod.spec_kind(fixtures_mod.load_spec(fixtures_mod.parse_name(f)[0]))
+              for f in args.fixture or ()}
+    if args.family:
+        if args.suite != "llava":
+            p.error(f"--family applies to the multimodal suite, not --suite {args.suite}")
+        if kinds - {args.family}:
+            p.error(f"--family {args.family} does not match the model or fixtures given "
+                    f"({', '.join(sorted(kinds))})")
+        return args.family
+    if not kinds:
+        return "llava" if args.suite == "llava" else "text"
+    return "+".join(sorted(kinds))
+
+
+def real_checkpoint_status(family: str) -> dict:
+    """The report's real_checkpoint entry: the family's pinned checkpoint, present in the local
+    Hugging Face cache or unavailable (fetching it needs network, which the gate never uses)."""
+    pinned = real_checkpoint.families()
+    if family not in pinned:
+        return {"model": None, "status": "not pinned",
+                "detail": f"no real checkpoint is pinned for {family} (pinned: "
+                          f"{', '.join(pinned)})"}
+    pins = real_checkpoint.load_pins(family)
+    snapshot = real_checkpoint.find_snapshot(pins)
+    return {"model": pins["repo_id"], "revision": pins["revision"],
+            "status": "present" if snapshot else "unavailable",
+            "detail": None if snapshot else "unavailable: needs network"}
 
 
 def _fmt(x) -> str:
@@ -268,13 +312,18 @@ def _print_case(model: str, r: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     suite = argparse.ArgumentParser(add_help=False)
     suite.add_argument("--suite", default="llava", choices=list(SUITES),
-                       help="llava: the LLaVA fixtures; arch: the text-only Llama/Qwen2 fixtures")
+                       help="llava: the multimodal fixtures of --family; arch: the text-only "
+                            "Llama/Qwen2 fixtures")
     p = argparse.ArgumentParser(prog=SUITES[suite.parse_known_args(argv)[0].suite]["prog"],
                                 parents=[suite])
-    p.add_argument("--model", help="any LLaVA-family or text-only Llama/Qwen2 checkpoint directory "
-                                   "in HF layout")
+    p.add_argument("--family", choices=list(fixtures_mod.FAMILY_FIXTURES),
+                   help="the multimodal family to run: llava (default; the LLaVA fixtures), "
+                        "qwen2_vl (tiny-qwen2-vl), qwen2_5_vl (tiny-qwen2.5-vl)")
+    p.add_argument("--model", help="any LLaVA-family, Qwen2-VL / Qwen2.5-VL or text-only "
+                                   "Llama/Qwen2 checkpoint directory in HF layout")
     p.add_argument("--fixture", action="append",
-                   choices=[*fixtures_mod.ALL_FIXTURE_NAMES, *fixtures_mod.variant_names()],
+                   choices=[*fixtures_mod.KNOWN_FIXTURE_NAMES,
+                            *fixtures_mod.variant_names(fixtures_mod.KNOWN_FIXTURE_NAMES)],
                    help="run this fixture (repeatable; default: the suite's fixtures); a NAME-bf16"
                         " / NAME-f16 variant fixes the dtype")
     p.add_argument("--dtype", action="append", choices=[*DTYPES, "all"],
@@ -303,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
                    or pathlib.Path(__file__).resolve().parents[2] / "build" / "vlmxla",
                    help="the vlmxla binary (default: $VLMXLA_BIN, else build/vlmxla)")
     args = p.parse_args(argv)
+    family = _family(args, p)
     if not args.vlmxla.exists():
         print(f"vlmxla binary not found at {args.vlmxla}: run scripts/setup.sh", file=sys.stderr)
         return 2
@@ -312,10 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.backend == "pjrt" and not (args.plugin or os.environ.get("VLMXLA_PJRT_PLUGIN")):
         p.error("--backend pjrt needs --plugin PATH (or $VLMXLA_PJRT_PLUGIN)")
     cases_out, surfaces_out, first = [], [], None
-    snapshot = real_checkpoint.find_snapshot()
-    real = {"model": "llava-hf/llava-interleave-qwen-0.5b-hf",
-            "status": "present" if snapshot else "unavailable",
-            "detail": None if snapshot else "unavailable: needs network"}
+    real = real_checkpoint_status(family if family in fixtures_mod.FAMILY_FIXTURES else "llava")
     dtype_flag = supports_dtype(args.vlmxla)
     if not dtype_flag:
         print(f"note: {args.vlmxla} takes no --dtype: float32 runs as before, other dtypes fail")
@@ -386,13 +433,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"baselines written to {args.baselines}")
     passed = passed and baselines["pass"]
     dtypes_run = sorted({r["dtype"] for r in cases_out}, key=list(SHORT.values()).index)
-    report = {"suite": args.suite, "pass": passed, "first_divergence": first,
+    report = {"suite": args.suite, "family": family, "pass": passed, "first_divergence": first,
               "dtypes": dtypes_run, "cases": cases_out, "surfaces": surfaces_out,
               "real_checkpoint": real, "baselines": baselines, "seconds": timings}
     counts = {s: sum(r["status"] == s for r in cases_out) for s in ("pass", "fail", "unavailable")}
     print(f"\n{counts['pass']} passed, {counts['fail']} failed, {counts['unavailable']} unavailable"
           f" (cases x backends x dtypes: {', '.join(dtypes_run)}); real checkpoint: "
-          f"{real['detail'] or 'present'}")
+          f"{real['detail'] or real['status']}")
     print("seconds per model and dtype: " + ", ".join(f"{k} {v}" for k, v in timings.items()))
     ties = [r for r in cases_out if (r.get("greedy_margin") or {}).get("near_tie")]
     for r in ties:

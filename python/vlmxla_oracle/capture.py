@@ -6,6 +6,21 @@ checkpoints go through LlavaProcessor + LlavaForConditionalGeneration; text-only
 checkpoints through their tokenizer's apply_chat_template + AutoModelForCausalLM, with the same
 manifest format (the vision stages are simply absent).
 
+Qwen2-VL / Qwen2.5-VL checkpoints go through qwen.py's preparation (the real processor when it
+can be constructed, else the PIL image processor, the tokenizer and the oracle's placeholder
+expansion; the manifest's processing.expansion says which) and Qwen2VLForConditionalGeneration /
+Qwen2_5_VLForConditionalGeneration (eager). Their stages, in order:
+  rendered_text; pixel_values f32[patches, C*T*P*P] and image_grid_thw i64[images, 3] (the
+  processor's own tensors); input_ids_unexpanded, input_ids, attention_mask i64[L];
+  position_ids i64[3, L] and rope_deltas i64[1] (the model's get_rope_index, checked equal to
+  the positions its language model was given); vision_hidden_states.0 (the first block's input:
+  the patch embedding, after Qwen2.5-VL's window permutation) and .<i+1> (block i's output),
+  [patches, hidden] in the tower's own row order; image_features [image tokens, out_hidden] (the
+  merger output in final order, i.e. after Qwen2.5-VL's reverse permutation: the rows scattered
+  into the image pads); inputs_embeds; prefill_logits; past_key_values.<l>.key/.value; greedy
+  tokens/text. The manifest's "vision_layout" holds Transformers' cu_seqlens (and, for
+  Qwen2.5-VL, window_index and cu_window_seqlens) for the grids.
+
 Dtypes: `capture(..., dtype=...)` (CLI `--dtype`) loads the checkpoint with
 `from_pretrained(dtype=...)` (float32 by default; "auto" = the checkpoint's config "dtype" /
 "torch_dtype") and stores every stage in the dtype Transformers produced it: in bfloat16 or
@@ -26,8 +41,11 @@ import pathlib
 import re
 import sys
 
+from . import qwen
+
 MANIFEST_SCHEMA = 1
 _DTYPE_NAMES = {
+    "float64": "f64",
     "float32": "f32",
     "int64": "i64",
     "float16": "f16",
@@ -37,22 +55,28 @@ _DTYPE_NAMES = {
 
 
 DTYPE_CHOICES = ("auto", "float32", "bfloat16", "float16")
-SHORT_DTYPES = {"float32": "f32", "bfloat16": "bf16", "float16": "f16"}
+# float64 is no compute dtype of the gate: measure.py's reference for float32's own noise.
+SHORT_DTYPES = {"float32": "f32", "bfloat16": "bf16", "float16": "f16", "float64": "f64"}
 REFERENCE_DIR = "f32_reference"
+F64_REFERENCE_DIR = "f64_reference"
 TEXT_MODEL_TYPES = ("llama", "qwen2")
+QWEN_MODEL_TYPES = qwen.MODEL_TYPES
 REASON_IMAGES_UNSUPPORTED = "images_unsupported"
 
 
 def model_kind(model_dir: pathlib.Path) -> str:
-    """"llava" or "text" (a plain Llama/Qwen2 causal decoder), from config.json's model_type."""
+    """"llava", "text" (a plain Llama/Qwen2 causal decoder), "qwen2_vl" or "qwen2_5_vl", from
+    config.json's model_type."""
     config = json.loads((pathlib.Path(model_dir) / "config.json").read_text(encoding="utf-8"))
     model_type = config.get("model_type")
     if model_type == "llava":
         return "llava"
     if model_type in TEXT_MODEL_TYPES:
         return "text"
-    raise ValueError(f"{model_dir}: model_type {model_type!r} is neither llava nor "
-                     f"{'/'.join(TEXT_MODEL_TYPES)}")
+    if model_type in QWEN_MODEL_TYPES:
+        return model_type
+    raise ValueError(f"{model_dir}: model_type {model_type!r} is none of llava, "
+                     f"{'/'.join(TEXT_MODEL_TYPES)}, {'/'.join(QWEN_MODEL_TYPES)}")
 
 
 def checkpoint_dtype(model_dir: pathlib.Path) -> str:
@@ -163,7 +187,10 @@ LIBRARIES = ("transformers", "torch", "pillow")
 
 
 def _capture_sha256() -> str:
-    return hashlib.sha256(pathlib.Path(__file__).read_bytes()).hexdigest()
+    """This file and qwen.py (the Qwen preparation): the code that decides what is captured."""
+    h = hashlib.sha256(pathlib.Path(__file__).read_bytes())
+    h.update(pathlib.Path(__file__).with_name("qwen.py").read_bytes())
+    return h.hexdigest()
 
 
 def _versions() -> dict:
@@ -214,7 +241,7 @@ def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = 
                and old.get("case") == case and old.get("inputs") == inputs
                and old.get("dtype") == SHORT_DTYPES[dtype]
                and old.get("model", {}).get("files") == model_files(model_dir))
-    if current and dtype != "float32" and "error" not in old:
+    if current and dtype not in ("float32", "float64") and "error" not in old:
         ref = reference_dir(manifest_path.parent) / "manifest.json"
         return is_current(ref, model_dir, case, "float32")
     return current
@@ -289,6 +316,18 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
     return manifest
 
 
+def ensure_f64_reference(model_dir: pathlib.Path, case: dict, cap_dir: pathlib.Path) -> pathlib.Path:
+    """cap_dir/f64_reference: the case with the checkpoint loaded as float64 (recaptured when not
+    current), the reference measure.py holds a float32 capture's own noise against."""
+    ref = pathlib.Path(cap_dir) / F64_REFERENCE_DIR
+    if not is_current(ref / "manifest.json", model_dir, case, "float64"):
+        import shutil
+
+        shutil.rmtree(ref, ignore_errors=True)
+        _capture_one(pathlib.Path(model_dir), case, ref, "float64")
+    return ref
+
+
 def _capture_one(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
     import torch
     from transformers import LlavaForConditionalGeneration
@@ -297,6 +336,8 @@ def _capture_one(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dty
     out_dir.mkdir(parents=True, exist_ok=True)
     if model_kind(model_dir) == "text":
         return _capture_text(model_dir, case, out_dir, dtype)
+    if model_kind(model_dir) in QWEN_MODEL_TYPES:
+        return _capture_qwen(model_dir, case, out_dir, dtype)
 
     processor = load_processor(model_dir)
     tokenizer = processor.tokenizer
@@ -443,6 +484,7 @@ def _manifest_header(model_dir: pathlib.Path, case: dict, dtype: str = "float32"
     return {
         "schema": MANIFEST_SCHEMA,
         "oracle": _versions(),
+        "family": model_kind(model_dir),  # compare.py reads the family's tolerance sections
         "dtype": SHORT_DTYPES[dtype],
         "checkpoint_dtype": checkpoint_dtype(model_dir),
         "model": {
@@ -530,6 +572,126 @@ def _capture_text(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
         _stage("inputs_embeds", recorded["inputs_embeds"][0]),
         _stage("prefill_logits", out.logits[0, -1]),
     ]
+    _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
+    _save(stages, manifest, out_dir)
+    return manifest
+
+
+class _QwenRecorder(_Recorder):
+    """Forward hooks on a Qwen2-VL / Qwen2.5-VL model that keep the first call's tensors: the
+    first vision block's input and every block's output (the tower's row order), the tower's
+    pooled (merger, final-order) output, and the language model's inputs (_Recorder._lm)."""
+
+    def __init__(self, model):  # its own hooks, not the LLaVA projector's
+        self.data = {}
+        inner = model.model
+        visual = inner.visual
+        self.handles = [
+            visual.blocks[0].register_forward_pre_hook(self._first_block),
+            visual.register_forward_hook(self._tower),
+            inner.language_model.register_forward_pre_hook(self._lm, with_kwargs=True),
+        ]
+        for i, block in enumerate(visual.blocks):
+            self.handles.append(block.register_forward_hook(self._block(i)))
+
+    def _first_block(self, module, args):
+        self.data.setdefault("vision_hidden_states.0", args[0].detach().clone())
+
+    def _block(self, i):
+        def hook(module, args, output):
+            self.data.setdefault(f"vision_hidden_states.{i + 1}", output.detach().clone())
+        return hook
+
+    def _tower(self, module, args, output):
+        # get_image_features splits pooler_output per image after this hook: clone it now.
+        self.data.setdefault("image_features", output.pooler_output.detach().clone())
+
+
+def qwen_vision_layout(config, image_grid_thw) -> dict:
+    """Transformers' own packing of the grids (transformers.vision_utils): cu_seqlens, and for
+    Qwen2.5-VL window_index (merge units, the tower's row order) and cu_window_seqlens."""
+    from transformers import vision_utils
+
+    vc = config.vision_config
+    out = {"cu_seqlens": vision_utils.get_vision_cu_seqlens(image_grid_thw).tolist()}
+    if config.model_type == "qwen2_5_vl":
+        window_index, cu_window = vision_utils.get_vision_window_index(
+            image_grid_thw, spatial_merge_size=vc.spatial_merge_size, window_size=vc.window_size,
+            patch_size=vc.patch_size)
+        out.update(window_index=window_index.tolist(), cu_window_seqlens=cu_window.tolist(),
+                   fullatt_block_indexes=list(vc.fullatt_block_indexes))
+    return out
+
+
+def _capture_qwen(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
+                  dtype: str = "float32") -> dict:
+    """A Qwen2-VL / Qwen2.5-VL checkpoint: qwen.py's preparation and the model, eager."""
+    import torch
+    from transformers.image_utils import load_image
+
+    from .cases import resolve_image
+
+    if case.get("videos"):
+        raise qwen.VideoUnsupported(f"{case['name']}: video input is not supported (the oracle "
+                                    f"and vlmxla take images only)")
+    processing = qwen.load_processing(model_dir)
+    tokenizer = processing.tokenizer
+    manifest = _manifest_header(model_dir, case, dtype)
+    manifest["processing"] = qwen.summary(processing)
+    rendered = qwen.render(processing, build_messages(case))
+    manifest["rendered_text"] = rendered
+    images = [load_image(str(resolve_image(p))) for p in case.get("images", [])]
+    unexpanded = tokenizer(rendered)["input_ids"]
+    manifest["unexpanded_length"] = len(unexpanded)
+    try:
+        inputs = qwen.prepare(processing, rendered, images)
+    except qwen.VideoUnsupported:
+        raise
+    except (ValueError, TypeError, RuntimeError) as err:  # malformed input: record what HF says
+        manifest["error"] = {"type": type(err).__name__, "message": str(err),
+                             "reason": error_reason(str(err))}
+        manifest["stages"] = [{"name": "rendered_text", "kind": "text"}]
+        _write_json(out_dir / "manifest.json", manifest)
+        return manifest
+
+    seq = inputs["input_ids"][0]
+    _context(manifest, case, int(seq.shape[0]))
+    model = qwen.model_class(model_kind(model_dir)).from_pretrained(
+        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
+    grid = inputs.get("image_grid_thw")
+    if grid is not None:
+        manifest["vision_layout"] = qwen_vision_layout(model.config, grid)
+    recorder = _QwenRecorder(model)
+    with torch.no_grad():
+        out = model(**inputs, use_cache=True, return_dict=True)
+        positions, deltas = model.model.get_rope_index(
+            inputs["input_ids"], mm_token_type_ids=inputs["mm_token_type_ids"],
+            image_grid_thw=grid, attention_mask=inputs["attention_mask"])
+    recorder.close()
+    rec = recorder.data
+    used = rec.get("position_ids")  # None: the language model counted 0..L-1 on all three axes
+    used = torch.arange(seq.shape[0]).expand(3, 1, -1) if used is None else used
+    if not torch.equal(used.to(torch.int64), positions.to(torch.int64)):
+        raise RuntimeError(f"{case['name']}: get_rope_index disagrees with the positions the "
+                           f"language model was given")
+    stages = [_stage("rendered_text", kind="text")]
+    if grid is not None:
+        stages.append(_stage("pixel_values", inputs["pixel_values"].float().contiguous()))
+        stages.append(_stage("image_grid_thw", grid.to(torch.int64).clone()))
+    stages += [
+        _stage("input_ids_unexpanded", torch.tensor(unexpanded, dtype=torch.int64)),
+        _stage("input_ids", seq.to(torch.int64)),
+        _stage("attention_mask", inputs["attention_mask"][0].to(torch.int64)),
+        _stage("position_ids", positions[:, 0].to(torch.int64).contiguous()),
+        _stage("rope_deltas", deltas.reshape(-1).to(torch.int64).clone()),
+    ]
+    if grid is not None:
+        depth = len(model.model.visual.blocks)
+        for i in range(depth + 1):
+            stages.append(_stage(f"vision_hidden_states.{i}", rec[f"vision_hidden_states.{i}"]))
+        stages.append(_stage("image_features", rec["image_features"]))
+    stages.append(_stage("inputs_embeds", rec["inputs_embeds"][0]))
+    stages.append(_stage("prefill_logits", out.logits[0, -1]))
     _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
     _save(stages, manifest, out_dir)
     return manifest

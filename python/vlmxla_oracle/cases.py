@@ -1,6 +1,9 @@
 """The standard case files for a model, chosen by its kind.
 
 LLaVA: image_text, two_images, no_image, malformed_placeholder, context_overflow.
+Qwen2-VL / Qwen2.5-VL: the same five (the malformed placeholder is a literal <|image_pad|> in the
+user text) plus two_sizes: two non-square images at different resolutions in one prompt, so the
+two images have different patch grids (and token counts) in one packed vision batch.
 Text-only (Llama/Qwen2): no_image, context_overflow, image_on_text_model (an image given to a
 model that takes none must be refused with reason "images_unsupported").
 
@@ -14,7 +17,7 @@ import json
 import pathlib
 
 from . import images as images_mod
-from . import paths
+from . import paths, qwen
 
 PROMPT = "What is shown in this image? Describe the colours and the stripes."
 CASE_NAMES = (
@@ -25,14 +28,24 @@ CASE_NAMES = (
     "context_overflow",
 )
 TEXT_CASE_NAMES = ("no_image", "context_overflow", "image_on_text_model")
+QWEN_CASE_NAMES = (*CASE_NAMES[:4], "two_sizes", "context_overflow")
+QWEN_KINDS = qwen.MODEL_TYPES
 # The cases that decode (no expected error), per model kind.
-GENERATING_CASE_NAMES = {"llava": ("image_text", "two_images", "no_image"), "text": ("no_image",)}
+GENERATING_CASE_NAMES = {"llava": ("image_text", "two_images", "no_image"), "text": ("no_image",),
+                         **{k: ("image_text", "two_images", "no_image", "two_sizes")
+                            for k in QWEN_KINDS}}
+
+
+def kind_case_names(kind: str) -> tuple[str, ...]:
+    """The standard case names of a model kind (capture.model_kind)."""
+    return {"text": TEXT_CASE_NAMES, "llava": CASE_NAMES,
+            **{k: QWEN_CASE_NAMES for k in QWEN_KINDS}}[kind]
 
 
 def case_names(model_dir: pathlib.Path) -> tuple[str, ...]:
     from .capture import model_kind
 
-    return TEXT_CASE_NAMES if model_kind(model_dir) == "text" else CASE_NAMES
+    return kind_case_names(model_kind(model_dir))
 
 
 def resolve_image(path: str) -> pathlib.Path:
@@ -56,6 +69,11 @@ def expanded_length(model_dir: pathlib.Path, case: dict) -> int:
 
     from .capture import build_messages, load_processor, model_kind
 
+    if model_kind(model_dir) in QWEN_KINDS:
+        processing = qwen.load_processing(model_dir)
+        imgs = [load_image(str(resolve_image(p))) for p in case["images"]]
+        rendered = qwen.render(processing, build_messages(case))
+        return int(qwen.prepare(processing, rendered, imgs)["input_ids"].shape[1])
     if model_kind(model_dir) == "text":
         from transformers import AutoTokenizer
 
@@ -93,21 +111,34 @@ def _case(name: str, prompt: str, images: list[str], system: str | None = None, 
             "max_new_tokens": MAX_NEW_TOKENS, **extra}
 
 
-def base_cases(kind: str, scene: str, second: str) -> list[dict]:
-    """The standard cases of a model kind ("llava" or "text") before the context-overflow case
-    (which needs the model to count its prompt): the conversations fixtures.py also teaches the
-    fixtures to answer."""
+def base_cases(kind: str, scene: str, second: str, wide: str | None = None) -> list[dict]:
+    """The standard cases of a model kind ("llava", "text", "qwen2_vl", "qwen2_5_vl") before the
+    context-overflow case (which needs the model to count its prompt): the conversations
+    fixtures.py also teaches the fixtures to answer. `wide` (images.wide_pixels) is the Qwen
+    kinds' second resolution."""
+    if kind in QWEN_KINDS:
+        if wide is None:
+            raise ValueError(f"the {kind} cases need the wide image")
+        return [*_image_cases(scene, second, qwen.IMAGE_TOKEN),
+                _case("two_sizes", "Describe both pictures: the strip first, then the scene.",
+                      [wide, scene])]
     if kind == "text":
         return [
             _case("no_image", "Tell me about red boats on a lake.", []),
             _case("image_on_text_model", PROMPT, [scene], expect_error=True),
         ]
+    return _image_cases(scene, second, "<image>")
+
+
+def _image_cases(scene: str, second: str, placeholder: str) -> list[dict]:
+    """A multimodal model's four standard cases; the malformed one writes the model's image
+    placeholder literally into the user's text (two placeholders for one image)."""
     return [
         _case("image_text", PROMPT, [scene]),
         _case("two_images", "Compare the two images.", [scene, second],
               system="You are a careful visual assistant."),
         _case("no_image", "Tell me about red boats on a lake.", []),
-        _case("malformed_placeholder", "Look at <image> and describe it.", [scene],
+        _case("malformed_placeholder", f"Look at {placeholder} and describe it.", [scene],
               expect_error=True),
     ]
 
@@ -119,9 +150,9 @@ def _overflow_case(kind: str, scene: str) -> dict:
     return _case("context_overflow", PROMPT, [scene])
 
 
-def generating_cases(kind: str, scene: str, second: str) -> list[dict]:
+def generating_cases(kind: str, scene: str, second: str, wide: str | None = None) -> list[dict]:
     """The cases whose greedy answer the gate compares (no expected error)."""
-    return [c for c in base_cases(kind, scene, second) if not c.get("expect_error")]
+    return [c for c in base_cases(kind, scene, second, wide) if not c.get("expect_error")]
 
 
 def standard_cases(
@@ -130,9 +161,10 @@ def standard_cases(
     from .capture import model_kind
 
     imgs = images_mod.write_images(image_dir)
-    scene, second = relative_to_cache(imgs["scene.png"]), relative_to_cache(imgs["second.png"])
+    scene, second, wide = (relative_to_cache(imgs[n]) for n in ("scene.png", "second.png",
+                                                                 "wide.png"))
     kind = model_kind(model_dir)
-    cases = base_cases(kind, scene, second)
+    cases = base_cases(kind, scene, second, wide)
     overflow = _overflow(model_dir, _overflow_case(kind, scene))
     # Historical order: text models list the overflow before image_on_text_model.
     cases.insert(1 if kind == "text" else len(cases), overflow)

@@ -16,6 +16,12 @@ prefill_logits; any other change of dtype fails as dtype drift. `compare(..., dt
 checks that both manifests declare that compute dtype (a "compute_dtype" row).
 `distances()` measures (without judging) how far each float stage of one capture is from another,
 e.g. from a float32 reference.
+
+Families: a reference manifest names its model's family ("family": llava, text, qwen2_vl,
+qwen2_5_vl). A family with its own measured bounds (the Qwen ones: group "qwen") looks a stage up
+in the section "<group>/<section>" ("qwen/f32", "qwen/bf16", "qwen/bf16->f32", ...) first; a
+stage none of its patterns match there (the host stages, pixel_values; int dtype changes) reads
+the plain section as every family does.
 """
 
 from __future__ import annotations
@@ -36,6 +42,13 @@ SCHEMA = 1
 DEFAULT_TOLERANCES = pathlib.Path(__file__).with_name("tolerances.json")
 # Guards max_rel against division by zero where the reference is exactly 0.
 TINY = float(np.finfo(np.float32).tiny)
+# Families whose tolerances are measured on their own fixtures: family -> section group.
+TOLERANCE_GROUPS = {"qwen2_vl": "qwen", "qwen2_5_vl": "qwen"}
+
+
+def tolerance_group(manifest: dict) -> str | None:
+    """The section group of a reference manifest's family (None: the plain sections)."""
+    return TOLERANCE_GROUPS.get(manifest.get("family"))
 
 # safetensors dtype tag -> (manifest name, numpy dtype used to read the raw bytes).
 _ST_DTYPES = {
@@ -179,10 +192,16 @@ def validate_tolerances(table: dict, where: str = "tolerances") -> None:
                 raise CaptureError(f"{where}: '{key}'/'{pattern}' needs finite atol >= 0, rtol >= 0")
 
 
-def lookup_tolerance(table: dict, ref_dtype: str, cand_dtype: str, stage: str):
+def lookup_tolerance(table: dict, ref_dtype: str, cand_dtype: str, stage: str,
+                     group: str | None = None):
     """Returns ((atol, rtol), None) or (None, why-not). Same dtype reads section `ref_dtype`;
-    a dtype change reads only an explicit `ref->cand` section. First matching pattern wins."""
+    a dtype change reads only an explicit `ref->cand` section. First matching pattern wins.
+    `group` (tolerance_group): its "<group>/<key>" section is searched first."""
     key = ref_dtype if ref_dtype == cand_dtype else f"{ref_dtype}->{cand_dtype}"
+    own = table.get(f"{group}/{key}") if group else None
+    for pattern, entry in (own.items() if isinstance(own, dict) else ()):
+        if not pattern.startswith("_") and fnmatch.fnmatchcase(stage, pattern):
+            return (float(entry["atol"]), float(entry["rtol"])), None
     section = table.get(key)
     if not isinstance(section, dict):
         if ref_dtype != cand_dtype:
@@ -311,7 +330,7 @@ def _compare_tensor(row: Row, kind: str, ref: _Capture, cand: _Capture, table: d
     if c_dt != r_dt:
         row.dtype = f"{r_dt}->{c_dt}"
     if kind == "float" or c_dt != r_dt:
-        tol, why = lookup_tolerance(table, r_dt, c_dt, name)
+        tol, why = lookup_tolerance(table, r_dt, c_dt, name, tolerance_group(ref.manifest))
         if tol is None:
             row.detail = why
             return

@@ -1,9 +1,14 @@
 """Builds the tiny fixture checkpoints from the committed specs in fixture_configs/.
 
-Two kinds: LLaVA fixtures (LlavaForConditionalGeneration + LlavaProcessor) and text-only decoders
+Three kinds: LLaVA fixtures (LlavaForConditionalGeneration + LlavaProcessor), text-only decoders
 (LlamaForCausalLM / Qwen2ForCausalLM + their tokenizer), which reuse a LLaVA fixture's tokenizer
-and chat template. Everything is written by Transformers' own classes (save_pretrained) so the
-files have exactly the layout Transformers produces.
+and chat template, and Qwen2-VL / Qwen2.5-VL fixtures (Qwen2VLForConditionalGeneration /
+Qwen2_5_VLForConditionalGeneration, a Qwen-style byte-level BPE tokenizer with the vision special
+tokens, Qwen2VLImageProcessorPil, the Qwen2-VL chat template). Everything is written by
+Transformers' own classes (save_pretrained) so the files have exactly the layout Transformers
+produces; a Qwen fixture's processor class cannot be constructed without torchvision (qwen.py),
+so its tokenizer (with chat_template.jinja) and image processor (preprocessor_config.json) are
+saved each by its own class, as the published Qwen2-VL checkpoints lay them out.
 
 Seeded random weights alone give greedy paths with near-ties: over 16 steps the smallest top-1 /
 top-2 logit gap of a random tiny decoder is ~0.005-0.03, far inside bfloat16's own rounding noise
@@ -28,7 +33,7 @@ import pathlib
 import shutil
 import tempfile
 
-from . import paths
+from . import paths, qwen
 
 SPEC_DIR = pathlib.Path(__file__).resolve().parent / "fixture_configs"
 CORPUS_DIR = pathlib.Path(__file__).resolve().parent / "corpus"
@@ -36,6 +41,14 @@ SPEC_HASH_FILE = "vlmxla_fixture_spec.sha256"
 FIXTURE_NAMES = ("tiny-llava-clip-llama", "tiny-llava-siglip-qwen2")
 TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2")
 ALL_FIXTURE_NAMES = FIXTURE_NAMES + TEXT_FIXTURE_NAMES
+# The Qwen2-VL / Qwen2.5-VL fixtures (issue 13) run under their own gate family; the LLaVA and
+# text-only suites and the dtype tests iterate ALL_FIXTURE_NAMES above, as before.
+QWEN_FIXTURE_NAMES = ("tiny-qwen2-vl", "tiny-qwen2.5-vl")
+KNOWN_FIXTURE_NAMES = ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES
+# The multimodal gate's families: `gate --family F` runs these fixtures.
+FAMILY_FIXTURES = {"llava": FIXTURE_NAMES, "qwen2_vl": ("tiny-qwen2-vl",),
+                   "qwen2_5_vl": ("tiny-qwen2.5-vl",)}
+QWEN_KINDS = qwen.MODEL_TYPES
 # Compute/storage dtypes, by their torch name, with the short names manifests and suffixes use.
 DTYPES = {"float32": "f32", "bfloat16": "bf16", "float16": "f16"}
 NARROW_DTYPES = ("bfloat16", "float16")
@@ -61,11 +74,11 @@ def parse_name(name: str) -> tuple[str, str, bool]:
     hub = name.endswith(HUB_SUFFIX)
     stem = name.removesuffix(HUB_SUFFIX) if hub else name
     for dtype, short in DTYPES.items():
-        if stem.endswith(f"-{short}") and stem.removesuffix(f"-{short}") in ALL_FIXTURE_NAMES:
+        if stem.endswith(f"-{short}") and stem.removesuffix(f"-{short}") in KNOWN_FIXTURE_NAMES:
             return stem.removesuffix(f"-{short}"), dtype, hub
     if hub:
         raise FileNotFoundError(f"no fixture named {name!r}; known: "
-                                f"{', '.join(ALL_FIXTURE_NAMES)} (+ -bf16/-f16, + -hub)")
+                                f"{', '.join(KNOWN_FIXTURE_NAMES)} (+ -bf16/-f16, + -hub)")
     return name, "float32", False  # a spec of its own (fixture_configs/<name>.json)
 
 
@@ -78,7 +91,7 @@ def _read_spec(name: str) -> dict:
     path = SPEC_DIR / f"{name}.json"
     if not path.exists():
         raise FileNotFoundError(
-            f"no fixture spec {path}; known: {', '.join(ALL_FIXTURE_NAMES)}"
+            f"no fixture spec {path}; known: {', '.join(KNOWN_FIXTURE_NAMES)}"
         )
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -93,7 +106,7 @@ def load_spec(name: str) -> dict:
 
 
 def spec_kind(spec: dict) -> str:
-    """"llava" or "text" (a plain causal decoder)."""
+    """"llava", "text" (a plain causal decoder), "qwen2_vl" or "qwen2_5_vl"."""
     return spec.get("kind", "llava")
 
 
@@ -107,7 +120,9 @@ def spec_hash(name: str) -> str:
     h = hashlib.sha256()
     if "greedy_answers" in _read_spec(name):  # taught on the standard cases' conversations
         here = pathlib.Path(__file__).resolve().parent
-        for module in ("cases.py", "images.py"):
+        # A Qwen fixture's conversations are prepared by qwen.py.
+        qwen_kind = spec_kind(_read_spec(name)) in QWEN_KINDS
+        for module in ("cases.py", "images.py", *(("qwen.py",) if qwen_kind else ())):
             h.update((here / module).read_bytes())
     h.update((SPEC_DIR / f"{name}.json").read_bytes())
     shared = _read_spec(name).get(SHARED_FROM)
@@ -299,14 +314,14 @@ def _init_weights(model, spec: dict) -> None:
         for name, param in sorted(model.named_parameters(), key=lambda kv: kv[0]):
             shape = tuple(param.shape)
             lname = name.lower()
-            is_norm = "norm" in lname
+            is_norm = "norm" in lname or ".ln_" in lname  # Qwen's merger.ln_q
             if is_norm and name.endswith("weight"):
                 value = (
                     1.0 + (torch.rand(shape, generator=gen) * 2 - 1) * w["norm_jitter"]
                 )
             elif name.endswith("bias"):
                 value = torch.randn(shape, generator=gen) * w["bias_std"]
-            elif "embed" in lname and "patch_embedding" not in lname:
+            elif "embed" in lname and "patch_embed" not in lname:
                 value = torch.randn(shape, generator=gen) * w["embedding_std"]
             elif len(shape) >= 2:
                 fan_in = math.prod(shape[1:])
@@ -354,6 +369,7 @@ def build_text_config(spec: dict, tokenizer):
 
 
 def build_text_model(spec: dict, config):
+    """The spec's architecture (a causal decoder, or a Qwen VLM) from `config`, seeded."""
     import torch
     import transformers
     from transformers import GenerationConfig
@@ -367,10 +383,11 @@ def build_text_model(spec: dict, config):
     torch.manual_seed(spec["seed"])
     model = cls(config).to(torch.float32).eval()
     _init_weights(model, spec)
+    tc = config.get_text_config()  # the config itself for a plain decoder
     model.generation_config = GenerationConfig(
-        bos_token_id=getattr(config, "bos_token_id", None),
-        eos_token_id=config.eos_token_id,
-        pad_token_id=getattr(config, "pad_token_id", None),
+        bos_token_id=getattr(tc, "bos_token_id", None),
+        eos_token_id=tc.eos_token_id,
+        pad_token_id=getattr(tc, "pad_token_id", None),
         do_sample=False,
     )
     return model
@@ -378,7 +395,8 @@ def build_text_model(spec: dict, config):
 
 def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
     """Teacher-forced sequences: each standard generating case's prompt (as the oracle builds
-    it) followed by the first `answer_tokens` tokens of the spec's answer for that case."""
+    it) followed by the first `answer_tokens` tokens of the spec's answer for that case. For a
+    Qwen fixture `processor` is a qwen.Processing (the oracle's preparation)."""
     from transformers.image_utils import load_image
 
     from . import cases as cases_mod
@@ -387,16 +405,23 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
 
     teach = spec["greedy_answers"]
     imgs = images_mod.write_images()
-    scene, second = str(imgs["scene.png"]), str(imgs["second.png"])
+    scene, second, wide = (str(imgs[n]) for n in ("scene.png", "second.png", "wide.png"))
     batch = []
-    for case in cases_mod.generating_cases(spec_kind(spec), scene, second):
+    for case in cases_mod.generating_cases(spec_kind(spec), scene, second, wide):
         answer = tokenizer(teach["answers"][case["name"]], add_special_tokens=False)["input_ids"]
         answer = answer[: teach["answer_tokens"]]
         if len(answer) < cases_mod.MAX_NEW_TOKENS:
             raise ValueError(f"{spec['name']}: the answer for {case['name']} has {len(answer)} "
                              f"tokens, fewer than the {cases_mod.MAX_NEW_TOKENS} the gate decodes")
         messages = build_messages(case)
-        if processor is None:
+        if isinstance(processor, qwen.Processing):
+            images = [load_image(p) for p in case["images"]]
+            inputs = qwen.prepare(processor, qwen.render(processor, messages), images)
+            ids = inputs.pop("input_ids")[0].tolist()
+            types = inputs.pop("mm_token_type_ids")[0].tolist()
+            extra = {k: inputs[k] for k in ("pixel_values", "image_grid_thw") if k in inputs}
+            extra["mm_token_type_ids"] = [types + [0] * len(answer)]
+        elif processor is None:
             ids = tokenizer.apply_chat_template(messages, add_generation_prompt=True,
                                                 tokenize=True, return_dict=True)["input_ids"]
             extra = {}
@@ -415,14 +440,15 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
 def teach_answers(model, spec: dict, tokenizer, processor) -> None:
     """A few deterministic Adam steps (one thread) on the standard cases' conversations so the
     decoder answers each with the spec's text by a wide margin. The vision tower and projector
-    stay as seeded: only the decoder (embeddings, layers, norm, LM head) learns."""
+    stay as seeded (LLaVA's vision_tower + multi_modal_projector, Qwen's visual tower with its
+    merger): only the decoder (embeddings, layers, norm, LM head) learns."""
     import torch
 
     teach = spec.get("greedy_answers")
     if not teach:
         return
     batch = _answer_batch(spec, tokenizer, processor)
-    frozen = ("vision_tower.", "multi_modal_projector.")
+    frozen = ("vision_tower.", "multi_modal_projector.", "visual.")
     params = [p for n, p in model.named_parameters() if not n.removeprefix("model.").startswith(frozen)]
     for p in model.parameters():
         p.requires_grad_(False)
@@ -444,6 +470,49 @@ def teach_answers(model, spec: dict, tokenizer, processor) -> None:
         model.eval()
         for p in model.parameters():
             p.requires_grad_(True)
+
+
+# Qwen2-VL / Qwen2.5-VL: config token ids -> the tokenizer's token.
+QWEN_TOKEN_IDS = {"image_token_id": "<|image_pad|>", "video_token_id": "<|video_pad|>",
+                  "vision_start_token_id": "<|vision_start|>",
+                  "vision_end_token_id": "<|vision_end|>"}
+
+
+def build_qwen_config(spec: dict, tokenizer):
+    """Qwen2VLConfig / Qwen2_5_VLConfig (the nested v5 layout) from the spec's qwen_config, sized
+    to the tokenizer, with the vision token ids the tokenizer gives."""
+    from transformers import CONFIG_MAPPING
+
+    cfg = json.loads(json.dumps(spec["qwen_config"]))
+    text = cfg["text_config"]
+    text["vocab_size"] = len(tokenizer)
+    # The text config's own defaults are Qwen's 151k-vocab ids: state every special id.
+    for key in ("bos_token", "eos_token", "pad_token"):
+        text[f"{key}_id"] = None
+    _special_token_ids(text, spec, tokenizer)
+    text.setdefault("tie_word_embeddings", cfg.get("tie_word_embeddings", False))
+    for key, token in QWEN_TOKEN_IDS.items():
+        tid = tokenizer.convert_tokens_to_ids(token)
+        if tid is None or tid == tokenizer.unk_token_id:
+            raise ValueError(f"{spec['name']}: the tokenizer has no {token}")
+        cfg[key] = tid
+    return CONFIG_MAPPING[spec_kind(spec)](**cfg)
+
+
+def build_qwen_processing(spec: dict, tokenizer):
+    """The fixture's preparation as the oracle does it (qwen.Processing): the PIL image processor
+    from the spec, the tokenizer with the chat template, the oracle's placeholder expansion."""
+    from transformers.models.qwen2_vl.image_processing_pil_qwen2_vl import (
+        Qwen2VLImageProcessorPil,
+    )
+
+    p = dict(spec["processor"])
+    if p.pop("class") != "Qwen2VLImageProcessorPil":
+        raise ValueError(f"{spec['name']}: processor.class must be Qwen2VLImageProcessorPil")
+    image_processor = Qwen2VLImageProcessorPil(**p)
+    tokenizer.chat_template = spec["chat_template"]
+    return qwen.Processing(tokenizer, image_processor, spec["chat_template"], None,
+                           {"by": "oracle", "rule": qwen.EXPANSION_RULE})
 
 
 def build_processor(spec: dict, tokenizer):
@@ -511,6 +580,8 @@ def _finish_dir(tmp: pathlib.Path, name: str) -> None:
 def _model_class(kind: str):
     from transformers import AutoModelForCausalLM, LlavaForConditionalGeneration
 
+    if kind in QWEN_KINDS:
+        return qwen.model_class(kind)
     return AutoModelForCausalLM if kind == "text" else LlavaForConditionalGeneration
 
 
@@ -563,6 +634,10 @@ def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
         model = build_text_model(spec, build_text_config(spec, tokenizer))
         tokenizer.chat_template = spec["chat_template"]
         processor = None
+    elif spec_kind(spec) in QWEN_KINDS:
+        # build_text_model takes the architecture the spec names, checked against the config.
+        model = build_text_model(spec, build_qwen_config(spec, tokenizer))
+        processor = build_qwen_processing(spec, tokenizer)
     else:
         model = build_model(spec, build_config(spec, tokenizer))
         processor = build_processor(spec, tokenizer)
@@ -572,6 +647,9 @@ def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
         model.save_pretrained(tmp, safe_serialization=True)
         if processor is None:
             tokenizer.save_pretrained(tmp)
+        elif spec_kind(spec) in QWEN_KINDS:
+            tokenizer.save_pretrained(tmp)  # tokenizer.json, tokenizer_config.json, chat_template.jinja
+            processor.image_processor.save_pretrained(tmp)  # preprocessor_config.json
         else:
             processor.save_pretrained(tmp)
             # 5.23 nests the image processor in processor_config.json only; many published
@@ -601,7 +679,7 @@ def main(argv: list[str]) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m vlmxla_oracle fixtures")
-    parser.add_argument("--name", help="build only this fixture: " + ", ".join(ALL_FIXTURE_NAMES)
+    parser.add_argument("--name", help="build only this fixture: " + ", ".join(KNOWN_FIXTURE_NAMES)
                         + ", or a dtype variant (NAME-bf16, NAME-f16), or a sharded Hub-layout "
                         "copy (NAME-f16-hub, NAME-bf16-hub)")
     parser.add_argument("--dtypes", action="store_true",
@@ -613,7 +691,8 @@ def main(argv: list[str]) -> int:
         "--out", type=pathlib.Path, help="root dir (default: cache fixtures dir)"
     )
     args = parser.parse_args(argv)
-    names = [args.name] if args.name else (variant_names() if args.dtypes else ALL_FIXTURE_NAMES)
+    names = [args.name] if args.name else (
+        variant_names(KNOWN_FIXTURE_NAMES) if args.dtypes else KNOWN_FIXTURE_NAMES)
     for name in names:
         out_dir = pathlib.Path(args.out or paths.fixtures_dir()) / name
         state = (

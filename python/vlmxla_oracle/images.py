@@ -18,6 +18,7 @@ IMAGE_NAMES = (
     "scene_rgba.png",
     "scene_gray.png",
     "second.png",
+    "wide.png",
 )
 
 
@@ -43,6 +44,13 @@ def scene_pixels() -> np.ndarray:
 def second_pixels() -> np.ndarray:
     # Different size and orientation (portrait), different stripes and noise.
     return _texture(203, 271, seed=7, freq=0.47)[:, ::-1, [2, 0, 1]].copy()
+
+
+def wide_pixels() -> np.ndarray:
+    # A small landscape strip (120x40) for the Qwen cases' two_sizes: well below the Qwen fixtures'
+    # max_pixels, so smart_resize only rounds it, and both sides sit on a half (40/16 = 2.5,
+    # 120/16 = 7.5): Python's round-half-to-even makes it 32x128, not 48x128.
+    return _texture(120, 40, seed=1301, freq=0.33)[::-1, :, [1, 2, 0]].copy()
 
 
 def write_images(out_dir: pathlib.Path | None = None) -> dict[str, pathlib.Path]:
@@ -86,6 +94,7 @@ def write_images(out_dir: pathlib.Path | None = None) -> dict[str, pathlib.Path]
         format="PNG",
         optimize=False,
     )
+    save("wide.png", Image.fromarray(wide_pixels(), mode="RGB"), format="PNG", optimize=False)
     return written
 
 

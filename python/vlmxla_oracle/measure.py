@@ -16,6 +16,11 @@ the oracle by at most its own noise plus the oracle's (each measured against the
 about 2x the envelope; FACTOR = 4 leaves that room twice. `--write` replaces the "bf16", "f16",
 "bf16->f32" and "f16->f32" sections of tolerances.json with the proposal and the numbers behind
 it (prefill_logits sits in "bf16->f32": vlmxla returns float32 logits holding bf16 values).
+
+`--group qwen` measures the Qwen2-VL / Qwen2.5-VL fixtures alone, in float32 too (float32's own
+noise: the float32 capture against the same checkpoint loaded as float64, u = 2^-24), and
+`--write` replaces the "qwen/f32", "qwen/bf16", "qwen/f16", "qwen/bf16->f32" and "qwen/f16->f32"
+sections, which compare.py reads for those families (compare.TOLERANCE_GROUPS).
 """
 
 from __future__ import annotations
@@ -35,7 +40,12 @@ from . import fixtures as fixtures_mod
 from . import testing
 
 FACTOR = 4.0
-UNIT_ROUNDOFF = {"bf16": 2.0 ** -8, "f16": 2.0 ** -11}
+UNIT_ROUNDOFF = {"f32": 2.0 ** -24, "bf16": 2.0 ** -8, "f16": 2.0 ** -11}
+# Tolerance groups measured on their own fixtures (compare.TOLERANCE_GROUPS maps the families),
+# in float32 as well as the narrow dtypes.
+GROUP_FIXTURES = {"qwen": fixtures_mod.QWEN_FIXTURE_NAMES}
+GROUP_DTYPES = ("float32", *fixtures_mod.NARROW_DTYPES)
+WIDE_NAMES = {"f32": "float32", "f64": "float64"}
 # The computed stages, in the tolerance table's order (pixel_values are host f32 in every run).
 PATTERNS = ("vision_hidden_states.*", "selected_image_features", "image_features",
             "inputs_embeds", "past_key_values.*", "prefill_logits")
@@ -67,10 +77,11 @@ def _round_up(x: float, digits: int = 2) -> float:
         else float(math.ceil(x / 10 ** e) * 10 ** e)
 
 
-def capture_noise(cap_dir: pathlib.Path, u: float) -> dict[str, dict]:
-    """{stage: noise} of one narrow capture against its float32 reference."""
+def capture_noise(cap_dir: pathlib.Path, u: float,
+                  ref_dir: pathlib.Path | None = None) -> dict[str, dict]:
+    """{stage: noise} of one narrow capture against its float32 reference (or `ref_dir`)."""
     narrow = compare_mod._Capture(cap_dir)
-    ref = compare_mod._Capture(capture_mod.reference_dir(cap_dir))
+    ref = compare_mod._Capture(ref_dir or capture_mod.reference_dir(cap_dir))
     out = {}
     for name in narrow.order:
         if narrow.stages[name].get("kind") != "float" or _pattern(name) is None:
@@ -97,8 +108,13 @@ def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NA
                                            dtype=dtype)
             for case_name in case_names:
                 cap_dir = caps[(name, case_name)]
-                margin = json.loads((cap_dir / "manifest.json").read_text())["greedy_margin"]
-                noise = capture_noise(cap_dir, u)
+                manifest = json.loads((cap_dir / "manifest.json").read_text())
+                margin = manifest["greedy_margin"]
+                ref_dir = None
+                if dtype == "float32":  # float32's own noise: against the checkpoint in float64
+                    ref_dir = capture_mod.ensure_f64_reference(
+                        fixtures_mod.ensure_fixture(name), manifest["case"], cap_dir)
+                noise = capture_noise(cap_dir, u, ref_dir)
                 result["runs"].append({"dtype": short, "fixture": name, "case": case_name,
                                        "greedy_margin": margin["min"], "stages": noise})
                 for stage, n in noise.items():
@@ -116,42 +132,49 @@ def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NA
     return result
 
 
-def _entry_why(short: str, g: dict, factor: float) -> str:
-    return (f"oracle {short}-vs-f32 noise: max_abs {g['max_abs']:.3g} ({g['max_abs_at']}), "
+def _entry_why(short: str, g: dict, factor: float, wide: str = "f32") -> str:
+    return (f"oracle {short}-vs-{wide} noise: max_abs {g['max_abs']:.3g} ({g['max_abs_at']}), "
             f"atol fit {g['atol_fit']:.3g} at rtol u ({g['atol_fit_at']}); bound = {factor:g}x")
 
 
-def sections(result: dict) -> dict[str, dict]:
-    """The tolerance-table sections the measurement proposes."""
+def sections(result: dict, group: str | None = None) -> dict[str, dict]:
+    """The tolerance-table sections the measurement proposes ("<group>/<dtype>" for a group)."""
     factor = result["factor"]
+    prefix = f"{group}/" if group else ""
+    fixtures_text = (f"the {group} fixtures ({', '.join(GROUP_FIXTURES[group])})" if group
+                     else "all fixtures")
     out = {}
     n_runs = {}
     for r in result["runs"]:
         n_runs[r["dtype"]] = n_runs.get(r["dtype"], 0) + 1
     for short, m in result["dtypes"].items():
         u = m["unit_roundoff"]
-        head = (f"MEASURED by `python -m vlmxla_oracle measure-tolerances` on all fixtures x their "
+        wide = "f64" if short == "f32" else "f32"  # the reference: the checkpoint in float64/32
+        command = "measure-tolerances" + (f" --group {group}" if group else "")
+        head = (f"MEASURED by `python -m vlmxla_oracle {command}` on {fixtures_text} x their "
                 f"decoding cases ({n_runs.get(short, 0)} runs): the oracle (Transformers, eager) "
-                f"in {short} against the same checkpoint loaded as float32. Each bound is "
-                f"{factor:g}x the measured noise envelope: atol = {factor:g} x max(|{short} - f32|"
-                f" - u|f32|), rtol = {factor:g} x u, u = {u:.3g} (one {short} rounding). A "
+                f"in {short} against the same checkpoint loaded as {WIDE_NAMES[wide]}. Each "
+                f"bound is "
+                f"{factor:g}x the measured noise envelope: atol = {factor:g} x max(|{short} - "
+                f"{wide}| - u|{wide}|), rtol = {factor:g} x u, u = {u:.3g} (one {short} "
+                f"rounding). A "
                 f"candidate mirroring Transformers' mixed precision sits within ~2x of it (its "
                 f"noise plus the oracle's). pixel_values are host float32 in every run and read "
                 f"the 'f32' section.")
         same = {"_why": head}
         for pattern, g in m["patterns"].items():
-            if pattern == LOGITS:
+            if pattern == LOGITS and short != "f32":
                 continue
-            same[pattern] = {**g["proposed"], "_why": _entry_why(short, g, factor)}
-        out[short] = same
+            same[pattern] = {**g["proposed"], "_why": _entry_why(short, g, factor, wide)}
+        out[prefix + short] = same
         g = m["patterns"].get(LOGITS)
-        if g:
-            out[f"{short}->f32"] = {
+        if g and short != "f32":
+            out[f"{prefix}{short}->f32"] = {
                 "_why": (f"vlmxla returns prefill_logits as float32 holding values rounded to "
                          f"{short} (Transformers' {short} logits widened); the oracle stores its "
                          f"{short} logits as produced. Only this stage may change dtype. "
                          f"Measured as in '{short}'."),
-                LOGITS: {**g["proposed"], "_why": _entry_why(short, g, factor)},
+                LOGITS: {**g["proposed"], "_why": _entry_why(short, g, factor, wide)},
             }
     return out
 
@@ -194,9 +217,10 @@ def dump_table(table: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(result: dict, path: pathlib.Path = compare_mod.DEFAULT_TOLERANCES) -> None:
+def write(result: dict, path: pathlib.Path = compare_mod.DEFAULT_TOLERANCES,
+          group: str | None = None) -> None:
     table = json.loads(path.read_text(encoding="utf-8"))
-    new = sections(result)
+    new = sections(result, group)
     merged = {k: v for k, v in table.items() if k not in new}  # f32, i64->i32, ... kept as is
     merged.update(new)
     compare_mod.validate_tolerances(merged, str(path))
@@ -223,27 +247,35 @@ def format_result(result: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vlmxla_oracle measure-tolerances",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--fixture", action="append", choices=fixtures_mod.ALL_FIXTURE_NAMES,
-                        help="measure only this fixture (repeatable; default: all)")
-    parser.add_argument("--dtype", action="append", choices=fixtures_mod.NARROW_DTYPES,
-                        help="measure only this dtype (repeatable; default: both)")
+    parser.add_argument("--group", choices=list(GROUP_FIXTURES),
+                        help="measure a tolerance group's own fixtures (qwen: the Qwen2-VL / "
+                             "Qwen2.5-VL ones), in float32 too; --write writes its sections")
+    parser.add_argument("--fixture", action="append", choices=fixtures_mod.KNOWN_FIXTURE_NAMES,
+                        help="measure only this fixture (repeatable; default: all, or the "
+                             "group's)")
+    parser.add_argument("--dtype", action="append", choices=GROUP_DTYPES,
+                        help="measure only this dtype (repeatable; default: both narrow ones, "
+                             "and float32 for a group)")
     parser.add_argument("--factor", type=float, default=FACTOR,
                         help=f"bound = factor x measured noise (default {FACTOR:g})")
     parser.add_argument("--json", type=pathlib.Path, help="write the measurement here")
     parser.add_argument("--write", action="store_true",
                         help="replace the bf16/f16 sections of tolerances.json with the proposal")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    if args.write and (args.fixture or args.factor <= 1):
-        print("--write needs every fixture and a factor above 1", file=sys.stderr)
+    if args.write and (args.fixture or args.dtype or args.factor <= 1):
+        print("--write needs every fixture and dtype and a factor above 1", file=sys.stderr)
         return 2
-    result = measure(tuple(args.fixture or fixtures_mod.ALL_FIXTURE_NAMES),
-                     tuple(args.dtype or fixtures_mod.NARROW_DTYPES), args.factor)
+    default_fixtures = GROUP_FIXTURES[args.group] if args.group else fixtures_mod.ALL_FIXTURE_NAMES
+    default_dtypes = GROUP_DTYPES if args.group else fixtures_mod.NARROW_DTYPES
+    result = measure(tuple(args.fixture or default_fixtures),
+                     tuple(args.dtype or default_dtypes), args.factor)
     print(format_result(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     if args.write:
-        write(result)
-        print(f"wrote {', '.join(sections(result))} into {compare_mod.DEFAULT_TOLERANCES}")
+        write(result, group=args.group)
+        print(f"wrote {', '.join(sections(result, args.group))} into "
+              f"{compare_mod.DEFAULT_TOLERANCES}")
     return 0
 
 

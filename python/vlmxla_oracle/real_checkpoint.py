@@ -1,4 +1,8 @@
-"""Find the pinned real checkpoint in the local Hugging Face cache and verify its pinned sha256s.
+"""Find a pinned real checkpoint in the local Hugging Face cache and verify its pinned sha256s.
+
+real_checkpoint.json pins one checkpoint per gate family: "llava"
+(llava-hf/llava-interleave-qwen-0.5b-hf, the default) and "qwen2_vl" (Qwen/Qwen2-VL-2B-Instruct);
+`--family F` picks one.
 
 Exit codes: 0 = present and every consumed file verified, 3 = unavailable (not in the local cache;
 fetching it needs network, which this never uses), 1 = present but a pin is missing or mismatched.
@@ -15,10 +19,23 @@ from .capture import sha256_file
 
 PIN_FILE = pathlib.Path(__file__).resolve().parent / "real_checkpoint.json"
 EXIT_OK, EXIT_MISMATCH, EXIT_UNAVAILABLE = 0, 1, 3
+DEFAULT_FAMILY = "llava"
+# Files a snapshot must have when its pin names none.
+DEFAULT_REQUIRED = ("config.json", "model.safetensors")
 
 
-def load_pins() -> dict:
-    return json.loads(PIN_FILE.read_text(encoding="utf-8"))
+def families() -> tuple[str, ...]:
+    """The families real_checkpoint.json pins a checkpoint for."""
+    data = json.loads(PIN_FILE.read_text(encoding="utf-8"))
+    return tuple(k for k in data if not k.startswith("_"))
+
+
+def load_pins(family: str = DEFAULT_FAMILY) -> dict:
+    """The pin of one family: repo_id, revision, required files, files {name: {sha256}}."""
+    data = json.loads(PIN_FILE.read_text(encoding="utf-8"))
+    if family not in data or family.startswith("_"):
+        raise KeyError(f"no real checkpoint pinned for {family!r}; pinned: {', '.join(families())}")
+    return data[family]
 
 
 def hub_cache_dirs() -> list[pathlib.Path]:
@@ -52,7 +69,7 @@ def verify(snapshot: pathlib.Path, pins: dict | None = None) -> list[str]:
     for name, pin in sorted(pins["files"].items()):
         path = snapshot / name
         if not path.exists():
-            if name == "model.safetensors" or name == "config.json":
+            if name in pins.get("required", DEFAULT_REQUIRED):
                 problems.append(f"{name}: missing from the snapshot")
             continue
         if pin.get("sha256") is None:
@@ -82,9 +99,11 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="verify pins (default: also print the path)",
     )
-    parser.parse_args(argv)
+    parser.add_argument("--family", default=DEFAULT_FAMILY, choices=families(),
+                        help=f"which pinned checkpoint (default {DEFAULT_FAMILY})")
+    args = parser.parse_args(argv)
     os.environ["HF_HUB_OFFLINE"] = "1"  # never touch the network
-    pins = load_pins()
+    pins = load_pins(args.family)
     snapshot = find_snapshot(pins)
     if snapshot is None:
         print(

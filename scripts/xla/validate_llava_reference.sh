@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The LLaVA reference gate (see python/vlmxla_gate/gate.py):
+# The LLaVA reference gate (see python/vlmxla_gate/gate.py): the multimodal gate with its default
+# family, the same as scripts/xla/validate_vlm_reference.sh --family llava (which also runs the
+# Qwen2-VL / Qwen2.5-VL families). Kept self-contained: GPU bundles carry this script alone.
 #   scripts/xla/validate_llava_reference.sh [--model DIR | --fixture NAME]
 #       [--backend pjrt-cpu|iree-cpu|pjrt-cuda|iree-cuda|pjrt|all] [--plugin SO]
 #       [--case NAME]... [--report FILE.json] [--dtype float32|bfloat16|float16|all]...
