@@ -124,7 +124,12 @@ Result<hlo::ProgramOptions> OptionsFromInputs(const std::string& program_name,
   };
   if (auto* vision = std::get_if<hlo::VisionEncodeOptions>(&options)) {
     VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo px, inputs.Info("pixel_values"));
-    vision->num_images = static_cast<int>(px.shape.at(0));
+    // LLaVA: [n, 3, H, W] images; Qwen2(.5)-VL: [N, patch_dim] flattened patches (the bucket).
+    if (px.shape.size() == 2) {
+      vision->num_patches = static_cast<int>(px.shape[0]);
+    } else {
+      vision->num_images = static_cast<int>(px.shape.at(0));
+    }
   } else if (auto* prefill = std::get_if<hlo::PrefillOptions>(&options)) {
     VLMXLA_ASSIGN_OR_RETURN(io::TensorInfo ids, inputs.Info("input_ids"));
     if (ids.shape.size() != 1) return InvalidArgument("input_ids must be [L]");

@@ -13,7 +13,7 @@
 
 namespace vlmxla::hlo {
 
-Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
+Result<Program> BuildDecode(const io::TextConfig& config, int /*image_token_id*/,
                             const DecodeOptions& options) {
   VLMXLA_RETURN_IF_ERROR(CheckDecoderConfig(config, "decode"));
   if (options.batch < 1) {
@@ -38,6 +38,12 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
   const TensorType cache_type{ct, {kv_heads, cap, hd}};
   Value tokens = DeclareInput(b, program, "tokens", slot_type);
   Value positions = DeclareInput(b, program, "positions", slot_type);
+  // M-RoPE (Qwen2-VL): each slot's rotary position (its KV row + the request's rope delta), the
+  // same on all three axes.
+  const bool mrope = !config.mrope_section.empty();
+  Value rope_positions;
+  if (mrope) rope_positions = DeclareInput(b, program, "rope_positions", slot_type);
+  const size_t first_cache = program.params.size();
   // caches[s][2l] / [2l + 1]: slot s, layer l, key / value; argument i of them updates into
   // result 1 + i.
   std::vector<std::vector<Value>> caches(batch);
@@ -51,16 +57,18 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
       }
     }
   }
-  const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, options.weights_in_out,
-                                                  options.precision, program.params);
+  const DecoderWeights dw =
+      DeclareDecoderWeights(b, config, options.weights_in_out, options.precision, program.params);
 
   Value x = EmbedTokens(b, dw, tokens);  // [B, D]
 
   // RoPE per slot: freqs = float32(pos) * inv_freq is a single float32 product, as Transformers'
-  // K=1 matmul gives, then float32 cos/sin.
+  // K=1 matmul gives, then float32 cos/sin. With M-RoPE the three axes hold the same position, so
+  // every frequency section turns by it alike.
   const std::vector<float> inv_freq_data = InvFreq(config.rope_theta, hd);
   Value inv_freq = b.BroadcastInDim(b.Constant(F32({hd}), inv_freq_data), {batch, hd}, {1});
-  Value pos_f = b.BroadcastInDim(b.Convert(positions, ElementType::kF32), {batch, hd}, {0});
+  Value pos_f = b.BroadcastInDim(b.Convert(mrope ? rope_positions : positions, ElementType::kF32),
+                                 {batch, hd}, {0});
   Value freqs = b.Multiply(pos_f, inv_freq);
   Value cos = b.Cosine(freqs);
   Value sin = b.Sine(freqs);
@@ -105,7 +113,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
   for (int64_t s = 0; s < batch; ++s) {
     for (size_t i = 0; i < caches[s].size(); ++i) {
       results.push_back(caches[s][i]);
-      program.result_names.push_back(program.params[2 + s * 2 * layers + i].name);
+      program.result_names.push_back(program.params[first_cache + s * 2 * layers + i].name);
     }
   }
   VLMXLA_RETURN_IF_ERROR(FinishProgram(b, results, program));

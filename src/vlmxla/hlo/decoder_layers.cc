@@ -1,34 +1,17 @@
 #include "vlmxla/hlo/decoder_layers.h"
 
 #include <cmath>
-#include <limits>
+#include <span>
 
 #include "vlmxla/hlo/nn.h"
 
 namespace vlmxla::hlo {
-namespace {
-
-// Rotary embedding of x [N, heads, d] with cos/sin [N, d]: x * cos + rotate_half(x) * sin, with
-// rotate_half(x) = cat(-x2, x1).
-Value ApplyRope(Builder& b, Value x, const Rope& rope) {
-  if (!b.status().ok()) return Value{};
-  const std::vector<int64_t> dims = b.dims(x);
-  const int64_t d0 = dims[0], d1 = dims[1], d = dims[2];
-  Value x1 = b.Slice(x, {0, 0, 0}, {d0, d1, d / 2});
-  Value x2 = b.Slice(x, {0, 0, d / 2}, {d0, d1, d});
-  Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
-  Value c = b.BroadcastInDim(rope.cos, dims, {0, 2});
-  Value s = b.BroadcastInDim(rope.sin, dims, {0, 2});
-  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
-}
-
-}  // namespace
-
 Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
   const std::string p = program;
-  if (config.model_type != "llama" && config.model_type != "qwen2") {
-    return Unimplemented(p + ": decoder model_type '" + config.model_type +
-                         "' is not supported (llama, qwen2)");
+  const std::string& type = config.model_type;
+  if (type != "llama" && type != "qwen2" && type != "qwen2_vl_text" && type != "qwen2_5_vl_text") {
+    return Unimplemented(p + ": decoder model_type '" + type +
+                         "' is not supported (llama, qwen2, qwen2_vl_text, qwen2_5_vl_text)");
   }
   if (config.hidden_act != "silu") {
     return Unimplemented(p + ": hidden_act '" + config.hidden_act + "' is not supported (silu)");
@@ -43,11 +26,23 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
                            std::to_string(kv_heads) + " / head_dim " + std::to_string(hd) +
                            " do not form grouped-query attention with even head_dim");
   }
+  if (!config.mrope_section.empty()) {
+    bool fits = config.mrope_section.size() == 3;
+    int64_t sum = 0;
+    for (int s : config.mrope_section) {
+      fits = fits && s >= 0;
+      sum += s;
+    }
+    if (!fits || 2 * sum != hd) {
+      return InvalidArgument(p + ": mrope_section must be 3 sections summing to head_dim / 2 (" +
+                             std::to_string(hd / 2) + ")");
+    }
+  }
   return Status::Ok();
 }
 
-DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
-                                     bool in_out, const Precision& precision,
+DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, bool in_out,
+                                     const Precision& precision,
                                      std::vector<ProgramParam>& params) {
   const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
   const int64_t hd = config.head_dim, hidden = config.hidden_size;
@@ -133,20 +128,11 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
   Value q = b.Reshape(Project(b, lw.in_out, h, lw.q, lw.q_bias), {n, heads, hd});
   Value k = b.Reshape(Project(b, lw.in_out, h, lw.k, lw.k_bias), {n, kv_heads, hd});
   Value v = b.Reshape(Project(b, lw.in_out, h, lw.v, lw.v_bias), {n, kv_heads, hd});
-  return {ApplyRope(b, q, rope), ApplyRope(b, k, rope), v};
+  return {ApplyRotary(b, q, rope.cos, rope.sin), ApplyRotary(b, k, rope.cos, rope.sin), v};
 }
 
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible) {
-  if (!b.status().ok()) return Value{};
-  const ElementType ct = b.type(scores).element, f32 = ElementType::kF32;
-  const TensorType type{f32, b.dims(scores)};
-  const double scaling = 1.0 / std::sqrt(static_cast<double>(config.head_dim));
-  // matmul(q, k) * scaling: a Python-float scale is applied in f32 and rounded to the compute
-  // type; the mask and the softmax run in f32 (a lowest-f32 fill would not fit bf16/f16).
-  scores = b.Multiply(b.CastTo(scores, f32), b.Splat(type, scaling));
-  scores = b.CastTo(b.CastTo(scores, ct), f32);
-  scores = b.Select(visible, scores, b.Splat(type, std::numeric_limits<float>::lowest()));
-  return b.CastTo(Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1), ct);
+  return AttentionProbs(b, scores, 1.0 / std::sqrt(static_cast<double>(config.head_dim)), visible);
 }
 
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
@@ -161,6 +147,38 @@ Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWe
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x) {
   Value h = RmsNorm(b, x, w.final_norm, config.rms_norm_eps);
   return b.CastTo(Project(b, w.in_out, h, w.head), ElementType::kF32);
+}
+
+Rope MropeRope(Builder& b, const io::TextConfig& config, Value rope_positions,
+               ElementType compute) {
+  if (!b.status().ok()) return {};
+  const std::vector<int64_t> dims = b.dims(rope_positions);
+  if (dims.size() != 2 || dims[0] != 3 || b.type(rope_positions).element != ElementType::kI32) {
+    b.Fail(InvalidArgument(
+        "m-rope: positions must be i32[3, L], got " + b.type(rope_positions).ToString(),
+        "hlo_shape_mismatch"));
+    return {};
+  }
+  const int64_t n = dims[1], hd = config.head_dim;
+  const std::vector<float> inv_freq = InvFreq(config.rope_theta, hd);
+  Value pos = b.Convert(rope_positions, ElementType::kF32);  // [3, L]
+  // Frequency section i of mrope_section turns with axis i % 3: float32(pos) * inv_freq, one
+  // product per element, as Qwen2VLRotaryEmbedding computes all three axes and keeps one.
+  std::vector<Value> sections;
+  int64_t start = 0;
+  for (size_t i = 0; i < config.mrope_section.size(); ++i) {
+    const int64_t width = config.mrope_section[i], axis = static_cast<int64_t>(i % 3);
+    if (width == 0) continue;
+    Value p = b.Reshape(b.Slice(pos, {axis, 0}, {axis + 1, n}), {n});
+    sections.push_back(RotaryAngles(
+        b, p, std::span<const float>(inv_freq.data() + start, static_cast<size_t>(width))));
+    start += width;
+  }
+  Value freqs = b.Concatenate(sections, 1);      // [L, head_dim / 2]
+  Value emb = b.Concatenate({freqs, freqs}, 1);  // [L, head_dim]
+  Value cos = b.Cosine(emb);
+  Value sin = b.Sine(emb);
+  return RopeIn(b, cos, sin, compute);
 }
 
 std::vector<float> InvFreq(double theta, int64_t head_dim) {

@@ -38,9 +38,8 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 // weights_prefix ("language_model." for LLaVA).
 // With in_out (ProgramCommonOptions::weights_in_out) every projection weight, the LM head and a
 // tied embedding table are declared transposed. Weights are declared in precision.weights.
-DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, int image_token_id,
-                                     bool in_out, const Precision& precision,
-                                     std::vector<ProgramParam>& params);
+DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, bool in_out,
+                                     const Precision& precision, std::vector<ProgramParam>& params);
 
 // Embedding lookup: rows (or, transposed, columns) of the table at `ids` -> ids.dims + [hidden],
 // in the compute type.
@@ -60,9 +59,7 @@ struct LayerQkv {
 LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw,
                          Value x, const Rope& rope);
 
-// Eager attention probabilities of `scores` (the compute type): scores * 1/sqrt(head_dim) rounded
-// to that type, positions where `visible` (i1, the scores' shape) is false set to the lowest
-// float, float32 softmax over the last axis, rounded back (eager_attention_forward).
+// Eager attention probabilities (nn.h) with the decoder's scaling 1/sqrt(head_dim).
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible);
 
 // The rest of a decoder layer after attention: x [N, D] + o_proj(attn [N, heads * head_dim]),
@@ -81,5 +78,11 @@ inline TensorType F32(std::vector<int64_t> dims) { return {ElementType::kF32, st
 
 // Rotary cos/sin computed in f32 (`cos`, `sin` of any shape), converted to the compute type.
 Rope RopeIn(Builder& b, Value cos, Value sin, ElementType compute);
+
+// Multimodal RoPE (config.mrope_section set) for L tokens at `rope_positions` i32[3, L] (temporal,
+// height, width), as Qwen2VLRotaryEmbedding: freqs_a = float32(pos_a) * inv_freq per axis,
+// frequency section i of mrope_section from axis i % 3, emb = cat(freqs, freqs), cos/sin in f32
+// converted to `compute`. [L, head_dim] each.
+Rope MropeRope(Builder& b, const io::TextConfig& config, Value rope_positions, ElementType compute);
 
 }  // namespace vlmxla::hlo

@@ -103,18 +103,19 @@ Result<ProgramOptions> DefaultProgramOptions(const std::string& name) {
 }
 
 Result<Program> BuildProgram(const io::ModelConfig& config, const ProgramOptions& options) {
-  const int image_token = config.image_token_id();
   if (const auto* o = std::get_if<VisionEncodeOptions>(&options)) {
+    if (config.qwen_vl) return BuildQwenVisionEncode(*config.qwen_vl, *o);
     if (!config.llava) {
-      return InvalidArgument("vision_encode needs a multimodal (llava) model, this one is " +
-                             config.model_type);
+      const std::string known = "llava, qwen2_vl, qwen2_5_vl";
+      return InvalidArgument("vision_encode needs a multimodal (" + known +
+                             ") model, this one is " + config.model_type);
     }
     return BuildVisionEncode(*config.llava, *o);
   }
   if (const auto* o = std::get_if<PrefillOptions>(&options)) {
-    return BuildPrefill(config.text, image_token, *o);
+    return BuildPrefill(config.text, config.image_token_id(), *o);
   }
-  return BuildDecode(config.text, image_token, std::get<DecodeOptions>(options));
+  return BuildDecode(config.text, config.image_token_id(), std::get<DecodeOptions>(options));
 }
 
 }  // namespace vlmxla::hlo

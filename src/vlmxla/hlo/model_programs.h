@@ -29,7 +29,8 @@ struct ProgramCommonOptions {
 };
 
 struct VisionEncodeOptions : ProgramCommonOptions {
-  int num_images = 1;  // images per call
+  int num_images = 1;   // images per call (LLaVA)
+  int num_patches = 0;  // patch rows per call, the patch bucket (Qwen2-VL / Qwen2.5-VL)
 };
 
 struct PrefillOptions : ProgramCommonOptions {
@@ -68,6 +69,24 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
 Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
                                   const VisionEncodeOptions& options);
 
+// The Qwen2-VL / Qwen2.5-VL vision tower and merger over N = options.num_patches packed patch rows
+// of any number of images (N a multiple of merge_unit = spatial_merge_size^2; the host's
+// QwenVisionLayout fills the inputs and pads to the bucket):
+//   vision_encode(pixel_values f32[N, patch_dim]   (rows in the tower's order; padding rows 0),
+//                 rotary_hw i32[N, 2]              (each row's (h, w) rotary position),
+//                 full_segment i32[N]              (attention segment of full-attention blocks),
+//                 window_segment i32[N]            (Qwen2.5-VL only: segment of windowed blocks),
+//                 merged_order i32[N / merge_unit] (Qwen2.5-VL only: merger row of output row j),
+//                 weights... (visual.*)) ->
+//   image_features ct[N / merge_unit, out_hidden] (the merger's output in Transformers' final
+//   order)
+//   (+ taps: vision_hidden_states.0 after the patch embedding, vision_hidden_states.<i + 1> after
+//   block i, each ct[N, hidden] in the tower's row order).
+// A row attends to the rows of its own segment only; padding rows are segment -1, so they never
+// change a real row.
+Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
+                                      const VisionEncodeOptions& options);
+
 // The KV cache of one slot is one device buffer per layer and per K/V, ct[kv_heads, C, head_dim]
 // (ct: the compute type, f32 in the shapes below),
 // named kv.<l>.key / kv.<l>.value (prefill) or kv.<b>.<l>.key / .value (decode, slot b). Programs
@@ -75,25 +94,30 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
 // result (ProgramParam::alias_result, `tf.aliasing_output`) so a donated cache is updated in place.
 
 // prefill(input_ids i32[L], feature_index i32[L], image_features f32[F, D], length i32[],
+//   [rope_positions i32[3, L]: M-RoPE models only, config.mrope_section set],
 //   kv.<l>.key, kv.<l>.value for l = 0..layers-1, weights...) ->
 //   prefill_logits f32[vocab] (of position length-1), kv.<l>.key / .value (rows 0..L-1 hold the
 //   prompt's keys/values, rows >= L untouched)
 //   (+ taps: inputs_embeds f32[L, D], past_key_values.<l>.key / .value f32[kv_heads, L, head_dim]).
-// Positions are 0..L-1; positions length..L-1 are padding, invisible to real ones by causality
-// (1 <= length <= L is the caller's to check: a dynamic slice clamps anything else).
+// KV rows are 0..L-1; rows length..L-1 are padding, invisible to real ones by causality
+// (1 <= length <= L is the caller's to check: a dynamic slice clamps anything else). Token p
+// rotates by position p (1D RoPE) or, with M-RoPE, by rope_positions[:, p] (get_rope_index's
+// temporal/height/width positions; padding rows may hold anything).
 // Position p takes image_features[feature_index[p]] where input_ids[p] is the image token,
 // else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
 // Requires seq_len <= capacity.
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const PrefillOptions& options);
 
-// decode(tokens i32[B], positions i32[B], for slot b = 0..B-1, for layer l:
-//   kv.<b>.<l>.key, kv.<b>.<l>.value, weights...) ->
+// decode(tokens i32[B], positions i32[B], [rope_positions i32[B]: M-RoPE models only],
+//   for slot b = 0..B-1, for layer l: kv.<b>.<l>.key, kv.<b>.<l>.value, weights...) ->
 //   logits f32[B, vocab], then the updated caches in the arguments' order. Slot b's new key/value
 //   is written at row positions[b] of its own buffers and it attends to rows 0..positions[b]
 //   (positions[b] < C is the caller's to check: a dynamic update slice clamps). The caches are
-//   never gathered into one [B, ...] tensor, which would copy every cache every step.
-//   image_token_id only picks the weight-name prefix (-1: text-only checkpoint).
+//   never gathered into one [B, ...] tensor, which would copy every cache every step. The new
+//   token rotates by positions[b] (1D RoPE) or by rope_positions[b] on all three M-RoPE axes
+//   (the KV row + the request's rope delta). image_token_id is unused (weight names take
+//   config.weights_prefix); it stays for the callers.
 Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
                             const DecodeOptions& options);
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <vector>
@@ -167,6 +168,65 @@ Value Silu(Builder& b, Value x) { return InF32(b, x, SiluF32); }
 // x * sigmoid(1.702 * x): three PyTorch kernels, each rounded to x's type.
 Value QuickGelu(Builder& b, Value x) {
   return b.Multiply(x, InF32(b, InF32(b, x, ScaleQuickF32), LogisticF32));
+}
+
+Result<Value> Activation(Builder& b, const std::string& name, Value x, const std::string& what) {
+  if (name == "gelu") return Gelu(b, x);
+  if (name == "gelu_pytorch_tanh" || name == "gelu_new" || name == "gelu_fast") {
+    return GeluTanh(b, x);
+  }
+  if (name == "quick_gelu") return QuickGelu(b, x);
+  if (name == "silu" || name == "swish") return Silu(b, x);
+  if (name == "relu") return b.Maximum(x, SplatLike(b, x, 0.0));
+  return Unimplemented(what + ": activation '" + name +
+                           "' is not supported (known: gelu, gelu_pytorch_tanh, gelu_new, "
+                           "quick_gelu, silu, relu)",
+                       "unsupported_activation");
+}
+
+Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible) {
+  if (!b.status().ok()) return Value{};
+  const ElementType ct = b.type(scores).element, f32 = ElementType::kF32;
+  const TensorType type{f32, b.dims(scores)};
+  // matmul(q, k) * scaling: a Python-float scale is applied in f32 and rounded to the compute
+  // type; the mask and the softmax run in f32 (a lowest-f32 fill would not fit bf16/f16).
+  scores = b.Multiply(b.CastTo(scores, f32), b.Splat(type, scaling));
+  scores = b.CastTo(b.CastTo(scores, ct), f32);
+  scores = b.Select(visible, scores, b.Splat(type, std::numeric_limits<float>::lowest()));
+  return b.CastTo(Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1), ct);
+}
+
+Value RotaryAngles(Builder& b, Value positions, std::span<const float> inv_freq) {
+  if (!Ready(b, {positions})) return Value{};
+  const std::vector<int64_t> dims = b.dims(positions);
+  if (dims.size() != 1 || b.type(positions).element != ElementType::kF32) {
+    return b.Fail(
+        InvalidArgument("rotary: positions must be f32[N], got " + b.type(positions).ToString(),
+                        "hlo_shape_mismatch"));
+  }
+  const int64_t n = dims[0], k = static_cast<int64_t>(inv_freq.size());
+  Value inv = b.Constant({ElementType::kF32, {k}}, inv_freq);
+  Value pos = b.BroadcastInDim(positions, {n, k}, {0});
+  return b.Multiply(pos, b.BroadcastInDim(inv, {n, k}, {1}));
+}
+
+Value ApplyRotary(Builder& b, Value x, Value cos, Value sin) {
+  if (!Ready(b, {x, cos, sin})) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  if (dims.size() != 3 || b.dims(cos) != std::vector<int64_t>{dims[0], dims[2]} ||
+      b.dims(sin) != b.dims(cos) || dims[2] % 2 != 0) {
+    return b.Fail(InvalidArgument("rotary: cos " + b.type(cos).ToString() + " and sin " +
+                                      b.type(sin).ToString() + " do not fit input " +
+                                      b.type(x).ToString() + " ([N, heads, even d])",
+                                  "hlo_shape_mismatch"));
+  }
+  const int64_t d0 = dims[0], d1 = dims[1], d = dims[2];
+  Value x1 = b.Slice(x, {0, 0, 0}, {d0, d1, d / 2});
+  Value x2 = b.Slice(x, {0, 0, d / 2}, {d0, d1, d});
+  Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
+  Value c = b.BroadcastInDim(cos, dims, {0, 2});
+  Value s = b.BroadcastInDim(sin, dims, {0, 2});
+  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
 }
 
 Value MatMul(Builder& b, Value x, Value w) {

@@ -10,8 +10,11 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
+#include "vlmxla/base/status.h"
 #include "vlmxla/hlo/builder.h"
 
 namespace vlmxla::hlo {
@@ -48,6 +51,24 @@ Value GeluTanh(Builder& b, Value x);
 Value QuickGelu(Builder& b, Value x);
 // x * sigmoid(x) ("silu").
 Value Silu(Builder& b, Value x);
+// The activation Transformers' ACT2FN maps `name` to (gelu, gelu_pytorch_tanh, gelu_new,
+// gelu_fast, quick_gelu, silu, swish, relu); an unknown name is an error naming `what`.
+Result<Value> Activation(Builder& b, const std::string& name, Value x, const std::string& what);
+
+// Eager attention probabilities of `scores` (the compute type): scores * scaling rounded to that
+// type, positions where `visible` (i1, the scores' shape) is false set to the lowest float, float32
+// softmax over the last axis, rounded back (eager_attention_forward with an additive mask).
+Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible);
+
+// Rotary angles [N, k] of positions [N] (f32) and the constant frequencies `inv_freq` [k]:
+// pos * inv_freq, one float32 product per element (Transformers' pos[..., None].float() *
+// inv_freq).
+Value RotaryAngles(Builder& b, Value positions, std::span<const float> inv_freq);
+
+// Rotary position embedding x * cos + rotate_half(x) * sin of x [N, heads, d] with cos/sin [N, d]
+// of x's element type, rotate_half(x) = cat(-x[d/2:], x[:d/2]) (apply_rotary_pos_emb).
+Value ApplyRotary(Builder& b, Value x, Value cos, Value sin);
+
 // x [..., K] @ w [K, N] -> [..., N]; with w of x's rank, its leading dims are batch dims. The
 // result has the operands' element type (RoundedDot).
 Value MatMul(Builder& b, Value x, Value w);

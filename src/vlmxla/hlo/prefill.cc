@@ -1,7 +1,7 @@
 // The prefill program of a Llama/Qwen2 decoder: embedding lookup with the image-feature merge,
-// every decoder layer (RMSNorm, GQA attention with default RoPE, SwiGLU MLP) writing its keys and
-// values into the slot's KV cache, the final norm and the LM head on the last real position,
-// with Transformers' float32 eager-attention math.
+// every decoder layer (RMSNorm, GQA attention with default RoPE or Qwen2-VL's M-RoPE, SwiGLU MLP)
+// writing its keys and values into the slot's KV cache, the final norm and the LM head on the last
+// real position, with Transformers' float32 eager-attention math.
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -67,6 +67,13 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   Value features =
       DeclareInput(b, program, "image_features", {ct, {options.num_image_features, hidden}});
   Value length = DeclareInput(b, program, "length", scalar_i32);
+  // M-RoPE (Qwen2-VL): the rotary position of each token on three axes, from the host.
+  const bool mrope = !config.mrope_section.empty();
+  Value rope_positions;
+  if (mrope) {
+    rope_positions = DeclareInput(b, program, "rope_positions", {ElementType::kI32, {3, seq}});
+  }
+  const size_t first_cache = program.params.size();
   std::vector<Value> caches;  // kv.<l>.key, kv.<l>.value, ...; cache i updates into result 1 + i
   for (int l = 0; l < layers; ++l) {
     for (const char* kv : {"key", "value"}) {
@@ -75,8 +82,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                                       result, {0, l, kv[0] == 'v'}));
     }
   }
-  const DecoderWeights dw = DeclareDecoderWeights(b, config, image_token_id, options.weights_in_out,
-                                                  options.precision, program.params);
+  const DecoderWeights dw =
+      DeclareDecoderWeights(b, config, options.weights_in_out, options.precision, program.params);
 
   // Embedding with the merge: image-token positions read their feature row instead. Their id may
   // lie outside the table (the image token is often vocab_size - 1 or beyond), so look up 0 there.
@@ -87,11 +94,16 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   Value is_image_2d = b.BroadcastInDim(is_image, {seq, hidden}, {0});
   Value inputs_embeds = b.Select(is_image_2d, image_rows, text_embeds);
 
-  std::vector<float> cos_data, sin_data;
-  RopeTables(config.rope_theta, hd, seq, cos_data, sin_data);
-  Value cos = b.Constant(F32({seq, hd}), cos_data);
-  Value sin = b.Constant(F32({seq, hd}), sin_data);
-  const Rope rope = RopeIn(b, cos, sin, ct);
+  Rope rope;
+  if (mrope) {
+    rope = MropeRope(b, config, rope_positions, ct);
+  } else {
+    std::vector<float> cos_data, sin_data;
+    RopeTables(config.rope_theta, hd, seq, cos_data, sin_data);
+    Value cos = b.Constant(F32({seq, hd}), cos_data);
+    Value sin = b.Constant(F32({seq, hd}), sin_data);
+    rope = RopeIn(b, cos, sin, ct);
+  }
 
   // Scores are grouped by kv head, [kv, rep, L(query), L(key)], so K and V are never repeated.
   // Causal mask: key position j is visible from query position i when j <= i.
@@ -128,7 +140,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   program.result_names.push_back("prefill_logits");
   for (size_t i = 0; i < new_caches.size(); ++i) {
     results.push_back(new_caches[i]);
-    program.result_names.push_back(program.params[4 + i].name);
+    program.result_names.push_back(program.params[first_cache + i].name);
   }
   if (options.taps) {
     results.push_back(inputs_embeds);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "vlmxla/hlo/builder.h"
+#include "vlmxla/hlo/collected_params.h"
 #include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/model_programs.h"
 
@@ -16,77 +17,9 @@ namespace {
 constexpr char kTowerPrefix[] = "vision_tower.";
 constexpr char kProjectorPrefix[] = "multi_modal_projector.";
 
-// @main's parameters. StableHLO functions declare every argument before the first op, so the
-// graph is built twice with the same code: a collecting pass on a scratch builder (weights are
-// splat placeholders) records each weight's checkpoint name and shape, then the real pass declares
-// them all as arguments up front and hands them out by name.
-class Params {
- public:
-  // Collecting pass.
-  Params(Builder& b, const Precision& precision) : b_(b), precision_(precision) {}
-  // Real pass: declares `inputs` then the collected weights as @main's arguments.
-  Params(Builder& b, const Precision& precision, const std::vector<ProgramParam>& collected)
-      : b_(b), precision_(precision), lookup_(true) {
-    params_ = collected;
-    int weights = 0;
-    for (const ProgramParam& pp : params_) {
-      const std::string arg =
-          pp.kind == ProgramParam::Kind::kInput ? pp.name : "w" + std::to_string(weights++);
-      values_.push_back(b_.Arg(arg, pp.type));
-    }
-  }
-
-  Value Input(const std::string& name, TensorType type) {
-    return Get(ProgramParam::Kind::kInput, name, std::move(type));
-  }
-  // A weight parameter (the stored type), converted to the compute type where `cast`: for the
-  // elementwise uses; matmul weights convert inside Linear.
-  Value Weight(const std::string& name, std::vector<int64_t> dims) {
-    return Get(ProgramParam::Kind::kWeight, name, {precision_.weights, std::move(dims)});
-  }
-  Value ComputeWeight(const std::string& name, std::vector<int64_t> dims) {
-    return b_.CastTo(Weight(name, std::move(dims)), precision_.compute);
-  }
-  ElementType compute() const { return precision_.compute; }
-  const std::vector<ProgramParam>& params() const { return params_; }
-
- private:
-  Value Get(ProgramParam::Kind kind, const std::string& name, TensorType type) {
-    if (!lookup_) {
-      params_.push_back({kind, name, type});
-      return b_.Splat(type, 0.0);
-    }
-    // The real pass asks for the same names in the same order as the collecting pass.
-    if (next_ >= params_.size() || params_[next_].name != name || params_[next_].type != type) {
-      return b_.Fail(Internal("vision_encode: parameter '" + name + "' out of order"));
-    }
-    return values_[next_++];
-  }
-
-  Builder& b_;
-  Precision precision_;
-  bool lookup_ = false;
-  std::vector<ProgramParam> params_;
-  std::vector<Value> values_;
-  size_t next_ = 0;
-};
-
-Result<Value> Activation(Builder& b, const std::string& act, Value x, const std::string& what) {
-  if (act == "gelu") return Gelu(b, x);
-  if (act == "gelu_pytorch_tanh" || act == "gelu_new" || act == "gelu_fast") {
-    return GeluTanh(b, x);
-  }
-  if (act == "quick_gelu") return QuickGelu(b, x);
-  if (act == "silu" || act == "swish") return Silu(b, x);
-  if (act == "relu") return b.Maximum(x, SplatLike(b, x, 0.0));
-  return Unimplemented(what + ": activation '" + act +
-                           "' is not supported (known: gelu, gelu_pytorch_tanh, gelu_new, "
-                           "quick_gelu, silu, relu)",
-                       "unsupported_activation");
-}
-
 // Scaled dot-product self-attention without a mask, as the eager CLIP/SigLIP attention.
-Value SelfAttention(Builder& b, Params& p, const std::string& pre, Value x, int64_t heads) {
+Value SelfAttention(Builder& b, CollectedParams& p, const std::string& pre, Value x,
+                    int64_t heads) {
   if (!b.status().ok() || b.type(x).rank() != 3) {
     return b.Fail(Internal("vision attention: expected a valid [n, T, D] input"));
   }
@@ -117,7 +50,8 @@ Value SelfAttention(Builder& b, Params& p, const std::string& pre, Value x, int6
   return Linear(b, ctx, wo, bo);
 }
 
-Result<Value> EncoderLayer(Builder& b, Params& p, const io::VisionConfig& vc, int layer, Value x) {
+Result<Value> EncoderLayer(Builder& b, CollectedParams& p, const io::VisionConfig& vc, int layer,
+                           Value x) {
   const std::string pre =
       std::string(kTowerPrefix) + "encoder.layers." + std::to_string(layer) + ".";
   const int64_t d = vc.hidden_size, f = vc.intermediate_size;
@@ -141,7 +75,8 @@ Result<Value> EncoderLayer(Builder& b, Params& p, const io::VisionConfig& vc, in
 }
 
 // Patch embedding (+ class token for CLIP) + position embedding (+ pre_layrnorm for CLIP).
-Value Embeddings(Builder& b, Params& p, const io::VisionConfig& vc, Value pixels, int64_t n) {
+Value Embeddings(Builder& b, CollectedParams& p, const io::VisionConfig& vc, Value pixels,
+                 int64_t n) {
   const std::string pre = std::string(kTowerPrefix) + "embeddings.";
   const bool clip = vc.has_class_token;
   const int64_t d = vc.hidden_size, c = vc.num_channels, ps = vc.patch_size;
@@ -215,14 +150,9 @@ Status CheckConfig(const io::LlavaConfig& config, const VisionEncodeOptions& opt
   return Status();
 }
 
-// The whole graph; returns @main's results and their stage names.
-struct Graph {
-  std::vector<Value> results;
-  std::vector<std::string> names;
-};
-
-Result<Graph> BuildGraph(Builder& b, Params& p, const io::LlavaConfig& config,
-                         const VisionEncodeOptions& options) {
+// The whole graph: @main's results and their stage names.
+Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::LlavaConfig& config,
+                                  const VisionEncodeOptions& options) {
   const io::VisionConfig& vc = config.vision;
   const int64_t n = options.num_images, d = vc.hidden_size;
   const int64_t t = vc.num_positions();
@@ -260,7 +190,7 @@ Result<Graph> BuildGraph(Builder& b, Params& p, const io::LlavaConfig& config,
   Value b2 = bias ? p.Weight(pp + "linear_2.bias", {text_d}) : Value{};
   Value features = Linear(b, h, w2, b2);
 
-  Graph g;
+  CollectedGraph g;
   g.results = {features};
   g.names = {"image_features"};
   if (options.taps) {
@@ -280,24 +210,9 @@ Result<Graph> BuildGraph(Builder& b, Params& p, const io::LlavaConfig& config,
 Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
                                   const VisionEncodeOptions& options) {
   VLMXLA_RETURN_IF_ERROR(CheckConfig(config, options));
-  std::vector<ProgramParam> collected;
-  {
-    Builder scratch("collect");
-    Params p(scratch, options.precision);
-    VLMXLA_ASSIGN_OR_RETURN(Graph g, BuildGraph(scratch, p, config, options));
-    (void)g;
-    collected = p.params();
-  }
-  Builder b("main");
-  b.set_two_row_narrow_gemv(options.precision.two_row_narrow_gemv);
-  Params p(b, options.precision, collected);
-  VLMXLA_ASSIGN_OR_RETURN(Graph g, BuildGraph(b, p, config, options));
-  Program program;
-  program.name = "vision_encode";
-  program.params = p.params();
-  program.result_names = std::move(g.names);
-  VLMXLA_RETURN_IF_ERROR(FinishProgram(b, g.results, program));
-  return program;
+  return BuildCollectedProgram("vision_encode", options, [&](Builder& b, CollectedParams& p) {
+    return BuildGraph(b, p, config, options);
+  });
 }
 
 }  // namespace vlmxla::hlo

@@ -1,0 +1,204 @@
+// vision_encode for Qwen2-VL and Qwen2.5-VL: the vision transformer over packed, flattened
+// patches of any number of images and the 2x2 patch merger, as Transformers 5.23's eager path
+// computes them (Qwen2VisionTransformerPretrainedModel, Qwen2_5_VisionTransformerPretrainedModel).
+//
+// Transformers splits the packed rows at cu_seqlens and runs attention per image frame (or per
+// window); here every block attends over all N rows with a block-diagonal mask from the rows'
+// segment ids, which gives each row the same softmax over the same keys (masked keys add exact
+// zeros). The host permutes Qwen2.5-VL's rows into window order before the program, as the tower
+// does after its patch embedding, and the program gathers the merger's rows back.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "vlmxla/hlo/builder.h"
+#include "vlmxla/hlo/collected_params.h"
+#include "vlmxla/hlo/decoder_layers.h"
+#include "vlmxla/hlo/model_programs.h"
+#include "vlmxla/hlo/nn.h"
+
+namespace vlmxla::hlo {
+namespace {
+
+// Checkpoint prefix of the tower and merger as Transformers 5.23 saves Qwen2(.5)-VL.
+constexpr char kPrefix[] = "visual.";
+// Every LayerNorm/RMSNorm of both towers (norm1, norm2, ln_q).
+constexpr double kNormEps = 1e-6;
+
+bool Windowed(const io::QwenVLConfig& config) { return config.family == "qwen2_5_vl"; }
+
+Status CheckConfig(const io::QwenVLConfig& config, const VisionEncodeOptions& options) {
+  const io::QwenVisionConfig& vc = config.vision;
+  if (config.family != "qwen2_vl" && config.family != "qwen2_5_vl") {
+    return Unimplemented("vision_encode: Qwen family '" + config.family +
+                         "' is not supported (qwen2_vl, qwen2_5_vl)");
+  }
+  if (vc.hidden_size <= 0 || vc.num_heads <= 0 || vc.hidden_size % vc.num_heads != 0 ||
+      vc.head_dim() % 4 != 0 || vc.depth < 0 || vc.spatial_merge_size <= 0 || vc.patch_dim() <= 0) {
+    return InvalidArgument(
+        "vision_encode: inconsistent Qwen vision config (hidden_size " +
+        std::to_string(vc.hidden_size) + ", heads " + std::to_string(vc.num_heads) +
+        ": head_dim must be a multiple of 4, depth " + std::to_string(vc.depth) + ")");
+  }
+  const int unit = vc.merge_unit();
+  if (options.num_patches < unit || options.num_patches % unit != 0) {
+    return InvalidArgument(
+        "vision_encode: num_patches must be a positive multiple of the merge "
+        "unit " +
+        std::to_string(unit) + ", got " + std::to_string(options.num_patches));
+  }
+  return Status::Ok();
+}
+
+// Row i may attend to row j when their segments are equal: i1 [heads, N, N].
+Value SegmentMask(Builder& b, Value segment, int64_t heads) {
+  const int64_t n = b.dims(segment)[0];
+  Value rows = b.BroadcastInDim(segment, {heads, n, n}, {1});
+  Value cols = b.BroadcastInDim(segment, {heads, n, n}, {2});
+  return b.Compare(rows, cols, CompareDirection::kEq);
+}
+
+// The 2D rotary cos/sin [N, head_dim] in f32 (Qwen2VLVisionRotaryEmbedding): inv_freq over
+// head_dim / 2, freqs = cat(h * inv_freq, w * inv_freq), emb = cat(freqs, freqs).
+Rope VisionRope(Builder& b, const io::QwenVisionConfig& vc, Value rotary_hw) {
+  const int64_t n = b.dims(rotary_hw)[0], quarter = vc.head_dim() / 4;
+  const std::vector<float> inv_freq = InvFreq(vc.rope_theta, vc.head_dim() / 2);
+  const std::span<const float> inv(inv_freq.data(), static_cast<size_t>(quarter));
+  Value pos = b.Convert(rotary_hw, ElementType::kF32);  // [N, 2]
+  Value h = RotaryAngles(b, b.Reshape(b.Slice(pos, {0, 0}, {n, 1}), {n}), inv);
+  Value w = RotaryAngles(b, b.Reshape(b.Slice(pos, {0, 1}, {n, 2}), {n}), inv);
+  Value freqs = b.Concatenate({h, w}, 1);
+  Value emb = b.Concatenate({freqs, freqs}, 1);
+  Rope rope;
+  rope.cos = b.Cosine(emb);
+  rope.sin = b.Sine(emb);
+  return rope;
+}
+
+// norm1/norm2/ln_q: LayerNorm (Qwen2-VL) or RMSNorm computed in f32 (Qwen2.5-VL).
+Value Norm(Builder& b, CollectedParams& p, const io::QwenVisionConfig& vc, const std::string& pre,
+           Value x) {
+  const int64_t d = vc.hidden_size;
+  Value w = p.Weight(pre + ".weight", {d});
+  if (vc.rms_norm) return RmsNorm(b, x, w, kNormEps);
+  Value bias = p.Weight(pre + ".bias", {d});
+  return LayerNorm(b, x, w, bias, kNormEps);
+}
+
+// nn.Linear with a bias, its weight [out, in] named `pre`.weight.
+Value Dense(Builder& b, CollectedParams& p, const std::string& pre, Value x, int64_t out,
+            int64_t in) {
+  Value w = p.Weight(pre + ".weight", {out, in});
+  Value bias = p.Weight(pre + ".bias", {out});
+  return Linear(b, x, w, bias);
+}
+
+// VisionAttention over x [N, D] with `visible` [heads, N, N].
+Value Attention(Builder& b, CollectedParams& p, const io::QwenVisionConfig& vc,
+                const std::string& pre, Value x, const Rope& rope, Value visible) {
+  const int64_t n = b.dims(x)[0], d = vc.hidden_size, heads = vc.num_heads, hd = vc.head_dim();
+  const ElementType ct = b.type(x).element, f32 = ElementType::kF32;
+  Value qkv = b.Reshape(Dense(b, p, pre + "qkv", x, 3 * d, d), {n, 3, heads, hd});
+  auto part = [&](int64_t i) {  // [N, heads, hd]
+    return b.Reshape(b.Slice(qkv, {0, i, 0, 0}, {n, i + 1, heads, hd}), {n, heads, hd});
+  };
+  // apply_rotary_pos_emb_vision: q and k rotated in float32 and cast back.
+  auto rotate = [&](Value t) {
+    return b.CastTo(ApplyRotary(b, b.CastTo(t, f32), rope.cos, rope.sin), ct);
+  };
+  Value q = b.Transpose(rotate(part(0)), {1, 0, 2});  // [heads, N, hd]
+  Value k = b.Transpose(rotate(part(1)), {1, 0, 2});
+  Value v = b.Transpose(part(2), {1, 0, 2});
+  Value scores = RoundedDot(b, q, k, {0}, {0}, {2}, {2});  // [heads, N, N]
+  Value probs = AttentionProbs(b, scores, std::pow(static_cast<double>(hd), -0.5), visible);
+  Value ctx = RoundedDot(b, probs, v, {0}, {0}, {2}, {1});  // [heads, N, hd]
+  ctx = b.Reshape(b.Transpose(ctx, {1, 0, 2}), {n, d});
+  return Dense(b, p, pre + "proj", ctx, d, d);
+}
+
+// VisionMlp (fc1, activation, fc2) or Qwen2_5_VLMLP (down(act(gate) * up), with biases).
+Result<Value> Mlp(Builder& b, CollectedParams& p, const io::QwenVisionConfig& vc,
+                  const std::string& pre, Value x) {
+  const int64_t d = vc.hidden_size, f = vc.intermediate_size;
+  if (!vc.gated_mlp) {
+    Value h = Dense(b, p, pre + "fc1", x, f, d);
+    VLMXLA_ASSIGN_OR_RETURN(h, Activation(b, vc.hidden_act, h, "vision mlp"));
+    return Dense(b, p, pre + "fc2", h, d, f);
+  }
+  Value gate = Dense(b, p, pre + "gate_proj", x, f, d);
+  VLMXLA_ASSIGN_OR_RETURN(gate, Activation(b, vc.hidden_act, gate, "vision mlp"));
+  Value up = Dense(b, p, pre + "up_proj", x, f, d);
+  return Dense(b, p, pre + "down_proj", b.Multiply(gate, up), d, f);
+}
+
+Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::QwenVLConfig& config,
+                                  const VisionEncodeOptions& options) {
+  const io::QwenVisionConfig& vc = config.vision;
+  const bool windowed = Windowed(config);
+  const int64_t n = options.num_patches, d = vc.hidden_size, unit = vc.merge_unit();
+  const ElementType i32 = ElementType::kI32;
+  Value pixels = p.Input("pixel_values", {ElementType::kF32, {n, vc.patch_dim()}});
+  Value rotary_hw = p.Input("rotary_hw", {i32, {n, 2}});
+  Value full_segment = p.Input("full_segment", {i32, {n}});
+  Value window_segment, merged_order;
+  if (windowed) {
+    window_segment = p.Input("window_segment", {i32, {n}});
+    merged_order = p.Input("merged_order", {i32, {n / unit}});
+  }
+
+  // PatchEmbed: a Conv3d whose kernel is its stride over one flattened patch, i.e. one matmul of
+  // the patch row with the kernel flattened the same way (C, T, P, P), no bias.
+  const std::string pre = kPrefix;
+  Value kernel =
+      p.Weight(pre + "patch_embed.proj.weight",
+               {d, vc.in_channels, vc.temporal_patch_size, vc.patch_size, vc.patch_size});
+  Value flat_kernel = b.Reshape(kernel, {d, vc.patch_dim()});
+  std::vector<Value> states = {Linear(b, b.CastTo(pixels, p.compute()), flat_kernel)};
+
+  const Rope rope = VisionRope(b, vc, rotary_hw);
+  Value full_visible = SegmentMask(b, full_segment, vc.num_heads);
+  Value window_visible = windowed ? SegmentMask(b, window_segment, vc.num_heads) : full_visible;
+  for (int i = 0; i < vc.depth; ++i) {
+    const std::string block = pre + "blocks." + std::to_string(i) + ".";
+    bool full = !windowed;
+    for (int f : vc.fullatt_block_indexes) full = full || f == i;
+    Value x = states.back();
+    Value h = Norm(b, p, vc, block + "norm1", x);
+    x = b.Add(x,
+              Attention(b, p, vc, block + "attn.", h, rope, full ? full_visible : window_visible));
+    h = Norm(b, p, vc, block + "norm2", x);
+    VLMXLA_ASSIGN_OR_RETURN(h, Mlp(b, p, vc, block + "mlp.", h));
+    states.push_back(b.Add(x, h));
+  }
+
+  // PatchMerger: norm, each merge unit's rows as one row, Linear, GELU (erf), Linear.
+  Value h = Norm(b, p, vc, pre + "merger.ln_q", states.back());
+  h = b.Reshape(h, {n / unit, unit * d});
+  h = Gelu(b, Dense(b, p, pre + "merger.mlp.0", h, unit * d, unit * d));
+  Value features = Dense(b, p, pre + "merger.mlp.2", h, vc.out_hidden_size, unit * d);
+  if (windowed) features = b.GatherRows(features, merged_order);  // back from window order
+
+  CollectedGraph g;
+  g.results = {features};
+  g.names = {"image_features"};
+  if (options.taps) {
+    for (size_t i = 0; i < states.size(); ++i) {
+      g.results.push_back(states[i]);
+      g.names.push_back("vision_hidden_states." + std::to_string(i));
+    }
+  }
+  VLMXLA_RETURN_IF_ERROR(b.status());
+  return g;
+}
+
+}  // namespace
+
+Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
+                                      const VisionEncodeOptions& options) {
+  VLMXLA_RETURN_IF_ERROR(CheckConfig(config, options));
+  return BuildCollectedProgram("vision_encode", options, [&](Builder& b, CollectedParams& p) {
+    return BuildGraph(b, p, config, options);
+  });
+}
+
+}  // namespace vlmxla::hlo
