@@ -77,8 +77,8 @@ Result<CaseRequest> CaseRequestFromArgs(const ParsedArgs& args) {
   return r;
 }
 
-HostTensor I64Tensor(const std::vector<int32_t>& v) {
-  HostTensor t(DType::kI64, {static_cast<int64_t>(v.size())});
+HostTensor I64Tensor(const std::vector<int32_t>& v, std::optional<Shape> shape) {
+  HostTensor t(DType::kI64, shape ? *shape : Shape{static_cast<int64_t>(v.size())});
   auto out = t.mutable_span<int64_t>();
   for (size_t i = 0; i < v.size(); ++i) out[i] = v[i];
   return t;
@@ -100,10 +100,23 @@ void CaptureWriter::AddText(const std::string& name, const std::string& text) {
 void CaptureWriter::AddHostStages(const prompt::PreparedPrefill& p, bool with_images) {
   AddText("rendered_text", p.rendered_text);
   if (with_images) AddTensor("pixel_values", p.pixel_values);
+  if (!p.image_grid_thw.empty()) {
+    std::vector<int32_t> grid;
+    for (const auto& thw : p.image_grid_thw) grid.insert(grid.end(), thw.begin(), thw.end());
+    AddTensor("image_grid_thw",
+              I64Tensor(grid, Shape{static_cast<int64_t>(p.image_grid_thw.size()), 3}));
+  }
   AddTensor("input_ids_unexpanded", I64Tensor(p.unexpanded_ids));
   AddTensor("input_ids", I64Tensor(p.input_ids));
   AddTensor("attention_mask", I64Tensor(p.attention_mask));
-  AddTensor("position_ids", I64Tensor(p.position_ids));
+  if (p.rope_position_ids.empty()) {
+    AddTensor("position_ids", I64Tensor(p.position_ids));
+  } else {
+    // M-RoPE: [3, L] (temporal, height, width), and the delta decode adds to its rows.
+    const int64_t length = static_cast<int64_t>(p.rope_position_ids.size()) / 3;
+    AddTensor("position_ids", I64Tensor(p.rope_position_ids, Shape{3, length}));
+    AddTensor("rope_deltas", I64Tensor({static_cast<int32_t>(p.rope_delta)}));
+  }
   nlohmann::ordered_json slots = nlohmann::ordered_json::array();
   for (const auto& s : p.image_slots)
     slots.push_back({{"image", s.image_index}, {"offset", s.offset}, {"length", s.length}});

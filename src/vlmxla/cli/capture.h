@@ -61,6 +61,7 @@ class CaptureWriter {
 // dir/manifest.json so the gate compares its category with the oracle's.
 void WriteErrorManifest(const std::string& dir, const std::string& producer, const Status& s);
 
-HostTensor I64Tensor(const std::vector<int32_t>& values);
+// `values` widened to i64, of shape `shape` (default: 1-D).
+HostTensor I64Tensor(const std::vector<int32_t>& values, std::optional<Shape> shape = std::nullopt);
 
 }  // namespace vlmxla::cli

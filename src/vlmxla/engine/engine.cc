@@ -48,7 +48,7 @@ class RunnerAdapter final : public SequenceRunner {
     HostTensor features;
     // An empty HostTensor has rank 0: a prompt without images has no pixel values.
     if (!prompt.pixel_values.shape().empty()) {
-      VLMXLA_ASSIGN_OR_RETURN(features, runner_.EncodeImages(prompt.pixel_values, taps));
+      VLMXLA_ASSIGN_OR_RETURN(features, runner_.EncodeImages(prompt, taps));
     }
     return runner_.Prefill(slot, prompt, features, taps);
   }

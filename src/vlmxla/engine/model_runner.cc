@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "vlmxla/vision/qwen_vision_layout.h"
+
 namespace vlmxla::engine {
 namespace {
 
@@ -60,8 +62,9 @@ double Seconds(std::chrono::steady_clock::time_point since) {
 
 // The runner's request inputs by the programs' parameter names.
 constexpr std::pair<const char*, int> kInputNames[] = {
-    {"pixel_values", 0}, {"input_ids", 1}, {"feature_index", 2}, {"image_features", 3},
-    {"length", 4},       {"tokens", 5},    {"positions", 6}};
+    {"pixel_values", 0}, {"input_ids", 1},      {"feature_index", 2}, {"image_features", 3},
+    {"length", 4},       {"tokens", 5},         {"positions", 6},     {"rotary_hw", 7},
+    {"full_segment", 8}, {"window_segment", 9}, {"merged_order", 10}, {"rope_positions", 11}};
 
 // The result a program exists for (the others are KV caches or taps).
 bool IsPrimaryResult(const std::string& stage) {
@@ -79,7 +82,19 @@ void DropCheckpointPages(const HostTensor& t) {
 }
 
 bool IsVisionWeight(const std::string& name) {
-  return name.rfind("vision_tower.", 0) == 0 || name.rfind("multi_modal_projector.", 0) == 0;
+  return name.rfind("vision_tower.", 0) == 0 || name.rfind("multi_modal_projector.", 0) == 0 ||
+         name.rfind("visual.", 0) == 0;
+}
+
+// An image-less prompt of an M-RoPE model that came without 3-axis positions: every axis is the
+// position itself (get_rope_index's text-only case).
+std::vector<int32_t> RopePositions(const prompt::PreparedPrefill& p) {
+  if (!p.rope_position_ids.empty()) return p.rope_position_ids;
+  std::vector<int32_t> out(3 * p.effective_length);
+  for (int64_t a = 0; a < 3; ++a) {
+    for (int64_t i = 0; i < p.effective_length; ++i) out[a * p.effective_length + i] = i;
+  }
+  return out;
 }
 
 }  // namespace
@@ -114,13 +129,18 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
   r->batch_buckets_ = Buckets(1, options.max_batch);
+  r->rope_delta_.assign(options.max_batch, 0);
   VLMXLA_RETURN_IF_ERROR(r->AllocateSlots());
 
   // Upload every weight once (the programs share them); programs compile on first use.
   const auto t0 = std::chrono::steady_clock::now();
   // (The weights are the same for every bucket: the smallest of each program names them.)
   std::vector<hlo::ProgramOptions> smallest;
-  if (r->config().is_multimodal()) smallest.push_back(r->VisionOptions(1));
+  if (r->config().is_multimodal()) {
+    hlo::VisionEncodeOptions vision = r->VisionOptions(1);
+    if (r->config().qwen_vl) vision.num_patches = static_cast<int>(r->PatchBucket(1));
+    smallest.push_back(vision);
+  }
   smallest.push_back(r->PrefillOptions(1, 1));
   smallest.push_back(r->DecodeOptions(1));
   std::vector<hlo::Program> programs;
@@ -147,7 +167,22 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
 }
 
 int ModelRunner::tokens_per_image() const {
-  return config().is_multimodal() ? config().llava->image_tokens_per_image() : 0;
+  return config().llava ? config().llava->image_tokens_per_image() : 0;
+}
+
+int64_t ModelRunner::PatchBucket(int64_t patches) const {
+  for (int64_t b : vision::QwenPatchBuckets(config().qwen_vl->vision, patches)) {
+    if (b >= patches) return b;
+  }
+  return patches;
+}
+
+int64_t ModelRunner::FeatureRows(const prompt::PreparedPrefill& p) const {
+  // An empty HostTensor has rank 0 (one element), so images are known by the shape's rank.
+  if (p.pixel_values.shape().empty()) return 0;
+  const int64_t n = p.pixel_values.shape()[0];
+  if (config().qwen_vl) return PatchBucket(n) / config().qwen_vl->vision.merge_unit();
+  return n * tokens_per_image();
 }
 
 uint64_t ModelRunner::kv_bytes_per_slot() const {
@@ -213,7 +248,8 @@ Status ModelRunner::UploadWeights(const hlo::Program& program) {
 std::string ModelRunner::ProgramKey(const hlo::ProgramOptions& options) {
   std::string key = hlo::ProgramName(options);
   if (const auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) {
-    key += "/n" + std::to_string(o->num_images);
+    key += o->num_patches > 0 ? "/P" + std::to_string(o->num_patches)
+                              : "/n" + std::to_string(o->num_images);
   } else if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
     key += "/L" + std::to_string(o->seq_len) + "/F" + std::to_string(o->num_image_features) + "/C" +
            std::to_string(o->capacity);
@@ -367,22 +403,30 @@ hlo::VisionEncodeOptions ModelRunner::VisionOptions(int num_images) const {
   return o;
 }
 
+hlo::VisionEncodeOptions ModelRunner::VisionOptionsFor(const prompt::PreparedPrefill& p) const {
+  const int64_t n = p.pixel_values.shape().empty() ? 0 : p.pixel_values.shape()[0];
+  hlo::VisionEncodeOptions o = VisionOptions(static_cast<int>(n));
+  if (config().qwen_vl) {
+    o.num_images = 1;
+    o.num_patches = static_cast<int>(PatchBucket(n));
+  }
+  return o;
+}
+
 Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
-  // An empty HostTensor has rank 0 (one element), so images are known by the shape's rank.
-  const int n = p.pixel_values.shape().empty() ? 0 : static_cast<int>(p.pixel_values.shape()[0]);
-  if (n > 0) VLMXLA_RETURN_IF_ERROR(GetProgram(VisionOptions(n)).status());
+  const int64_t rows = FeatureRows(p);
+  if (rows > 0) VLMXLA_RETURN_IF_ERROR(GetProgram(VisionOptionsFor(p)).status());
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
-    VLMXLA_RETURN_IF_ERROR(
-        GetProgram(PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image())).status());
+    VLMXLA_RETURN_IF_ERROR(GetProgram(PrefillOptions(p.effective_length, rows)).status());
   }
   return WarmDecode();
 }
 
 bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p) const {
-  const int n = p.pixel_values.shape().empty() ? 0 : static_cast<int>(p.pixel_values.shape()[0]);
-  if (n > 0 && !HasProgram(VisionOptions(n))) return false;
+  const int64_t rows = FeatureRows(p);
+  if (rows > 0 && !HasProgram(VisionOptionsFor(p))) return false;
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity &&
-      !HasProgram(PrefillOptions(p.effective_length, int64_t{n} * tokens_per_image()))) {
+      !HasProgram(PrefillOptions(p.effective_length, rows))) {
     return false;
   }
   for (int b : batch_buckets_)
@@ -395,8 +439,11 @@ Status ModelRunner::WarmDecode() {
   return Status::Ok();
 }
 
-Result<HostTensor> ModelRunner::EncodeImages(const HostTensor& pixel_values, TapMap* taps) {
+Result<HostTensor> ModelRunner::EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps) {
   if (!config().is_multimodal()) return InvalidArgument("this model takes no images");
+  const HostTensor& pixel_values = prompt.pixel_values;
+  if (pixel_values.shape().empty()) return InvalidArgument("the prompt has no images");
+  if (config().qwen_vl) return EncodeQwenImages(prompt, taps);
   const int n = static_cast<int>(pixel_values.shape().at(0));
   VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(VisionOptions(n)));
   VLMXLA_ASSIGN_OR_RETURN(auto px, executor_->Upload(pixel_values));
@@ -412,6 +459,66 @@ Result<HostTensor> ModelRunner::EncodeImages(const HostTensor& pixel_values, Tap
   HostTensor rows(features.dtype(), Shape{s[0] * s[1], s[2]});
   std::memcpy(rows.mutable_data(), features.data(), features.byte_size());
   return rows;
+}
+
+Result<HostTensor> ModelRunner::EncodeQwenImages(const prompt::PreparedPrefill& prompt,
+                                                 TapMap* taps) {
+  const io::QwenVLConfig& q = *config().qwen_vl;
+  const HostTensor& pixels = prompt.pixel_values;
+  const int64_t n = pixels.shape()[0], dim = q.vision.patch_dim();
+  if (pixels.shape().size() != 2 || pixels.shape()[1] != dim || pixels.dtype() != DType::kF32) {
+    return Internal("vision_encode: pixel_values must be f32[patches, " + std::to_string(dim) +
+                    "], got " + DTypeName(pixels.dtype()) + " " + ShapeToString(pixels.shape()));
+  }
+  const hlo::VisionEncodeOptions options = VisionOptionsFor(prompt);
+  VLMXLA_ASSIGN_OR_RETURN(
+      vision::QwenVisionLayout layout,
+      vision::BuildQwenVisionLayout(q.vision, q.family == "qwen2_5_vl", prompt.image_grid_thw,
+                                    options.num_patches));
+  if (layout.num_patches != n) {
+    return Internal("vision_encode: image_grid_thw covers " + std::to_string(layout.num_patches) +
+                    " patches but pixel_values has " + std::to_string(n));
+  }
+  const int64_t bucket = layout.bucket;
+  // The program's rows: the patches in the layout's order (the window order for Qwen2.5-VL), then
+  // zero padding.
+  HostTensor rows(DType::kF32, Shape{bucket, dim});
+  std::memset(rows.mutable_data(), 0, rows.byte_size());
+  const auto src = pixels.span<float>();
+  auto dst = rows.mutable_span<float>();
+  for (int64_t i = 0; i < n; ++i) {
+    std::copy_n(src.begin() + layout.patch_order[i] * dim, dim, dst.begin() + i * dim);
+  }
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(options));
+  VLMXLA_ASSIGN_OR_RETURN(auto px, executor_->Upload(rows));
+  VLMXLA_ASSIGN_OR_RETURN(auto hw,
+                          executor_->Upload(I32Tensor(layout.rotary_hw, Shape{bucket, 2})));
+  VLMXLA_ASSIGN_OR_RETURN(auto full,
+                          executor_->Upload(I32Tensor(layout.full_segment, Shape{bucket})));
+  VLMXLA_ASSIGN_OR_RETURN(auto window,
+                          executor_->Upload(I32Tensor(layout.window_segment, Shape{bucket})));
+  const int64_t merged = static_cast<int64_t>(layout.merged_order.size());
+  VLMXLA_ASSIGN_OR_RETURN(auto order,
+                          executor_->Upload(I32Tensor(layout.merged_order, Shape{merged})));
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c,
+                                            Args(*c,
+                                                 {{kPixelValues, px.get()},
+                                                  {kRotaryHw, hw.get()},
+                                                  {kFullSegment, full.get()},
+                                                  {kWindowSegment, window.get()},
+                                                  {kMergedOrder, order.get()}},
+                                                 {}),
+                                            {}));
+  VLMXLA_ASSIGN_OR_RETURN(HostTensor features, outputs[c->primary]->ToHost());
+  if (features.shape().size() != 2) return Internal("vision_encode gave no image_features");
+  const int64_t tokens = n / q.vision.merge_unit();
+  for (size_t i = 0; taps && i < outputs.size(); ++i) {
+    if (c->taps[i].empty()) continue;
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
+    // The gate compares the real rows; padding rows are the bucket's, not the model's.
+    (*taps)[c->taps[i]] = SliceAxis(t, 0, i == static_cast<size_t>(c->primary) ? tokens : n);
+  }
+  return features;
 }
 
 Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
@@ -432,10 +539,18 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
 
   std::vector<int32_t> ids(bucket, 0), feature_index(bucket, 0);
   std::copy(prompt.input_ids.begin(), prompt.input_ids.end(), ids.begin());
-  const int tpi = tokens_per_image();
+  // Image i's features follow those of the images before it (slots are in image order).
+  std::vector<int64_t> first_row;
+  for (const prompt::ImageSlot& s : prompt.image_slots) {
+    if (s.image_index != static_cast<int>(first_row.size())) {
+      return Internal("prefill: image slots are not in image order");
+    }
+    first_row.push_back(
+        first_row.empty() ? 0 : first_row.back() + prompt.image_slots[s.image_index - 1].length);
+  }
   for (const prompt::ImageSlot& s : prompt.image_slots) {
     for (int64_t j = 0; j < s.length; ++j) {
-      const int64_t row = static_cast<int64_t>(s.image_index) * tpi + j;
+      const int64_t row = first_row[s.image_index] + j;
       if (row >= rows) {
         return InvalidArgument("prefill: image " + std::to_string(s.image_index) +
                                " has no features (" + std::to_string(rows) + " rows)");
@@ -457,15 +572,28 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
   VLMXLA_ASSIGN_OR_RETURN(auto fi_d, executor_->Upload(I32Tensor(feature_index, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto feats_d, executor_->Upload(feats));
   VLMXLA_ASSIGN_OR_RETURN(auto len_d, executor_->Upload(len));
+  // M-RoPE: [3, bucket] rotary positions, the padding rows' 0 (causality hides them).
+  std::shared_ptr<runtime::DeviceBuffer> rope_d;
+  const bool mrope = !config().text.mrope_section.empty();
+  if (mrope) {
+    const std::vector<int32_t> rope = RopePositions(prompt);
+    std::vector<int32_t> padded(3 * bucket, 0);
+    for (int64_t a = 0; a < 3; ++a) {
+      std::copy_n(rope.begin() + a * length, length, padded.begin() + a * bucket);
+    }
+    VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(padded, Shape{3, bucket})));
+  }
   const int slot_of[] = {slot};
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c,
                                             Args(*c,
                                                  {{kInputIds, ids_d.get()},
                                                   {kFeatureIndex, fi_d.get()},
                                                   {kImageFeatures, feats_d.get()},
-                                                  {kLength, len_d.get()}},
+                                                  {kLength, len_d.get()},
+                                                  {kRopePositions, rope_d.get()}},
                                                  slot_of),
                                             slot_of));
+  rope_delta_[slot] = mrope ? prompt.rope_delta : 0;
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
   for (size_t i = 0; taps && i < outputs.size(); ++i) {
     const std::string& stage = c->taps[i];
@@ -509,9 +637,20 @@ Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<con
   VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(DecodeOptions(bucket)));
   VLMXLA_ASSIGN_OR_RETURN(auto tok_d, executor_->Upload(I32Tensor(tok, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto pos_d, executor_->Upload(I32Tensor(pos, Shape{bucket})));
+  // M-RoPE: each slot's new token rotates by its row plus the delta its prompt left.
+  std::shared_ptr<runtime::DeviceBuffer> rope_d;
+  if (!config().text.mrope_section.empty()) {
+    std::vector<int32_t> rope(pos);
+    for (int i = 0; i < n; ++i) rope[i] = static_cast<int32_t>(pos[i] + rope_delta_[all[i]]);
+    VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(rope, Shape{bucket})));
+  }
   VLMXLA_ASSIGN_OR_RETURN(
       auto outputs,
-      Run(*c, Args(*c, {{kTokens, tok_d.get()}, {kPositions, pos_d.get()}}, all), all));
+      Run(*c,
+          Args(*c,
+               {{kTokens, tok_d.get()}, {kPositions, pos_d.get()}, {kRopePositions, rope_d.get()}},
+               all),
+          all));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
   if (logits.shape().size() != 2) return Internal("decode gave no logits");
   if (bucket == n) return logits;

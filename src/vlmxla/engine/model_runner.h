@@ -96,12 +96,15 @@ class ModelRunner {
   // The memory of the engine, the IREE host (if any) and the device buffers now.
   MemorySnapshot SnapshotMemory() const;
 
-  // pixel_values f32[n,3,H,W] -> image features ct[n * tokens_per_image, text_hidden] (ct: the
-  // compute type).
-  Result<HostTensor> EncodeImages(const HostTensor& pixel_values, TapMap* taps);
+  // The prompt's images -> image feature rows ct[F, text_hidden] (ct: the compute type): LLaVA's
+  // pixel_values f32[n,3,H,W] give n * tokens_per_image rows; a Qwen family's flattened patches
+  // f32[patches, patch_dim] give the merger's rows of the patch bucket (the image tokens in prompt
+  // order, then padding rows no position reads).
+  Result<HostTensor> EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps);
   // Writes the prompt's keys and values into `slot` (rows 0..effective_length-1) and returns the
   // last position's logits f32[vocab]. `features` are EncodeImages' rows for the prompt's images
-  // (empty without images).
+  // (empty without images). With M-RoPE the slot keeps the prompt's rope_delta for its decode
+  // steps.
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
                              const HostTensor& features, TapMap* taps);
   // One decode step: slots[i] takes tokens[i] at positions[i] and the result row i holds its next
@@ -132,6 +135,11 @@ class ModelRunner {
     kLength,
     kTokens,
     kPositions,
+    kRotaryHw,
+    kFullSegment,
+    kWindowSegment,
+    kMergedOrder,
+    kRopePositions,
     kNumInputs
   };
   struct Compiled {
@@ -154,7 +162,15 @@ class ModelRunner {
   hlo::PrefillOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
   hlo::DecodeOptions DecodeOptions(int batch) const;
   hlo::VisionEncodeOptions VisionOptions(int num_images) const;
+  // The vision program a prompt's images run: LLaVA by image count, Qwen by patch bucket.
+  hlo::VisionEncodeOptions VisionOptionsFor(const prompt::PreparedPrefill& prompt) const;
+  // The image-feature rows prefill takes for `prompt` (0 without images): what EncodeImages
+  // returns for it.
+  int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;
+  // Qwen: the smallest patch bucket that holds `patches` rows.
+  int64_t PatchBucket(int64_t patches) const;
   hlo::ProgramCommonOptions CommonOptions() const;
+  Result<HostTensor> EncodeQwenImages(const prompt::PreparedPrefill& prompt, TapMap* taps);
   Status UploadWeights(const hlo::Program& program);
   Status AllocateSlots();
   // Runs `compiled` on `args` (its bound weights plus the call's inputs) and moves each KV result
@@ -187,6 +203,8 @@ class ModelRunner {
   // slots_[s][2*l] / [2*l+1]: slot s's key / value cache of layer l, ct[kv_heads, C, head_dim].
   std::vector<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> slots_;
   std::vector<int> prefill_buckets_, batch_buckets_;
+  // M-RoPE: per slot, the rope_delta of the prompt it holds (decode rotates row p by p + delta).
+  std::vector<int64_t> rope_delta_;
   CompileStats compile_stats_;
   WeightStats weight_stats_;
 };
