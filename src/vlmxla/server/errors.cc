@@ -37,7 +37,8 @@ ApiError ApiErrorFromStatus(const Status& status, const std::string& param) {
   }
   // The vision layer's reasons for images that cannot be used.
   if (reason == "image_too_large" || reason == "image_corrupt" ||
-      reason == "image_format_unsupported") {
+      reason == "image_format_unsupported" || reason == "image_aspect_ratio_unsupported" ||
+      reason == "image_too_small") {
     e.http_status = 400;
     e.code = "invalid_image";
     return e;

@@ -208,6 +208,13 @@ std::optional<ApiError> ParseContent(const json& content, const std::string& par
       }
       msg->content.push_back({prompt::ContentPart::Kind::kImage, {}});
       images->push_back({url->get<std::string>(), url_param});
+    } else if (t == "video_url" || t == "video" || t == "input_video") {
+      // Qwen2-VL reads video, but vlmxla runs images only: name that limit, not just the type.
+      return BadRequest(
+          "video input is not supported (images only: send frames as 'image_url' "
+          "parts); content part type '" +
+              t + "'",
+          pp + ".type", "video_unsupported");
     } else {
       return BadRequest(
           "content part type '" + t + "' is not supported (use 'text' or 'image_url')",

@@ -106,6 +106,32 @@ TEST(Protocol, ParsesChatParts) {
   EXPECT_FALSE(p.stream);
 }
 
+TEST(Protocol, VideoPartsAreRefusedAsVideo) {
+  for (const char* type : {"video_url", "video"}) {
+    ParsedRequest p;
+    const std::string body = std::string(R"({"messages": [{"role": "user", "content": [)") +
+                             R"({"type": "text", "text": "a"}, {"type": ")" + type +
+                             R"(", "video_url": {"url": "/v.mp4"}}]}]})";
+    auto e = ParseChatRequest(body, &p);
+    ASSERT_TRUE(e) << type;
+    EXPECT_EQ(e->http_status, 400);
+    EXPECT_EQ(e->code, "video_unsupported");
+    EXPECT_EQ(e->param, "messages[0].content[1].type");
+    EXPECT_NE(e->message.find("video input is not supported"), std::string::npos) << e->message;
+  }
+  ParsedRequest p;
+  auto e =
+      ParseChatRequest(R"({"messages": [{"role": "user", "content": [{"type": "audio"}]}]})", &p);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->code, "unsupported_content_type");
+}
+
+TEST(Errors, QwenImageLimitsAreInvalidImages) {
+  EXPECT_EQ(ApiErrorFromStatus(InvalidArgument("200:1", "image_aspect_ratio_unsupported")).code,
+            "invalid_image");
+  EXPECT_EQ(ApiErrorFromStatus(InvalidArgument("2x1", "image_too_small")).code, "invalid_image");
+}
+
 // Found by fuzz_openai_request: nlohmann reports a number too large for a double as out_of_range,
 // not parse_error, and the exception escaped the parser (a 500, or std::terminate in a fuzzer).
 TEST(Protocol, NumberPastDoubleIsInvalidJson) {
