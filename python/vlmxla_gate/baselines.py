@@ -129,7 +129,7 @@ def case_metrics(result: dict) -> dict[str, float]:
 
 DTYPE_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
 _ST_FLOATS = {"F64": ("f64", 8), "F32": ("f32", 4), "BF16": ("bf16", 2), "F16": ("f16", 2)}
-VISION_PREFIXES = ("vision_tower.", "multi_modal_projector.")
+VISION_PREFIXES = ("vision_tower.", "multi_modal_projector.", "visual.")
 
 
 def _is_vision(name: str) -> bool:

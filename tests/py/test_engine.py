@@ -52,13 +52,15 @@ def _mixed(images):
     ]
 
 
-def test_batched_requests_match_their_solo_runs(vlmxla_bin, model_dir, images, tmp_path):
-    requests = _mixed(images)
+def _batched_matches_solo(vlmxla_bin, model_dir, requests, tmp_path, name) -> dict:
+    """Runs each request alone in its own engine, then all of them through 4 slots, asserts every
+    request got the same tokens, text, finish reason and usage both ways; returns the batched
+    results."""
     solo = {}
     for r in requests:  # each request entirely alone in its own engine
-        out, _ = _batch(vlmxla_bin, model_dir, [r], tmp_path, 1, f"solo_{r['id']}")
+        out, _ = _batch(vlmxla_bin, model_dir, [r], tmp_path, 1, f"{name}_solo_{r['id']}")
         solo.update(out)
-    batched, log = _batch(vlmxla_bin, model_dir, requests, tmp_path, 4, "batched")
+    batched, log = _batch(vlmxla_bin, model_dir, requests, tmp_path, 4, f"{name}_batched")
     # More requests than slots: some waited in the queue and prefilled while others decoded.
     steps = int(log.rsplit(", ", 1)[1].split()[0])
     assert steps < sum(len(solo[r["id"]]["tokens"]) for r in requests) - len(requests)
@@ -68,11 +70,38 @@ def test_batched_requests_match_their_solo_runs(vlmxla_bin, model_dir, images, t
         assert b["text"] == a["text"], r["id"]
         assert b["finish_reason"] == a["finish_reason"], r["id"]
         assert b["usage"] == a["usage"], r["id"]
+    return batched
+
+
+def test_batched_requests_match_their_solo_runs(vlmxla_bin, model_dir, images, tmp_path):
+    batched = _batched_matches_solo(vlmxla_bin, model_dir, _mixed(images), tmp_path, "llava")
     assert batched["image"]["finish_reason"] == "length"
     assert len(batched["image"]["tokens"]) == 12
     # Effective prompt tokens count every image feature position; logical ones count an image once.
     u = batched["two_images"]["usage"]
     assert u["prompt_tokens"] - u["prompt_tokens_logical"] == 2 * (25 - 1)
+
+
+def test_qwen2_vl_requests_batched_with_text_only_ones_match_their_solo_runs(
+        vlmxla_bin, images, tmp_path):
+    """Each M-RoPE slot decodes at its own row plus its own rope delta (a different one per
+    image layout; 0 without images): sharing a decode call must not mix them."""
+    qwen_dir = testing.ensure_fixtures(("tiny-qwen2-vl",))["tiny-qwen2-vl"]
+    requests = [
+        {"id": "image", "prompt": "What is in the image?", "images": [str(images["scene.png"])],
+         "max_tokens": 10},
+        {"id": "text", "prompt": "Tell me a long story about the sea.", "max_tokens": 14},
+        {"id": "two_sizes", "prompt": "Describe both pictures.",
+         "images": [str(images["wide.png"]), str(images["scene.png"])], "max_tokens": 8},
+        {"id": "short_text", "prompt": "Hi", "max_tokens": 12},
+        {"id": "gray", "prompt": "And this one?", "images": [str(images["scene_gray.png"])],
+         "max_tokens": 9},
+    ]
+    batched = _batched_matches_solo(vlmxla_bin, qwen_dir, requests, tmp_path, "qwen")
+    # Images of different sizes expand to different numbers of pads (t*h*w / 4 each).
+    u = {k: batched[k]["usage"] for k in ("image", "two_sizes")}
+    assert u["two_sizes"]["prompt_tokens"] - u["two_sizes"]["prompt_tokens_logical"] != \
+        2 * (u["image"]["prompt_tokens"] - u["image"]["prompt_tokens_logical"])
 
 
 def test_a_client_that_goes_away_frees_its_slot(vlmxla_bin, model_dir, images, tmp_path):
