@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The one test command: C++ unit tests (CTest), the same under ASan+UBSan and TSan with short
 # fuzz runs (scripts/test_sanitizers.sh), the Python suites (pytest), which include the oracle
-# parity tests, then both merge gates. Generated fixtures go to $VLMXLA_CACHE
-# (default ~/.cache/vlmxla).
+# parity tests, then the merge gates (LLaVA, text-only, Qwen2-VL, Qwen2.5-VL). Generated
+# fixtures go to $VLMXLA_CACHE (default ~/.cache/vlmxla).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,3 +23,6 @@ echo "[test] Python tests (pytest)"
 echo "[test] the merge gates on both CPU backends (reports in build/)"
 scripts/xla/validate_llava_reference.sh --backend all --report build/gate-llava.json
 scripts/xla/validate_arch.sh --backend all --report build/gate-arch.json
+scripts/xla/validate_vlm_reference.sh --family qwen2_vl --backend all --report build/gate-qwen2-vl.json
+scripts/xla/validate_vlm_reference.sh --family qwen2_5_vl --backend all \
+  --report build/gate-qwen2.5-vl.json
