@@ -104,6 +104,32 @@ def test_qwen2_vl_requests_batched_with_text_only_ones_match_their_solo_runs(
         2 * (u["image"]["prompt_tokens"] - u["image"]["prompt_tokens_logical"])
 
 
+def test_qwen2_vl_images_of_different_patch_counts_share_one_vision_bucket(
+        vlmxla_bin, images, tmp_path):
+    """The scene (grid 8x10: 80 patches) and a 96x64 image (grid 8x12: 96 patches) take the same
+    patch bucket (96): the second request compiles no vision program, and the one it shares pads
+    the first image's rows without changing its answer."""
+    from PIL import Image
+
+    qwen_dir = testing.ensure_fixtures(("tiny-qwen2-vl",))["tiny-qwen2-vl"]
+    other = tmp_path / "other.png"
+    Image.open(images["scene.png"]).convert("RGB").resize((96, 64)).save(other)
+    requests = [
+        {"id": "scene", "prompt": "What is in the image?", "images": [str(images["scene.png"])],
+         "max_tokens": 6},
+        {"id": "other", "prompt": "What is in the image?", "images": [str(other)],
+         "max_tokens": 6},
+    ]
+    out, log = _batch(vlmxla_bin, qwen_dir, requests, tmp_path, 1, "qwen_buckets")
+    compiled = [line for line in log.splitlines() if "compiled vision_encode" in line]
+    assert len(compiled) == 1, log
+    assert "vision_encode/P96" in compiled[0], compiled
+    alone, _ = _batch(vlmxla_bin, qwen_dir, requests[:1], tmp_path, 1, "qwen_buckets_alone")
+    assert out["scene"]["tokens"] == alone["scene"]["tokens"]
+    assert out["scene"]["usage"]["prompt_tokens"] - out["other"]["usage"]["prompt_tokens"] == \
+        (80 - 96) // 4
+
+
 def test_a_client_that_goes_away_frees_its_slot(vlmxla_bin, model_dir, images, tmp_path):
     requests = [{"id": f"c{i}", "prompt": f"request {i}", "max_tokens": 40, "cancel_after": 2}
                 for i in range(3)] + [{"id": "last", "prompt": "still served", "max_tokens": 5}]

@@ -15,6 +15,7 @@
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/model_config.h"
+#include "vlmxla/vision/qwen_vision_layout.h"
 
 namespace vlmxla::cli {
 namespace {
@@ -22,7 +23,10 @@ namespace {
 const std::vector<FlagSpec> kFlags = {
     {"model", true, false, "Hugging Face model directory (required)"},
     {"program", true, false, "vision_encode | prefill | decode (with --model)"},
-    {"num-images", true, false, "vision_encode: images per call (default 1)"},
+    {"num-images", true, false, "vision_encode (LLaVA): images per call (default 1)"},
+    {"num-patches", true, false,
+     "vision_encode (Qwen2-VL / Qwen2.5-VL): patch rows, the patch bucket (default: the smallest "
+     "bucket)"},
     {"seq-len", true, false, "prefill: prompt positions L (required for prefill)"},
     {"num-image-features", true, false, "prefill: rows of image_features (default 1)"},
     {"batch", true, false, "decode: KV-cache slots per call (default 1)"},
@@ -96,13 +100,17 @@ Result<int> BucketFlag(const ParsedArgs& args, const std::string& name, int fall
 // here are usage errors.
 Status ProgramFlags(const ParsedArgs& args, hlo::ProgramOptions& options) {
   VLMXLA_ASSIGN_OR_RETURN(const int num_images, BucketFlag(args, "num-images", 1));
+  VLMXLA_ASSIGN_OR_RETURN(const int num_patches, BucketFlag(args, "num-patches", 0));
   VLMXLA_ASSIGN_OR_RETURN(const int seq_len, BucketFlag(args, "seq-len", 0));
   VLMXLA_ASSIGN_OR_RETURN(const int num_image_features, BucketFlag(args, "num-image-features", 1));
   VLMXLA_ASSIGN_OR_RETURN(const int batch, BucketFlag(args, "batch", 1));
   // A prefill without --capacity writes into a cache exactly as long as its prompt bucket.
   const bool prefill = std::holds_alternative<hlo::PrefillOptions>(options);
   VLMXLA_ASSIGN_OR_RETURN(const int capacity, BucketFlag(args, "capacity", prefill ? seq_len : 0));
-  if (auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) o->num_images = num_images;
+  if (auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) {
+    o->num_images = num_images;
+    o->num_patches = num_patches;  // 0: EmitProgram picks the smallest bucket of a Qwen model
+  }
   if (auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
     o->seq_len = seq_len;
     o->num_image_features = num_image_features;
@@ -126,9 +134,14 @@ Status ProgramFlags(const ParsedArgs& args, hlo::ProgramOptions& options) {
   return Status::Ok();
 }
 
-Status EmitProgram(const ParsedArgs& args, const hlo::ProgramOptions& options) {
+Status EmitProgram(const ParsedArgs& args, hlo::ProgramOptions options) {
   const std::string output = *args.Get("output");
   VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(*args.Get("model")));
+  auto* vision = std::get_if<hlo::VisionEncodeOptions>(&options);
+  if (vision && vision->num_patches == 0 && model.config().qwen_vl) {
+    vision->num_patches =
+        static_cast<int>(vision::QwenPatchBuckets(model.config().qwen_vl->vision, 64)[0]);
+  }
   VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(model.config(), options));
   VLMXLA_RETURN_IF_ERROR(WriteFile(output, program.mlir));
   return WriteFile(output + ".json", SignatureJson(program));
