@@ -228,11 +228,15 @@ def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
                 stream_options={"include_usage": True}, temperature=0,
                 max_tokens=body["max_tokens"])
             text, usage = "", None
-            for chunk in stream:
-                if chunk.choices:
-                    text += chunk.choices[0].delta.content or ""
-                if chunk.usage is not None:
-                    usage = chunk.usage
+            try:
+                for chunk in stream:
+                    if chunk.choices:
+                        text += chunk.choices[0].delta.content or ""
+                    if chunk.usage is not None:
+                        usage = chunk.usage
+            except openai.APIError as e:  # an error event in the stream: a failed check
+                checks["openai_stream_no_error"] = False
+                return _row("server", checks, f"the stream ended in an error: {e}"[-1000:])
             checks["openai_text_exact"] = text == exp["text"]
             checks["openai_usage"] = usage is not None and usage.completion_tokens == exp["tokens"]
             status, _ = server.get("/health")

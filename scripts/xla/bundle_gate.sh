@@ -58,21 +58,31 @@ export LD_LIBRARY_PATH="$B/lib${nv:+:$nv}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 declare -A suite_of=()
 for f in "${fixtures[@]}"; do
-  case "$f" in tiny-llama|tiny-qwen2) suite_of[$f]=arch ;; *) suite_of[$f]=llava ;; esac
+  case "$f" in
+    tiny-llama|tiny-qwen2) suite_of[$f]=arch ;;
+    tiny-qwen2-vl) suite_of[$f]=qwen2_vl ;;
+    tiny-qwen2.5-vl) suite_of[$f]=qwen2_5_vl ;;
+    *) suite_of[$f]=llava ;;
+  esac
 done
 failed=0
 : >"$out/summary.txt"
-for suite in llava arch; do
-  args=()
+for suite in llava qwen2_vl qwen2_5_vl arch; do
+  # The multimodal families are the llava suite with --family; the text-only one is its own.
+  case "$suite" in
+    arch) args=(--suite arch) ;;
+    llava) args=() ;;
+    *) args=(--family "$suite") ;;
+  esac
   for f in "${fixtures[@]}"; do [[ "${suite_of[$f]}" == "$suite" ]] && args+=(--fixture "$f"); done
-  [[ ${#args[@]} -eq 0 ]] && continue
+  [[ " ${suite_of[*]} " == *" $suite "* ]] || continue
   for c in "${cases[@]}"; do args+=(--case "$c"); done
   for d in "${dtypes[@]}"; do args+=(--dtype "$d"); done
   for backend in "${backends[@]}"; do
     extra=()
     [[ -n "$plugin" && "$backend" == pjrt* ]] && extra=(--plugin "$plugin")
     report="$out/$suite-$backend.json"
-    (cd "$B" && "$PY" -m vlmxla_gate.gate --suite "$suite" --backend "$backend" "${args[@]}" \
+    (cd "$B" && "$PY" -m vlmxla_gate.gate --backend "$backend" "${args[@]}" \
        "${extra[@]}" --vlmxla "$B/build/vlmxla" --report "$report") >"$out/$suite-$backend.log" 2>&1
     rc=$?
     verdict=$([[ $rc -eq 0 ]] && echo PASS || echo FAIL)

@@ -39,9 +39,27 @@ while [[ $# -gt 0 ]]; do
     *) echo "gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-# Default: every fixture of both gates.
-[[ ${#fixtures[@]} -eq 0 ]] \
-  && fixtures=(tiny-llava-clip-llama tiny-llava-siglip-qwen2 tiny-llama tiny-qwen2)
+# Default: every fixture of every gate.
+[[ ${#fixtures[@]} -eq 0 ]] && fixtures=(tiny-llava-clip-llama tiny-llava-siglip-qwen2
+                                         tiny-qwen2-vl tiny-qwen2.5-vl tiny-llama tiny-qwen2)
+# The gate script (and its family) that runs a fixture.
+gate_of() {
+  case "$1" in
+    tiny-llama|tiny-qwen2) echo validate_arch.sh ;;
+    tiny-qwen2-vl) echo "validate_vlm_reference.sh --family qwen2_vl" ;;
+    tiny-qwen2.5-vl) echo "validate_vlm_reference.sh --family qwen2_5_vl" ;;
+    *) echo validate_llava_reference.sh ;;
+  esac
+}
+# Its suite's name in the bundle's gpu_gate.sh reports (out/<suite>-<backend>.json).
+suite_of() {
+  case "$1" in
+    tiny-llama|tiny-qwen2) echo arch ;;
+    tiny-qwen2-vl) echo qwen2_vl ;;
+    tiny-qwen2.5-vl) echo qwen2_5_vl ;;
+    *) echo llava ;;
+  esac
+}
 PY="$REPO/.venv/bin/python"
 BIN="${VLMXLA_BIN:-$REPO/build/vlmxla}"
 CACHE="${VLMXLA_CACHE:-$HOME/.cache/vlmxla}"
@@ -52,9 +70,12 @@ mkdir -p "$out" || fail "mkdir $out"
 
 if [[ $rehearse -eq 1 ]]; then
   # What the rehearsal runs must be in the cache: the oracle's captures and IREE's artifacts
-  # (with their manifest entries) of one case, made here by the gate on the CPU backends.
-  VLMXLA_BIN="$BIN" "$REPO/scripts/xla/validate_llava_reference.sh" --backend all \
-    --fixture "${fixtures[0]}" --case image_text --dtype float32 --no-surfaces \
+  # (with their manifest entries) of one case, made here by the gate on the CPU backends, its
+  # surfaces included (they run the programs without taps, which validate never compiles).
+  read -r gate family_args <<<"$(gate_of "${fixtures[0]}")"
+  # shellcheck disable=SC2086  # family_args is empty or "--family NAME"
+  VLMXLA_BIN="$BIN" "$REPO/scripts/xla/$gate" $family_args --backend all \
+    --fixture "${fixtures[0]}" --case image_text --dtype float32 \
     --vlmxla "$BIN" >"$out/prepare.log" 2>&1
   grep -q ' passed, 0 failed' "$out/prepare.log" || fail "the gate here failed ($out/prepare.log)"
 fi
@@ -62,10 +83,11 @@ fi
 if [[ -n "$precompile" ]]; then
   [[ "$precompile" =~ ^sm_[0-9]+a?$ ]] || fail "bad --precompile-cuda '$precompile'"
   for f in "${fixtures[@]}"; do
-    gate=validate_llava_reference.sh
-    [[ "$f" == tiny-llama || "$f" == tiny-qwen2 ]] && gate=validate_arch.sh
+    read -r gate family_args <<<"$(gate_of "$f")"
     # A throwaway baseline file: the cuda compiles count in the iree-cpu compile times.
+    # shellcheck disable=SC2086  # family_args is empty or "--family NAME"
     VLMXLA_IREE_ALSO_COMPILE_CUDA="$precompile" VLMXLA_BIN="$BIN" "$REPO/scripts/xla/$gate" \
+      $family_args \
       --backend iree-cpu --fixture "$f" --dtype float32 --vlmxla "$BIN" \
       --baselines "$out/precompile-baselines.json" >"$out/precompile-$f.log" 2>&1 \
       || fail "precompiling $f for $precompile ($out/precompile-$f.log)"
@@ -99,7 +121,7 @@ for pkg in vlmxla_gate vlmxla_oracle vlmxla_iree; do
 done
 find "$stage/python" -name __pycache__ -prune -exec rm -rf {} +
 cp "$REPO/scripts/xla/validate_llava_reference.sh" "$REPO/scripts/xla/validate_arch.sh" \
-  "$stage/scripts/xla/" || fail "copy scripts"
+  "$REPO/scripts/xla/validate_vlm_reference.sh" "$stage/scripts/xla/" || fail "copy scripts"
 cp "$REPO/scripts/xla/bundle_gate.sh" "$stage/gpu_gate.sh" && chmod +x "$stage/gpu_gate.sh" \
   || fail "copy bundle_gate.sh"
 
@@ -201,6 +223,6 @@ BUNDLE_PYTHON="$PY" "$B/gpu_gate.sh" --backend pjrt-cpu --backend iree-cpu --plu
 rc=$?
 check "gpu_gate.sh with pjrt-cpu and iree-cpu passes (log $rdir/gate.log)" test "$rc" -eq 0
 check "IREE served from the bundle's artifact cache without iree-compile" \
-  grep -q '"compile_cached_seconds_per_program"' "$rdir/out/llava-iree-cpu.json"
+  grep -q '"compile_cached_seconds_per_program"' "$rdir/out/$(suite_of "${fixtures[0]}")-iree-cpu.json"
 [[ $checks -eq 0 ]] || fail "$checks rehearsal check(s) failed"
 echo "gpu_bundle: rehearsal passed"
