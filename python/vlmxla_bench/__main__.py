@@ -7,6 +7,12 @@ image and prompt (one after another, never in parallel), and writes
 bench/results/<date>-<machine>.json and .png. `--extra BACKEND:DTYPE:STORED[:PRESET]` adds rows
 computing in DTYPE on the checkpoint stored in STORED, optionally with a compiler-flag preset
 (variants.py). A system that fails is recorded with its error, never given a number.
+
+`--shape qwen2-vl-2b` (shapes.py) benchmarks the Qwen2-VL-2B shape instead, with two images
+(448x448 and 1280x720): Transformers measures both in one process; `vlmxla bench` (one image per
+run) runs once per image, the first run measuring everything, the next ones the image request
+(their decode is two tokens at batch 1, kept under `image_runs` but not reported). Results:
+bench/results/<date>-<machine>-qwen2-vl-2b.{json,png}.
 """
 
 from __future__ import annotations
@@ -22,13 +28,16 @@ import tempfile
 import threading
 import time
 
-from vlmxla_oracle import images, paths
+from vlmxla_oracle import paths
 
-from . import ceilings, chart, checkpoint, costs, report, rss_trace, variants
+from . import ceilings, chart, checkpoint, costs, report, rss_trace, shapes, variants
 from .transformers_side import DEFAULT_PROMPT
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-QUICK_MODEL = "tiny-llava-siglip-qwen2"
+QUICK_MODEL = shapes.SHAPES[shapes.DEFAULT_SHAPE].quick_model
+# What a vlmxla run after a shape's first image measures besides its image request: as little
+# decode as `vlmxla bench` allows.
+SECONDARY_DECODE = {"decode_tokens": 2, "batches": "1"}
 
 
 def _log(msg: str) -> None:
@@ -79,6 +88,48 @@ def _ensure_checkpoints(model: str, dtypes) -> dict[str, pathlib.Path]:
     return dict(zip(dtypes, dirs, strict=True))
 
 
+def _plan(model_dir: pathlib.Path, prompt: str, images: dict) -> dict:
+    """prompts.py's answer for a Qwen shape (prompt lengths, patch grids), from a child."""
+    proc = subprocess.run([sys.executable, "-m", "vlmxla_bench.prompts", str(model_dir), prompt,
+                           *(f"{label}={path}" for label, path in images.items())],
+                          check=True, stdout=subprocess.PIPE, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO / "python")})
+    return json.loads(proc.stdout)
+
+
+IMAGE_KEYS = ("ttft_image_text_seconds", "prompt_tokens_image_text", "prefill_seconds_image_text",
+              "prefill_tokens_per_second")
+
+
+def merge_image_runs(primary: dict, label: str, others: dict[str, dict]) -> dict:
+    """One vlmxla row from its runs: `primary` (the first image's run: every figure) and
+    `others` ({label: the run of that image}). Each image's figures go under "images"; the other
+    runs whole under "image_runs"; peak_rss_mib is the largest run's (the run of each image under
+    "peak_rss_mib_by_image"). A failed run leaves {"error": ...} for its image."""
+    primary["images"] = {label: {"image": primary.get("image"),
+                                 **{k: primary[k] for k in IMAGE_KEYS},
+                                 "context_capacity": primary.get("context_capacity")}}
+    primary["image_runs"] = others
+    for other_label, r in others.items():
+        primary["images"][other_label] = ({"error": r["error"]} if "error" in r else {
+            "image": r.get("image"), **{k: r[k] for k in IMAGE_KEYS},
+            "context_capacity": r.get("context_capacity")})
+    _largest_peak(primary)
+    return primary
+
+
+def _largest_peak(system: dict) -> None:
+    """peak_rss_mib of a row measured in several runs: the largest run's."""
+    runs = {k: r for k, r in (system.get("image_runs") or {}).items() if "error" not in r}
+    if not runs:
+        return
+    first = next(iter(system["images"]))
+    own = system.get("peak_rss_mib_by_image", {}).get(first, system["peak_rss_mib"])
+    by_image = {first: own, **{k: r["peak_rss_mib"] for k, r in runs.items()}}
+    system["peak_rss_mib_by_image"] = by_image
+    system["peak_rss_mib"] = max(by_image.values(), key=lambda p: p["total"])
+
+
 def rederive(path: pathlib.Path) -> int:
     """Recomputes a results file's derived figures from what it recorded: each system's peak from
     its rss_trace (VmHWM), then the summary, the chart and the table. For a file written before
@@ -86,6 +137,10 @@ def rederive(path: pathlib.Path) -> int:
     results = json.loads(path.read_text(encoding="utf-8"))
     for s in results["systems"].values():
         rss_trace.use_traced_peaks(s)
+        for r in (s.get("image_runs") or {}).values():
+            rss_trace.use_traced_peaks(r)
+        s.pop("peak_rss_mib_by_image", None)
+        _largest_peak(s)
     by_dtype = results.get("costs_by_dtype", {})
     system_costs = {n: by_dtype.get("/".join(report.dtypes_of(s)), results["costs"])
                     for n, s in results["systems"].items()}
@@ -94,21 +149,32 @@ def rederive(path: pathlib.Path) -> int:
     results.setdefault("rederived", []).append(
         {"date": datetime.date.today().isoformat(),
          "what": "peak_rss_mib from rss_trace VmHWM (getrusage figure kept as "
-                 "peak_rss_mib_getrusage); summary recomputed"})
+                 "peak_rss_mib_getrusage); summary, chart and table recomputed by that "
+                 "date's report.py"})
     path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     chart.write_chart(results, path.with_suffix(".png"))
     print(report.table(results))
+    same = report.table_same_dtype(results)
+    if same:
+        print("\nAgainst Transformers eager in the same dtype:\n" + same)
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser,
+                                                       argparse.Namespace]:
+    """The parser and the arguments, with the shape's defaults filled in where none was given
+    (--quick: the shape's tiny fixture, 12 decode tokens, and LLaVA's context 64)."""
     p = argparse.ArgumentParser(prog="python -m vlmxla_bench")
-    p.add_argument("--model", default=checkpoint.BENCH_SPEC,
-                   help="checkpoint spec (default: the shape-faithful llava-interleave-qwen-0.5b)")
+    p.add_argument("--shape", choices=sorted(shapes.SHAPES), default=shapes.DEFAULT_SHAPE,
+                   help="what to benchmark (shapes.py): its checkpoint spec, images and defaults")
+    p.add_argument("--model", default=None,
+                   help="checkpoint spec (default: the shape's, e.g. the shape-faithful "
+                        "llava-interleave-qwen-0.5b)")
     p.add_argument("--bin", default=os.environ.get("VLMXLA_BIN", str(REPO / "build" / "vlmxla")))
     p.add_argument("--backends", default="pjrt-cpu,iree-cpu")
-    p.add_argument("--dtypes", default="float32,bfloat16,float16",
-                   help="vlmxla compute dtypes, each on the checkpoint stored in it")
+    p.add_argument("--dtypes", default=None,
+                   help="vlmxla compute dtypes, each on the checkpoint stored in it (default: the "
+                        "shape's: float32,bfloat16,float16 for LLaVA, float32,bfloat16 for Qwen)")
     p.add_argument("--transformers-dtypes", default="float32,bfloat16",
                    help="Transformers eager dtypes ('' for none)")
     p.add_argument("--extra", action="append", default=[],
@@ -117,23 +183,39 @@ def main(argv: list[str] | None = None) -> int:
                         f"optionally with a flag preset ({', '.join(variants.PRESETS)})")
     p.add_argument("--decode-tokens", type=int, default=16)
     p.add_argument("--batches", default="1,4,8")
-    p.add_argument("--context", type=int, default=768,
-                   help="context capacity (768: the image prompt's bucket)")
+    p.add_argument("--context", type=int, default=None,
+                   help="context capacity (LLaVA: 768, the image prompt's bucket; Qwen: each "
+                        "run's prompt rounded up to 64)")
     p.add_argument("--prompt", default=DEFAULT_PROMPT)
     p.add_argument("--quick", action="store_true",
-                   help=f"pipeline check: {QUICK_MODEL}, 12 decode tokens, small ceilings")
+                   help="pipeline check: the shape's tiny fixture (LLaVA: "
+                        f"{QUICK_MODEL}), 12 decode tokens, small ceilings")
     p.add_argument("--out", type=pathlib.Path, default=REPO / "bench" / "results")
-    p.add_argument("--timeout", type=float, default=1800,
-                   help="seconds each system may take (load, compile, measure)")
+    p.add_argument("--timeout", type=float, default=None,
+                   help="seconds each system (each vlmxla run) may take: load, compile, measure "
+                        "(default: the shape's, LLaVA 1800, Qwen 7200)")
     p.add_argument("--note", default="", help="free text recorded with the machine (e.g. load)")
     p.add_argument("--rederive", type=pathlib.Path, metavar="RESULTS.json",
                    help="run nothing: recompute RESULTS.json's peaks (from its memory traces), "
                         "summary, chart and table")
     args = p.parse_args(argv)
+    shape = shapes.SHAPES[args.shape]
+    args.model = args.model or shape.model
+    args.dtypes = shape.dtypes if args.dtypes is None else args.dtypes
+    args.timeout = args.timeout or shape.timeout
+    if args.context is None:
+        args.context = shape.context
+    if args.quick:
+        args.model, args.decode_tokens = shape.quick_model, 12
+        args.context = 64 if shape.context else None
+    return p, args
+
+
+def main(argv: list[str] | None = None) -> int:
+    p, args = parse_args(argv)
     if args.rederive:
         return rederive(args.rederive)
-    if args.quick:
-        args.model, args.decode_tokens, args.context = QUICK_MODEL, 12, 64
+    shape = shapes.SHAPES[args.shape]
     batches = [int(b) for b in args.batches.split(",")]
     threads = len(os.sched_getaffinity(0))
     cores = os.cpu_count() or threads
@@ -163,11 +245,30 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((name, backend, dtype, stored, preset))
 
     model_dirs = _ensure_checkpoints(args.model, list(dict.fromkeys(r[3] for r in rows)))
-    image = images.write_images()["scene.png"]
+    image_paths = {im.label: shapes.write_image(im) for im in shape.images}
+    first_label = next(iter(image_paths))
+    image = image_paths[first_label]
     work = paths.cache_dir() / "bench" / "work"  # per-system logs and JSON, outside Git
+    if args.shape != shapes.DEFAULT_SHAPE:  # its own logs, and a rehearsal's apart
+        work = work / (args.shape + ("-quick" if args.quick else ""))
     work.mkdir(parents=True, exist_ok=True)
     load_start = os.getloadavg()
     _log(f"models {', '.join(str(m) for m in model_dirs.values())}; load average {load_start}")
+    # The requests' lengths and grids (Qwen), and each vlmxla run's context capacity.
+    plan = (_plan(next(iter(model_dirs.values())), args.prompt, image_paths)
+            if shape.family != "llava" else None)
+    contexts = {}
+    for i, label in enumerate(image_paths):
+        if args.context:
+            contexts[label] = args.context
+        else:
+            contexts[label] = shapes.context_for(
+                plan["images"][label]["prompt_tokens"], plan["text_tokens"],
+                args.decode_tokens if i == 0 else SECONDARY_DECODE["decode_tokens"])
+    if plan:
+        _log("prompts: text " + str(plan["text_tokens"]) + " tokens; " + "; ".join(
+            f"{k} {v['prompt_tokens']} tokens (grid {v['grid_thw']}), context {contexts[k]}"
+            for k, v in plan["images"].items()))
 
     _log("ceilings: float32 / bfloat16 / float16 matmul rates and copy bandwidth")
     ceil = ceilings.measure(quick=args.quick)
@@ -181,28 +282,59 @@ def main(argv: list[str] | None = None) -> int:
         row_of[name] = (backend, dtype, stored, preset)
         if backend == report.TRANSFORMERS:
             _log(f"transformers eager {dtype}")
+            images_arg = (str(image) if len(image_paths) == 1 else
+                          ",".join(f"{k}={v}" for k, v in image_paths.items()))
             r = _run_json([sys.executable, "-m", "vlmxla_bench.transformers_side",
-                           str(model_dir), str(image), str(threads), str(args.decode_tokens),
+                           str(model_dir), images_arg, str(threads), str(args.decode_tokens),
                            args.batches, args.prompt, dtype],
                           None, work / f"{name}.log", args.timeout)
+            if "error" not in r and len(image_paths) == 1:  # one image: its given label
+                r["images"] = {first_label: r["images"].pop("image")}
         else:
             env = variants.environment(preset, work)
-            _log(f"vlmxla bench --backend {backend} --dtype {dtype} on {model_dir.name}"
-                 + (f" ({variants.describe(preset)})" if preset else ""))
-            out_json = work / f"{name}.json"
-            out_json.unlink(missing_ok=True)
-            r = _run_json([args.bin, "bench", "--model", str(model_dir), "--image", str(image),
-                           "--prompt", args.prompt, "--backend", backend, "--dtype", dtype,
-                           "--context", str(args.context), "--decode-tokens",
-                           str(args.decode_tokens), "--batches", args.batches, "--output",
-                           str(out_json)], out_json, work / f"{name}.log", args.timeout, env)
+            runs = {}
+            for i, (label, path) in enumerate(image_paths.items()):
+                decode = ({"decode_tokens": args.decode_tokens, "batches": args.batches}
+                          if i == 0 else SECONDARY_DECODE)
+                _log(f"vlmxla bench --backend {backend} --dtype {dtype} on {model_dir.name}"
+                     + (f", image {label}, context {contexts[label]}"
+                        if len(image_paths) > 1 else "")
+                     + (f" ({variants.describe(preset)})" if preset else ""))
+                stem = name if i == 0 else f"{name}.{label}"
+                out_json = work / f"{stem}.json"
+                out_json.unlink(missing_ok=True)
+                run = _run_json([args.bin, "bench", "--model", str(model_dir), "--image",
+                                 str(path), "--prompt", args.prompt, "--backend", backend,
+                                 "--dtype", dtype, "--context", str(contexts[label]),
+                                 "--decode-tokens", str(decode["decode_tokens"]), "--batches",
+                                 decode["batches"], "--output", str(out_json)],
+                                out_json, work / f"{stem}.log", args.timeout, env)
+                if "error" not in run:
+                    run["image"] = str(path)
+                    if (run.get("dtype"), run.get("weights_dtype")) != (dtype, stored):
+                        run = {"error": f"asked --dtype {dtype} on {stored} weights, vlmxla "
+                                        f"reports {run.get('dtype')} on "
+                                        f"{run.get('weights_dtype')}",
+                               "wall_seconds": run["wall_seconds"]}
+                runs[label] = run
+                if i == 0:
+                    stage_load[name] = os.getloadavg()
+                    if "error" in run:
+                        break  # no row without its first run
+                else:
+                    stage_load[f"{name} {label}"] = os.getloadavg()
+                    if "error" in run:
+                        failures[f"{name} {label}"] = run
+                        _log(f"  {label}: {run['error']}")
+            r = runs.pop(first_label)
+            if "error" not in r and len(image_paths) > 1:
+                r = merge_image_runs(r, first_label, runs)
+            elif "error" not in r:
+                r["images"] = {first_label: {"image": str(image),
+                                             **{k: r[k] for k in IMAGE_KEYS}}}
             if preset:
                 r["preset"] = {"name": preset, "what": variants.describe(preset)}
-            if "error" not in r and (r.get("dtype"), r.get("weights_dtype")) != (dtype, stored):
-                r = {"error": f"asked --dtype {dtype} on {stored} weights, vlmxla reports "
-                              f"{r.get('dtype')} on {r.get('weights_dtype')}",
-                     "wall_seconds": r["wall_seconds"]}
-        stage_load[name] = os.getloadavg()
+        stage_load.setdefault(name, os.getloadavg())  # a vlmxla row: after its first run
         (failures if "error" in r else systems)[name] = r
         _log(f"  {r.get('error') or 'ok'}")
     for name, f in failures.items():
@@ -215,12 +347,27 @@ def main(argv: list[str] | None = None) -> int:
         for key in ("prompt_tokens_image_text", "prompt_tokens_text"):
             if s[key] != ref[key]:
                 raise RuntimeError(f"{name} saw {s[key]} {key}, not {ref[key]}: inputs differ")
+        for label, im in s["images"].items():
+            want = (plan["images"][label]["prompt_tokens"] if plan else
+                    ref["images"][label].get("prompt_tokens_image_text"))
+            if "error" not in im and im["prompt_tokens_image_text"] != want:
+                raise RuntimeError(f"{name} saw {im['prompt_tokens_image_text']} prompt tokens "
+                                   f"with image {label}, not {want}: inputs differ")
+    if plan and ref["prompt_tokens_text"] != plan["text_tokens"]:
+        raise RuntimeError(f"the systems saw {ref['prompt_tokens_text']} text-only tokens, the "
+                           f"processor gives {plan['text_tokens']}")
+    image_requests = {label: {"prompt_tokens": (plan["images"][label]["prompt_tokens"] if plan
+                                                else ref["prompt_tokens_image_text"]),
+                              "patches": plan["images"][label]["patches"] if plan else None}
+                      for label in image_paths}
 
     def model_costs(stored: str, kv_dtype: str) -> dict:
         c = costs.model_costs(model_dirs[stored], ref["prompt_tokens_image_text"],
                               ref["prompt_tokens_text"],
-                              ref["prompt_tokens_text"] + args.decode_tokens, kv_dtype)
+                              ref["prompt_tokens_text"] + args.decode_tokens, kv_dtype,
+                              image_requests[first_label]["patches"], image_requests)
         c["prefill_tokens_image_text"] = ref["prompt_tokens_image_text"]
+        c["prefill_tokens_by_image"] = {k: v["prompt_tokens"] for k, v in image_requests.items()}
         return c
 
     # "costs": the float32 checkpoint's, as before dtypes; each row also gets its own (weights as
@@ -236,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     date = datetime.date.today().isoformat()
     results = {
         "date": date,
+        "shape": args.shape,
         "model": args.model,
         "model_spec": f"python/vlmxla_oracle/fixture_configs/{args.model}.json",
         "quick": args.quick,
@@ -251,8 +399,13 @@ def main(argv: list[str] | None = None) -> int:
             "note": args.note,
         },
         "settings": {"prompt": args.prompt, "image": image.name,
+                     "images": {k: {"file": v.name, "path": str(v),
+                                    "context_capacity": contexts[k],
+                                    **({"plan": plan["images"][k]} if plan else {})}
+                                for k, v in image_paths.items()},
+                     "text_prompt_tokens": plan["text_tokens"] if plan else None,
                      "decode_tokens": args.decode_tokens, "batches": batches,
-                     "context_capacity": args.context, "dtype": "float32",
+                     "context_capacity": contexts[first_label], "dtype": "float32",
                      "dtypes": split(args.dtypes),
                      "transformers_dtypes": split(args.transformers_dtypes),
                      "extra": args.extra, "repetitions": 1,
@@ -262,6 +415,10 @@ def main(argv: list[str] | None = None) -> int:
         "definitions": {
             "ttft": "decoded image + message -> first token; processor/Prepare included, "
                     "image file decoding excluded (both sides)",
+            "images": "ttft_image_text_seconds / prefill_* are the first image's; every "
+                      "image's under systems.<row>.images.<label> (a vlmxla row: one `vlmxla "
+                      "bench` run per image, each with its own context capacity; peak_rss_mib "
+                      "is the largest run's)",
             "prefill_tokens_per_second": "prompt tokens incl. image tokens / (vision encode + "
                                          "decoder prefill) seconds of the image+text request",
             "decode_tokens_per_second": "tokens sampled while all N sequences decode together "
@@ -286,11 +443,15 @@ def main(argv: list[str] | None = None) -> int:
     }
     results["summary"] = report.summarize(systems, cost, ceil, system_costs)
     args.out.mkdir(parents=True, exist_ok=True)
-    stem = f"{date}-{machine}" + ("-quick" if args.quick else "")
+    stem = (f"{date}-{machine}" + ("" if args.shape == shapes.DEFAULT_SHAPE else f"-{args.shape}")
+            + ("-quick" if args.quick else ""))
     json_path = args.out / f"{stem}.json"
     json_path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     png_path = chart.write_chart(results, args.out / f"{stem}.png")
     print(report.table(results))
+    same = report.table_same_dtype(results)
+    if same:
+        print("\nAgainst Transformers eager in the same dtype:\n" + same)
     _log(f"wrote {json_path} and {png_path}")
     return 0 if not failures else 3
 

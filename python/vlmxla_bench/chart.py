@@ -41,17 +41,28 @@ def _font(size: int):
 def _panels(results: dict) -> list[dict]:
     systems, summary = results["systems"], results["summary"]
     names = list(systems)
-    panels = [{
-        "title": "TTFT image+text (s, lower is better)",
-        "values": [systems[n]["ttft_image_text_seconds"] for n in names],
-        "roof": None,
-    }, {
-        "title": "prefill tok/s (image+text prompt)",
+    labels = list(systems[names[0]].get("images") or {})
+    if len(labels) > 1:  # a TTFT panel per image (0: that image's run failed)
+        panels = [{
+            "title": f"TTFT {k} image+text (s, lower is better)",
+            "values": [systems[n]["images"].get(k, {}).get("ttft_image_text_seconds", 0.0)
+                       for n in names],
+            "roof": None,
+        } for k in labels]
+    else:
+        panels = [{
+            "title": "TTFT image+text (s, lower is better)",
+            "values": [systems[n]["ttft_image_text_seconds"] for n in names],
+            "roof": None,
+        }]
+    panels += [{
+        "title": "prefill tok/s (image+text prompt)" + (f", {labels[0]}" if len(labels) > 1
+                                                         else ""),
         "values": [systems[n]["prefill_tokens_per_second"] for n in names],
         "roofs": [results["costs"]["prefill_tokens_image_text"]
                   / summary[n]["prefill_ideal_seconds"] for n in names],
     }]
-    panels[1]["fractions"] = [summary[n]["prefill_roofline_fraction"] for n in names]
+    panels[-1]["fractions"] = [summary[n]["prefill_roofline_fraction"] for n in names]
     for i, d in enumerate(systems[names[0]]["decode"]):
         b = str(d["batch"])
         panels.append({

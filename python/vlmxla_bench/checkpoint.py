@@ -8,6 +8,13 @@ Why padded vocabulary: the reused tokenizer is tiny, but the embedding table (ti
 must have the published 152000 rows so prefill and decode do the real model's work. The rows past
 the tokenizer are zero, so greedy argmax stays inside the tokenizer's ids (same compute: dense
 float32 kernels do not skip zeros).
+
+The Qwen2-VL shape (bench-qwen2-vl-2b) reuses the tiny Qwen2-VL fixture's byte-level BPE and chat
+template, with the special tokens at the published ids (the spec's `special_token_ids`:
+<|endoftext|> 151643, <|im_start|> 151644, <|im_end|> 151645, ..., <|vision_start|> 151652,
+<|image_pad|> 151655, <|video_pad|> 151656) and the ids between the trained vocabulary and 151643
+filled with placeholder entries no merge produces (`<|bench_unused_N|>`), so the tokenizer has the
+published 151657 ids and decodes each of them; embedding rows 151657..151935 are zero.
 """
 
 from __future__ import annotations
@@ -30,7 +37,8 @@ def spec_hash(name: str) -> str:
     """What the float32 checkpoint is derived from: the spec (fixture builder included) and the
     builder below (its source only, so editing the dtype variants does not rebuild 3.6 GB)."""
     h = hashlib.sha256(fixtures.spec_hash(name).encode())
-    h.update(inspect.getsource(_build).encode())
+    for f in (_build, _build_qwen, qwen_tokenizer):
+        h.update(inspect.getsource(f).encode())
     return h.hexdigest()
 
 
@@ -41,11 +49,66 @@ def variant_hash(base_marker: str, dtype: str) -> str:
     return h.hexdigest()
 
 
+def qwen_tokenizer(spec: dict):
+    """The spec's tokenizer (the shared tiny byte-level BPE) with its special tokens at
+    spec["special_token_ids"] and placeholder entries filling the ids below the first of them."""
+    import json as json_mod
+
+    from tokenizers import Tokenizer
+    from transformers import PreTrainedTokenizerFast
+
+    tspec, ids = spec["tokenizer"], spec["special_token_ids"]
+    missing = [t for t in tspec["special_tokens"] if t not in ids]
+    if missing:
+        raise ValueError(f"{spec['name']}: special_token_ids lacks {missing}")
+    raw = json_mod.loads(fixtures._byte_level_bpe(tspec).to_str())
+    vocab = raw["model"]["vocab"]
+    first = min(ids.values())
+    if len(vocab) > first or sorted(ids.values()) != list(range(first, first + len(ids))):
+        raise ValueError(f"{spec['name']}: special ids must follow the {len(vocab)} trained ids "
+                         "contiguously")
+    for i in range(len(vocab), first):
+        vocab[f"<|bench_unused_{i}|>"] = i
+    template = dict(raw["added_tokens"][0])  # special, not normalized: as the tiny fixture's
+    raw["added_tokens"] = [{**template, "id": i, "content": t}
+                           for t, i in sorted(ids.items(), key=lambda kv: kv[1])]
+    kwargs = {k: tspec[k] for k in ("unk_token", "bos_token", "eos_token", "pad_token")
+              if tspec.get(k)}
+    return PreTrainedTokenizerFast(tokenizer_object=Tokenizer.from_str(json_mod.dumps(raw)),
+                                   **kwargs)
+
+
+def _build_qwen(name: str, spec: dict, out_dir: pathlib.Path) -> pathlib.Path:
+    import torch
+
+    tokenizer = qwen_tokenizer(spec)
+    config = fixtures.build_qwen_config(spec, tokenizer)
+    vocab = int(spec["text_vocab_size"])
+    if vocab < len(tokenizer):
+        raise ValueError(f"{name}: text_vocab_size {vocab} < tokenizer size {len(tokenizer)}")
+    config.text_config.vocab_size = vocab
+    model = fixtures.build_text_model(spec, config)
+    with torch.no_grad():
+        model.get_input_embeddings().weight[len(tokenizer):].zero_()
+    processing = fixtures.build_qwen_processing(spec, tokenizer)  # sets the chat template
+
+    with fixtures.atomic_dir(out_dir, name) as tmp:
+        model.save_pretrained(tmp, safe_serialization=True)
+        del model
+        tokenizer.save_pretrained(tmp)  # tokenizer.json, tokenizer_config.json, chat_template.jinja
+        processing.image_processor.save_pretrained(tmp)  # preprocessor_config.json
+        fixtures._canonicalize_json(tmp)
+        (tmp / fixtures.SPEC_HASH_FILE).write_text(spec_hash(name) + "\n", encoding="utf-8")
+    return out_dir
+
+
 def _build(name: str, out_dir: pathlib.Path) -> pathlib.Path:
     import torch
     from transformers import LlavaConfig
 
     spec = fixtures.load_spec(name)
+    if fixtures.spec_kind(spec) in fixtures.QWEN_KINDS:
+        return _build_qwen(name, spec, out_dir)
     tokenizer = fixtures.build_tokenizer(spec)
     cfg = json.loads(json.dumps(spec["llava_config"]))
     vocab = int(spec.get("text_vocab_size", len(tokenizer)))
@@ -75,8 +138,11 @@ def _narrow(src: pathlib.Path, out_dir: pathlib.Path, dtype: str, marker: str) -
     chat template) copied unchanged."""
     import torch
     from transformers import LlavaForConditionalGeneration
+    from vlmxla_oracle import capture, qwen
 
-    model = LlavaForConditionalGeneration.from_pretrained(str(src), dtype=getattr(torch, dtype))
+    kind = capture.model_kind(src)
+    cls = qwen.model_class(kind) if kind in qwen.MODEL_TYPES else LlavaForConditionalGeneration
+    model = cls.from_pretrained(str(src), dtype=getattr(torch, dtype))
     weights = {"model.safetensors", "model.safetensors.index.json", "config.json",
                "generation_config.json", fixtures.SPEC_HASH_FILE}
     with fixtures.atomic_dir(out_dir, out_dir.name) as tmp:
@@ -103,10 +169,11 @@ def ensure_checkpoint(name: str = BENCH_SPEC, force: bool = False,
                       dtype: str = "float32") -> pathlib.Path:
     """The benchmark checkpoint directory stored in `dtype`, built when missing or stale. A tiny
     fixture name (tiny-llava-siglip-qwen2) is served by the fixture builder instead (its narrow
-    variants are converted from it into the bench cache, next to the bench model's)."""
+    variants are converted from it into the bench cache, next to the bench model's); so is a tiny
+    Qwen fixture (tiny-qwen2-vl, the Qwen2-VL shape's --quick)."""
     if dtype not in DTYPES:
         raise ValueError(f"unknown dtype {dtype!r}; known: {', '.join(DTYPES)}")
-    if name in fixtures.ALL_FIXTURE_NAMES:
+    if name in fixtures.KNOWN_FIXTURE_NAMES:
         base = fixtures.ensure_fixture(name, force=force)
     else:
         base = paths.cache_dir() / "bench" / name

@@ -32,20 +32,48 @@ def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None) -> dict
     return out
 
 
+def _vision_flops(cfg: dict, patches: int | None) -> tuple[int, int]:
+    """(flops of the vision tower + projector over one image, its patch count). LLaVA: the
+    tower's fixed grid (SigLIP: no class token) and the two-layer projector. Qwen2-VL: `patches`
+    (the image's t*h*w grid, which the image's size decides), the conv3d patch embedding as one
+    matmul, full attention within the image, the 2x2 merger's two layers."""
+    v = cfg["vision_config"]
+    if cfg.get("model_type") == "qwen2_vl":
+        if not patches:
+            raise ValueError("a Qwen2-VL image's flops need its patch count (image_grid_thw)")
+        d = v["embed_dim"]
+        inter = int(d * v["mlp_ratio"])
+        unit = v["spatial_merge_size"] ** 2
+        flops = 2 * patches * v["in_channels"] * v["temporal_patch_size"] * v["patch_size"] ** 2 * d
+        flops += v["depth"] * (2 * patches * (4 * d * d + 2 * d * inter)
+                               + 4 * patches * patches * d)
+        flops += 2 * (patches // unit) * ((unit * d) ** 2 + unit * d * v["hidden_size"])
+        return flops, patches
+    if "image_size" not in v:
+        raise ValueError(f"no flop count for model_type {cfg.get('model_type')!r}")
+    t = cfg["text_config"]
+    n = (v["image_size"] // v["patch_size"]) ** 2
+    d, inter, layers = v["hidden_size"], v["intermediate_size"], v["num_hidden_layers"]
+    flops = 2 * n * 3 * v["patch_size"] ** 2 * d
+    flops += layers * (2 * n * (4 * d * d + 2 * d * inter) + 4 * n * n * d)
+    dt = t["hidden_size"]
+    flops += 2 * n * (d * dt + dt * dt)
+    return flops, n
+
+
 def model_costs(model_dir: pathlib.Path, image_prompt_tokens: int, text_prompt_tokens: int,
-                decode_position: int, kv_dtype: str = "float32") -> dict:
+                decode_position: int, kv_dtype: str = "float32", image_patches: int | None = None,
+                images: dict | None = None) -> dict:
     """Flops and bytes of the checkpoint in `model_dir` (its weights' bytes as stored); the KV
-    cache is counted in `kv_dtype` (the compute dtype: vlmxla and torch keep KV in it)."""
+    cache is counted in `kv_dtype` (the compute dtype: vlmxla and torch keep KV in it).
+    `image_patches`: the image's patch count where the model's image size varies (Qwen2-VL);
+    `images`, {label: {"prompt_tokens", "patches"}}: each image's request, whose prefill flops
+    come back under "prefill_flops_by_image"."""
     model_dir = pathlib.Path(model_dir)
     cfg = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
-    v, t = cfg["vision_config"], cfg["text_config"]
-    # Vision tower over the image's patches (SigLIP: no class token) and the projector.
-    patches = (v["image_size"] // v["patch_size"]) ** 2
-    d, inter, layers = v["hidden_size"], v["intermediate_size"], v["num_hidden_layers"]
-    vision = 2 * patches * 3 * v["patch_size"] ** 2 * d
-    vision += layers * (2 * patches * (4 * d * d + 2 * d * inter) + 4 * patches * patches * d)
+    t = cfg.get("text_config", cfg)
+    vision, patches = _vision_flops(cfg, image_patches)
     dt = t["hidden_size"]
-    vision += 2 * patches * (d * dt + dt * dt)
 
     def decoder_flops(n: int) -> int:
         heads, kv = t["num_attention_heads"], t["num_key_value_heads"]
@@ -57,12 +85,15 @@ def model_costs(model_dir: pathlib.Path, image_prompt_tokens: int, text_prompt_t
 
     elements = {}
     sizes = _tensor_bytes(model_dir, elements)
-    text = [k for k in sizes if "language_model" in k or "lm_head" in k]
+    if cfg.get("model_type") in ("qwen2_vl", "qwen2_5_vl"):  # saved as model.layers..., visual...
+        text = [k for k in sizes if not (k.startswith("visual.") or ".visual." in k)]
+    else:
+        text = [k for k in sizes if "language_model" in k or "lm_head" in k]
     text_bytes = sum(sizes[k] for k in text)
     heads, kv = t["num_attention_heads"], t["num_key_value_heads"]
     hd = t.get("head_dim") or dt // heads
     kv_bytes = 2 * t["num_hidden_layers"] * kv * hd * decode_position * DTYPE_BYTES[kv_dtype]
-    return {
+    out = {
         "weight_bytes_total": sum(sizes.values()),
         "decode_weight_bytes": text_bytes,
         "decode_weight_bytes_per_element": text_bytes / max(1, sum(elements[k] for k in text)),
@@ -73,3 +104,8 @@ def model_costs(model_dir: pathlib.Path, image_prompt_tokens: int, text_prompt_t
         "prefill_flops_text": decoder_flops(text_prompt_tokens),
         "image_patches": patches,
     }
+    if images:
+        out["prefill_flops_by_image"] = {
+            label: _vision_flops(cfg, im.get("patches"))[0] + decoder_flops(im["prompt_tokens"])
+            for label, im in images.items()}
+    return out

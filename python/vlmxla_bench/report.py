@@ -65,6 +65,13 @@ def rooflines(system: dict, costs: dict, ceilings: dict) -> dict:
         "decode_roofline_tokens_per_second_by_batch": {},
         "decode_roofline_fraction_by_batch": {},
     }
+    by_image = costs.get("prefill_flops_by_image") or {}
+    measured = {k: im for k, im in (system.get("images") or {}).items()
+                if k in by_image and "prefill_seconds_image_text" in im}
+    if len(by_image) > 1 and measured:
+        out["prefill_roofline_fraction_by_image"] = {
+            k: by_image[k] / flops_rate / im["prefill_seconds_image_text"]
+            for k, im in measured.items()}
     for d in system["decode"]:
         b = d["batch"]
         memory = (costs["decode_weight_bytes"] + b * costs["decode_kv_bytes_per_sequence"]) / bandwidth
@@ -118,8 +125,66 @@ def summarize(systems: dict[str, dict], costs: dict, ceilings: dict,
                 "peak_memory_ratio_vs_transformers":
                     s["peak_rss_mib"]["total"] / ref["peak_rss_mib"]["total"],
             })
+            ref_images, images = ref.get("images") or {}, s.get("images") or {}
+            both = [k for k in images if "error" not in images[k]
+                    and "error" not in ref_images.get(k, {"error": 1})]
+            if len(images) > 1 and both:
+                entry["ttft_image_text_speedup_vs_transformers_by_image"] = {
+                    k: ref_images[k]["ttft_image_text_seconds"]
+                    / images[k]["ttft_image_text_seconds"] for k in both}
+                entry["prefill_speedup_vs_transformers_by_image"] = {
+                    k: images[k]["prefill_tokens_per_second"]
+                    / ref_images[k]["prefill_tokens_per_second"] for k in both}
+        same = systems.get(system_name(TRANSFORMERS, entry["dtype"], entry["weights_dtype"]))
+        if same is not None and same is not s:
+            entry["vs_transformers_same_dtype"] = _ratios(s, same)
         summary[name] = entry
     return summary
+
+
+def _ratios(s: dict, ref: dict) -> dict:
+    """Speed-ups of row `s` over Transformers row `ref` (> 1: `s` is faster; memory: s / ref)."""
+    ref_decode = {d["batch"]: d["tokens_per_second"] for d in ref["decode"]}
+    ref_images, images = ref.get("images") or {}, s.get("images") or {}
+    both = [k for k in images if "error" not in images[k]
+            and "error" not in ref_images.get(k, {"error": 1})]
+    return {
+        "row": system_name(TRANSFORMERS, *dtypes_of(ref)),
+        "ttft_image_text_speedup_by_image": {
+            k: ref_images[k]["ttft_image_text_seconds"] / images[k]["ttft_image_text_seconds"]
+            for k in both},
+        "prefill_speedup_by_image": {
+            k: images[k]["prefill_tokens_per_second"] / ref_images[k]["prefill_tokens_per_second"]
+            for k in both},
+        "ttft_text_speedup": ref["ttft_text_seconds"] / s["ttft_text_seconds"],
+        "decode_speedup_by_batch": {str(d["batch"]): d["tokens_per_second"] / ref_decode[d["batch"]]
+                                    for d in s["decode"] if d["batch"] in ref_decode},
+        "peak_memory_ratio": s["peak_rss_mib"]["total"] / ref["peak_rss_mib"]["total"],
+    }
+
+
+def table_same_dtype(results: dict) -> str:
+    """Each vlmxla row against Transformers eager in its own dtype (summary's
+    vs_transformers_same_dtype): speed-ups (> 1: vlmxla faster), memory as a ratio."""
+    systems, summary = results["systems"], results["summary"]
+    rows_in = [(n, summary[n]["vs_transformers_same_dtype"]) for n in systems
+               if "vs_transformers_same_dtype" in summary[n]]
+    if not rows_in:
+        return ""
+    labels = list(rows_in[0][1]["ttft_image_text_speedup_by_image"])
+    batches = list(rows_in[0][1]["decode_speedup_by_batch"])
+    head = (["system", "against"] + [f"TTFT {k} img+text" for k in labels] + ["TTFT text"]
+            + [f"decode b{b}" for b in batches] + ["peak memory"])
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for name, r in rows_in:
+        cells = [name, r["row"]]
+        cells += [f"{r['ttft_image_text_speedup_by_image'][k]:.2f}x"
+                  if k in r["ttft_image_text_speedup_by_image"] else "failed" for k in labels]
+        cells.append(f"{r['ttft_text_speedup']:.2f}x")
+        cells += [f"{r['decode_speedup_by_batch'][b]:.2f}x" for b in batches]
+        cells.append(f"{r['peak_memory_ratio']:.2f}x")
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
 
 
 def table(results: dict) -> str:
@@ -127,6 +192,9 @@ def table(results: dict) -> str:
     each row's dtypes, roofline fractions and the matmul ceiling its prefill fraction uses."""
     systems, summary = results["systems"], results["summary"]
     batches = [d["batch"] for d in next(iter(systems.values()))["decode"]]
+    labels = list(next(iter(systems.values())).get("images") or {})
+    if len(labels) > 1:  # a shape with several images: a TTFT and a prefill rate per image
+        return _table_by_image(results, labels, batches)
     head = ["system", "compute / weights", "TTFT img+text s", "TTFT text s", "prefill tok/s"]
     head += [f"decode b{b} tok/s" for b in batches] + [
         "peak RSS GiB (x f32)", "prefill roofline (ceiling)",
@@ -152,6 +220,54 @@ def table(results: dict) -> str:
                      + (f" ({rss:.2f}x)" if rss is not None else ""))
         cells.append(f"{e['prefill_roofline_fraction']:.0%} "
                      f"({e.get('matmul_ceiling_gflops', 0):.0f} GFLOP/s)")
+        cells.append(" / ".join(f"{e['decode_roofline_fraction_by_batch'][str(b)]:.0%}"
+                                for b in batches))
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def _table_by_image(results: dict, labels: list[str], batches: list[int]) -> str:
+    """table() for a shape with several images: TTFT with each image, text-only TTFT, the prefill
+    rate of each image's request, decode, peak memory and the rooflines. A run that failed for an
+    image says so in its cells."""
+    systems, summary = results["systems"], results["summary"]
+    head = (["system", "compute / weights"] + [f"TTFT {k} img+text s" for k in labels]
+            + ["TTFT text s"] + [f"prefill tok/s {k}" for k in labels]
+            + [f"decode b{b} tok/s" for b in batches]
+            + ["peak RSS GiB (x f32)",
+               "prefill roofline " + " / ".join(labels) + " (ceiling)",
+               "decode " + " / ".join(f"b{b}" for b in batches) + " roofline"])
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for name, s in systems.items():
+        e = summary[name]
+
+        def ratio(v):
+            return f" ({v:.2f}x)" if v is not None else ""
+
+        compute, weights = dtypes_of(s)
+        images = s.get("images") or {}
+        cells = [name, f"{compute} / {weights}"]
+        ttft_x = e.get("ttft_image_text_speedup_vs_transformers_by_image", {})
+        prefill_x = e.get("prefill_speedup_vs_transformers_by_image", {})
+        for k in labels:
+            im = images.get(k, {"error": "not run"})
+            cells.append("failed" if "error" in im else
+                         f"{im['ttft_image_text_seconds']:.2f}{ratio(ttft_x.get(k))}")
+        cells.append(f"{s['ttft_text_seconds']:.3f}"
+                     f"{ratio(e.get('ttft_text_speedup_vs_transformers'))}")
+        for k in labels:
+            im = images.get(k, {"error": "not run"})
+            cells.append("failed" if "error" in im else
+                         f"{im['prefill_tokens_per_second']:.1f}{ratio(prefill_x.get(k))}")
+        by_batch = e.get("decode_speedup_vs_transformers_by_batch", {})
+        for d in s["decode"]:
+            cells.append(f"{d['tokens_per_second']:.2f}{ratio(by_batch.get(str(d['batch'])))}")
+        rss = e.get("peak_rss_ratio_vs_float32")
+        cells.append(f"{s['peak_rss_mib']['total'] / 1024:.2f}"
+                     + (f" ({rss:.2f}x)" if rss is not None else ""))
+        fractions = e.get("prefill_roofline_fraction_by_image", {})
+        cells.append(" / ".join(f"{fractions[k]:.0%}" if k in fractions else "-" for k in labels)
+                     + f" ({e.get('matmul_ceiling_gflops', 0):.0f} GFLOP/s)")
         cells.append(" / ".join(f"{e['decode_roofline_fraction_by_batch'][str(b)]:.0%}"
                                 for b in batches))
         rows.append("| " + " | ".join(cells) + " |")

@@ -1,6 +1,7 @@
 """Transformers eager (attn_implementation="eager", float32 or bfloat16: the checkpoint stored in
 that dtype, loaded with from_pretrained(dtype=...)) on the same inputs and by the same definitions
-as `vlmxla bench` (see src/vlmxla/cli/cmd_bench.cc):
+as `vlmxla bench` (see src/vlmxla/cli/cmd_bench.cc), for a LLaVA or a Qwen2-VL / Qwen2.5-VL
+checkpoint, with one image or several (a TTFT each; the first is the primary one):
 
   ttft: processor (chat template, tokenizer, image resize/normalize) + prefill forward + argmax;
         image file decoding excluded (the image is opened before the clock starts).
@@ -30,34 +31,84 @@ def _messages(prompt: str, with_image: bool) -> list[dict]:
     return [{"role": "user", "content": content}]
 
 
-def measure(model_dir: pathlib.Path, image_path: pathlib.Path, prompt: str, threads: int,
-            decode_tokens: int, batches: list[int], dtype: str = "float32") -> dict:
+def _images_arg(text: str) -> list[tuple[str, pathlib.Path]]:
+    """`LABEL=PATH[,LABEL=PATH...]`, or one PATH (labelled "image")."""
+    out = []
+    for item in text.split(","):
+        label, sep, path = item.partition("=")
+        out.append((label, pathlib.Path(path)) if sep else ("image", pathlib.Path(item)))
+    return out
+
+
+def _load(model_dir: pathlib.Path, dtype: str):
+    """(model, inputs(prompt, image or None) -> model inputs, reset()) for the checkpoint's
+    family: LLaVA through LlavaProcessor, Qwen2-VL / Qwen2.5-VL through qwen.py's preparation
+    (the oracle's: Transformers' image processor, tokenizer and chat template). reset() forgets
+    the rope deltas a Qwen model keeps from its last multimodal prefill, so a text request
+    after an image one decodes at its own positions."""
+    import json
+
     import torch
-    from PIL import Image
-    from transformers import LlavaForConditionalGeneration
+    from vlmxla_oracle import qwen
     from vlmxla_oracle.capture import load_processor
 
+    kind = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))["model_type"]
+    if kind in qwen.MODEL_TYPES:
+        processing = qwen.load_processing(model_dir)
+        model = qwen.model_class(kind).from_pretrained(
+            str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
+
+        def inputs(prompt: str, image) -> dict:
+            text = qwen.render(processing, _messages(prompt, image is not None))
+            return qwen.prepare(processing, text, [image] if image is not None else [])
+
+        def reset() -> None:
+            model.model.rope_deltas = None
+    else:
+        from transformers import LlavaForConditionalGeneration
+
+        processor = load_processor(model_dir)
+        model = LlavaForConditionalGeneration.from_pretrained(
+            str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
+
+        def inputs(prompt: str, image) -> dict:
+            text = processor.apply_chat_template(_messages(prompt, image is not None),
+                                                 add_generation_prompt=True, tokenize=False)
+            return dict(processor(images=[image] if image is not None else None, text=text,
+                                  return_tensors="pt"))
+
+        def reset() -> None:
+            pass
+    return model, inputs, reset
+
+
+def measure(model_dir: pathlib.Path, image_paths, prompt: str, threads: int,
+            decode_tokens: int, batches: list[int], dtype: str = "float32") -> dict:
+    """`image_paths`: one path, or [(label, path), ...]: a TTFT per image (the first is the
+    primary one, reported under the keys a one-image run has always had)."""
+    import torch
+    from PIL import Image
+
+    if isinstance(image_paths, (str, pathlib.Path)):
+        image_paths = [("image", pathlib.Path(image_paths))]
     torch.set_num_threads(threads)
     _stage(f"loading {model_dir} in {dtype}")
     t0 = time.perf_counter()
-    processor = load_processor(model_dir)
-    model = LlavaForConditionalGeneration.from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
-    ).eval()
+    model, make_inputs, reset = _load(pathlib.Path(model_dir), dtype)
     weights_dtype = str(next(model.parameters()).dtype).removeprefix("torch.")
     load_seconds = time.perf_counter() - t0
-    with Image.open(image_path) as im:
-        image = im.copy()
-        image.load()
+    pictures = []
+    for label, path in image_paths:
+        with Image.open(path) as im:
+            image = im.copy()
+            image.load()
+        pictures.append((label, path, image))
 
-    def first_token(with_image: bool) -> dict:
+    def first_token(image) -> dict:
+        reset()
         t_start = time.perf_counter()
-        text = processor.apply_chat_template(
-            _messages(prompt, with_image), add_generation_prompt=True, tokenize=False
-        )
-        inputs = processor(images=[image] if with_image else None, text=text,
-                           return_tensors="pt")
-        if with_image:  # the processor's float32 pixels in the model's dtype, as pipelines do
+        inputs = make_inputs(prompt, image)
+        if image is not None:  # the processor's float32 pixels in the model's dtype, as pipelines do
             inputs["pixel_values"] = inputs["pixel_values"].to(model.dtype)
         t_forward = time.perf_counter()
         with torch.no_grad():
@@ -67,19 +118,31 @@ def measure(model_dir: pathlib.Path, image_path: pathlib.Path, prompt: str, thre
         return {"ttft": t_end - t_start, "prefill": t_end - t_forward,
                 "tokens": int(inputs["input_ids"].shape[1])}
 
-    _stage("warm-up")
-    first_token(True)  # warm-up: first-call allocations, as vlmxla's warm-up compiles
-    first_token(False)
-    _stage("measuring time to first token")
-    img = first_token(True)
-    txt = first_token(False)
+    # Warm-up: first-call allocations, as vlmxla's warm-up compiles (both in this order).
+    for label, _, image in pictures:
+        _stage(f"warm-up: image {label}")
+        first_token(image)
+    _stage("warm-up: text only")
+    first_token(None)
+    by_image = {}
+    for label, path, image in pictures:
+        _stage(f"measuring time to first token: image {label}")
+        r = first_token(image)
+        by_image[label] = {"image": str(path), "image_size": list(image.size),
+                           "ttft_image_text_seconds": r["ttft"],
+                           "prompt_tokens_image_text": r["tokens"],
+                           "prefill_seconds_image_text": r["prefill"],
+                           "prefill_tokens_per_second": r["tokens"] / r["prefill"]}
+    _stage("measuring time to first token: text only")
+    txt = first_token(None)
+    img = by_image[pictures[0][0]]
 
-    text = processor.apply_chat_template(_messages(prompt, False), add_generation_prompt=True,
-                                         tokenize=False)
     decode = []
     for batch in batches:
         _stage(f"measuring decode at batch {batch}")
-        inputs = processor(text=[text] * batch, return_tensors="pt")
+        reset()
+        inputs = make_inputs(prompt, None)
+        inputs = {k: v.repeat(batch, 1) for k, v in inputs.items()}
         with torch.no_grad():
             out = model(**inputs, use_cache=True)
             past = out.past_key_values
@@ -104,13 +167,14 @@ def measure(model_dir: pathlib.Path, image_path: pathlib.Path, prompt: str, thre
         "weights_dtype": weights_dtype,
         "decode_tokens": decode_tokens,
         "load_seconds": load_seconds,
-        "ttft_image_text_seconds": img["ttft"],
+        "ttft_image_text_seconds": img["ttft_image_text_seconds"],
         "ttft_text_seconds": txt["ttft"],
-        "prompt_tokens_image_text": img["tokens"],
+        "prompt_tokens_image_text": img["prompt_tokens_image_text"],
         "prompt_tokens_text": txt["tokens"],
-        "prefill_seconds_image_text": img["prefill"],
+        "prefill_seconds_image_text": img["prefill_seconds_image_text"],
         "prefill_seconds_text": txt["prefill"],
-        "prefill_tokens_per_second": img["tokens"] / img["prefill"],
+        "prefill_tokens_per_second": img["prefill_tokens_per_second"],
+        "images": by_image,
         "decode": decode,
         "peak_rss_mib": {"self": rss, "children": 0.0, "total": rss},
     }
@@ -120,9 +184,9 @@ if __name__ == "__main__":
     import json
     import sys
 
-    # model_dir image threads decode_tokens batches [prompt [dtype]]
+    # model_dir image|LABEL=IMAGE[,LABEL=IMAGE...] threads decode_tokens batches [prompt [dtype]]
     prompt = sys.argv[6] if len(sys.argv) > 6 else DEFAULT_PROMPT
-    print(json.dumps(measure(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), prompt,
+    print(json.dumps(measure(pathlib.Path(sys.argv[1]), _images_arg(sys.argv[2]), prompt,
                              int(sys.argv[3]), int(sys.argv[4]),
                              [int(b) for b in sys.argv[5].split(",")],
                              sys.argv[7] if len(sys.argv) > 7 else "float32"), indent=2))

@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 from vlmxla_bench import __main__ as bench_main
-from vlmxla_bench import checkpoint, report
+from vlmxla_bench import checkpoint, report, shapes
 from vlmxla_oracle import paths
 
 BACKENDS = ("pjrt-cpu", "iree-cpu")
@@ -203,3 +203,215 @@ def test_peaks_count_the_runtime_host_even_when_its_name_was_lost():
     # A process with only known, non-host children (compiler runs) has no host.
     compiles = _trace({"child 2": "python3"}, {"self": 500.0, "child 2": 90.0})
     assert rss_trace.peaks(compiles)["total"] == 500.0
+
+
+# --- the Qwen2-VL-2B shape: spec, tokenizer, images, costs, driver options (fast: no run) ------
+
+
+def test_qwen_spec_builds_the_published_qwen2_vl_2b():
+    """The spec's config, built on the meta device, is Qwen2-VL-2B-Instruct's: 2,208,985,600
+    parameters (the published model's count), a 151936-row tied table, the published vision
+    token ids, and a tokenizer of the published 151657 ids."""
+    import torch
+    import transformers
+    from vlmxla_oracle import fixtures
+
+    spec = fixtures.load_spec(shapes.SHAPES["qwen2-vl-2b"].model)
+    tokenizer = checkpoint.qwen_tokenizer(spec)
+    assert len(tokenizer) == 151657
+    config = fixtures.build_qwen_config(spec, tokenizer)
+    config.text_config.vocab_size = spec["text_vocab_size"]
+    with torch.device("meta"):
+        model = transformers.Qwen2VLForConditionalGeneration(config)
+    assert sum(p.numel() for p in model.parameters()) == 2_208_985_600
+    assert model.lm_head.weight is model.get_input_embeddings().weight
+    assert (config.image_token_id, config.video_token_id, config.vision_start_token_id,
+            config.vision_end_token_id) == (151655, 151656, 151652, 151653)
+    assert config.text_config.eos_token_id == 151645
+    assert config.text_config.rope_parameters["mrope_section"] == [16, 24, 24]
+
+
+def test_qwen_tokenizer_puts_the_special_tokens_at_the_published_ids():
+    from vlmxla_oracle import fixtures
+
+    spec = fixtures.load_spec(shapes.SHAPES["qwen2-vl-2b"].model)
+    tokenizer = checkpoint.qwen_tokenizer(spec)
+    for token, tid in spec["special_token_ids"].items():
+        assert tokenizer.convert_tokens_to_ids(token) == tid, token
+    text = ("<|im_start|>user\n<|vision_start|><|image_pad|><|image_pad|><|vision_end|>"
+            "Describe the image.<|im_end|>\n<|im_start|>assistant\n")
+    ids = tokenizer(text)["input_ids"]
+    assert ids[:5] == [151644, tokenizer.convert_tokens_to_ids("user"), 198, 151652, 151655]
+    assert ids.count(151655) == 2
+    assert tokenizer.decode(ids) == text
+    # Ordinary text only ever yields trained ids: the placeholders are unreachable.
+    trained = spec["tokenizer"]["vocab_size"] - len(spec["tokenizer"]["special_tokens"])
+    words = " ".join(fixtures.corpus_lines()[:200])
+    assert max(tokenizer(words)["input_ids"]) < trained
+
+
+def test_qwen_tokenizer_matches_vlmxla_tokenize(vlmxla_bin, tmp_path):
+    """vlmxla's own tokenizer reads the bench tokenizer.json as Transformers does: the same ids
+    for chat text, the same decoding of special, placeholder and trained ids."""
+    import subprocess
+
+    from vlmxla_oracle import fixtures
+
+    tokenizer = checkpoint.qwen_tokenizer(fixtures.load_spec("bench-qwen2-vl-2b"))
+    tokenizer.save_pretrained(tmp_path)
+    texts = [("<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\n"
+              "<|vision_start|><|image_pad|><|vision_end|>Describe the image.<|im_end|>\n"),
+             *fixtures.corpus_lines()[:20]]
+    id_lists = [[5, 1392, 1393, 100000, 151642, 151643, 151655, 151656]]
+    requests = ([{"text": t, "add_special_tokens": True} for t in texts]
+                + [{"ids": ids, "skip_special_tokens": False} for ids in id_lists])
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(r) + "\n" for r in requests))
+    proc = subprocess.run([str(vlmxla_bin), "tokenize", "--tokenizer",
+                           str(tmp_path / "tokenizer.json"), "--input", str(tmp_path / "in.jsonl"),
+                           "--output", str(tmp_path / "out.jsonl")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    got = [json.loads(ln) for ln in (tmp_path / "out.jsonl").read_text().splitlines()]
+    for text, res in zip(texts, got):
+        assert res["ids"] == tokenizer(text)["input_ids"], text
+    assert got[-1]["decoded"] == tokenizer.decode(id_lists[0])
+    assert "<|bench_unused_100000|>" in got[-1]["decoded"]
+
+
+def test_bench_images_are_deterministic_pngs_of_their_sizes(tmp_path, monkeypatch):
+    from PIL import Image
+
+    monkeypatch.setenv("VLMXLA_CACHE", str(tmp_path))
+    shape = shapes.SHAPES["qwen2-vl-2b"]
+    first = {im.label: shapes.write_image(im).read_bytes() for im in shape.images}
+    for im in shape.images:
+        path = shapes.write_image(im)
+        assert path.read_bytes() == first[im.label]  # the same bytes again
+        assert path.parent == tmp_path / "bench" / "images"
+        with Image.open(path) as pic:
+            assert (pic.format, pic.mode, pic.size) == ("PNG", "RGB", (im.width, im.height))
+    assert [im.label for im in shape.images] == ["448x448", "1280x720"]
+
+
+def test_context_for_rounds_the_longer_need_up():
+    assert shapes.context_for(281, 30, 16) == 320
+    assert shapes.context_for(320, 30, 16) == 320
+    assert shapes.context_for(40, 30, 16) == 64  # the text decode needs 48
+    assert shapes.context_for(20, 60, 16) == 128  # 78 for decode beats the 20-token prompt
+    assert shapes.context_for(1221, 30, 0) == 1280  # no decode in this run
+
+
+def test_qwen_vision_flops_match_torch_flop_counter():
+    """costs' Qwen2-VL vision count (patch embed, blocks, merger) equals what torch's flop
+    counter sees the tiny Qwen2-VL tower do on a 6x10 patch grid."""
+    import torch
+    import transformers
+    from torch.utils.flop_counter import FlopCounterMode
+    from vlmxla_bench import costs
+    from vlmxla_oracle import fixtures
+
+    spec = fixtures.load_spec("tiny-qwen2-vl")
+    config = fixtures.build_qwen_config(spec, fixtures.build_tokenizer(spec))
+    config.vision_config._attn_implementation = "eager"
+    model = transformers.Qwen2VLForConditionalGeneration(config).eval()
+    v = config.vision_config
+    grid = torch.tensor([[1, 6, 10]])
+    patches = 60
+    pixels = torch.randn(patches, v.in_channels * v.temporal_patch_size * v.patch_size ** 2)
+    with torch.no_grad(), FlopCounterMode(display=False) as counter:
+        model.model.visual(pixels, grid_thw=grid)
+    flops, n = costs._vision_flops(json.loads(config.to_json_string()), patches)
+    assert n == patches
+    assert flops == counter.get_total_flops()
+
+
+def test_driver_options_follow_the_shape():
+    _, llava = bench_main.parse_args([])
+    assert (llava.shape, llava.model, llava.dtypes, llava.context, llava.timeout) == (
+        "llava-interleave-qwen-0.5b", checkpoint.BENCH_SPEC, "float32,bfloat16,float16", 768,
+        1800)
+    _, qwen = bench_main.parse_args(["--shape", "qwen2-vl-2b"])
+    assert (qwen.model, qwen.dtypes, qwen.context, qwen.timeout) == (
+        "bench-qwen2-vl-2b", "float32,bfloat16", None, 7200)
+    _, quick = bench_main.parse_args(["--shape", "qwen2-vl-2b", "--quick"])
+    assert (quick.model, quick.decode_tokens, quick.context) == ("tiny-qwen2-vl", 12, None)
+    _, quick_llava = bench_main.parse_args(["--quick"])
+    assert (quick_llava.model, quick_llava.context) == (bench_main.QUICK_MODEL, 64)
+    _, given = bench_main.parse_args(["--shape", "qwen2-vl-2b", "--context", "2048",
+                                      "--dtypes", "bfloat16", "--timeout", "60"])
+    assert (given.context, given.dtypes, given.timeout) == (2048, "bfloat16", 60)
+
+
+def _run(ttft: float, tokens: int, prefill: float, total: float, decode=(1,)) -> dict:
+    return {"ttft_image_text_seconds": ttft, "prompt_tokens_image_text": tokens,
+            "prefill_seconds_image_text": prefill, "prefill_tokens_per_second": tokens / prefill,
+            "ttft_text_seconds": 0.1, "prompt_tokens_text": 30, "context_capacity": 64,
+            "decode": [{"batch": b, "tokens": 8 * b, "seconds": 2.0,
+                        "tokens_per_second": 4.0 * b} for b in decode],
+            "peak_rss_mib": {"self": total, "children": 0.0, "total": total}}
+
+
+def test_a_row_of_several_runs_keeps_each_image_and_the_largest_peak():
+    row = bench_main.merge_image_runs(
+        _run(2.0, 290, 1.5, 9000.0, (1, 4)), "448x448",
+        {"1280x720": _run(10.0, 1230, 9.0, 11000.0), "9x9": {"error": "exit 1: oom"}})
+    assert row["images"]["448x448"]["ttft_image_text_seconds"] == 2.0
+    assert row["images"]["1280x720"]["prompt_tokens_image_text"] == 1230
+    assert row["images"]["9x9"] == {"error": "exit 1: oom"}
+    assert row["peak_rss_mib"]["total"] == 11000.0
+    assert row["peak_rss_mib_by_image"]["448x448"]["total"] == 9000.0
+    # The row's headline figures stay the first image's; its decode the first run's.
+    assert row["ttft_image_text_seconds"] == 2.0 and len(row["decode"]) == 2
+
+
+def test_summary_and_table_by_image():
+    ref = _run(4.0, 290, 3.0, 10000.0, (1, 4))
+    ref["images"] = {"448x448": {k: ref[k] for k in bench_main.IMAGE_KEYS},
+                     "1280x720": {k: v for k, v in _run(30.0, 1230, 25.0, 0).items()
+                                  if k in bench_main.IMAGE_KEYS}}
+    ref.update(backend=report.TRANSFORMERS, dtype="float32")
+    row = bench_main.merge_image_runs(_run(2.0, 290, 1.5, 9000.0, (1, 4)), "448x448",
+                                      {"1280x720": _run(10.0, 1230, 5.0, 11000.0)})
+    row.update(backend="pjrt-cpu", dtype="float32")
+    half = bench_main.merge_image_runs(_run(1.0, 290, 0.5, 4500.0, (1, 4)), "448x448",
+                                       {"1280x720": {"error": "timed out"}})
+    half.update(backend="pjrt-cpu", dtype="bfloat16")
+    ref16 = {**ref, "dtype": "bfloat16", "ttft_text_seconds": 0.05,
+             "peak_rss_mib": {"self": 5000.0, "children": 0.0, "total": 5000.0},
+             "images": {"448x448": {**ref["images"]["448x448"], "ttft_image_text_seconds": 0.5},
+                        "1280x720": ref["images"]["1280x720"]}}
+    systems = {report.TRANSFORMERS: ref, "transformers-eager-bfloat16": ref16, "pjrt-cpu": row,
+               "pjrt-cpu-bfloat16": half}
+    cost = {"prefill_flops_image_text": 1e12, "decode_weight_bytes": 6e9,
+            "decode_kv_bytes_per_sequence": 1e6, "decode_flops_per_token": 3e9,
+            "prefill_flops_by_image": {"448x448": 1e12, "1280x720": 6e12}}
+    ceil = {"matmul_gflops": 200.0, "matmul_gflops_bfloat16": 800.0, "copy_gbps": 10.0}
+    summary = report.summarize(systems, cost, ceil)
+    e = summary["pjrt-cpu"]
+    assert e["ttft_image_text_speedup_vs_transformers_by_image"] == {"448x448": 2.0,
+                                                                     "1280x720": 3.0}
+    assert e["prefill_speedup_vs_transformers_by_image"]["1280x720"] == pytest.approx(5.0)
+    assert e["prefill_roofline_fraction_by_image"]["1280x720"] == pytest.approx(
+        6e12 / 200e9 / 5.0)
+    assert e["ttft_image_text_speedup_vs_transformers"] == 2.0  # the first image's, as before
+    assert list(summary["pjrt-cpu-bfloat16"]["ttft_image_text_speedup_vs_transformers_by_image"]
+                ) == ["448x448"]
+    lines = report.table({"systems": systems, "summary": summary}).splitlines()
+    assert "TTFT 448x448 img+text s | TTFT 1280x720 img+text s | TTFT text s" in lines[0]
+    pjrt = next(ln for ln in lines if ln.startswith("| pjrt-cpu |"))
+    assert "| 2.00 (2.00x) | 10.00 (3.00x) |" in pjrt
+    bf16 = next(ln for ln in lines if ln.startswith("| pjrt-cpu-bfloat16 |"))
+    assert bf16.count("failed") == 2  # its 1280x720 TTFT and prefill
+    # Each row also against Transformers in its own dtype (the ratios above are all against
+    # Transformers float32).
+    same = summary["pjrt-cpu-bfloat16"]["vs_transformers_same_dtype"]
+    assert same["row"] == "transformers-eager-bfloat16"
+    assert same["ttft_image_text_speedup_by_image"] == {"448x448": 0.5}
+    assert same["ttft_text_speedup"] == pytest.approx(0.5)
+    assert same["peak_memory_ratio"] == pytest.approx(4500.0 / 5000.0)
+    assert summary["pjrt-cpu"]["vs_transformers_same_dtype"]["row"] == report.TRANSFORMERS
+    assert "vs_transformers_same_dtype" not in summary["transformers-eager-bfloat16"]
+    same_lines = report.table_same_dtype({"systems": systems, "summary": summary}).splitlines()
+    assert same_lines[0].startswith("| system | against | TTFT 448x448 img+text |")
+    assert "| pjrt-cpu-bfloat16 | transformers-eager-bfloat16 | 0.50x | failed | 0.50x |" in (
+        same_lines[3])

@@ -1,0 +1,96 @@
+"""The benchmark shapes `python -m vlmxla_bench --shape NAME` runs: which checkpoint spec, which
+tiny fixture rehearses it (--quick), which images, and the defaults that differ between them.
+
+llava-interleave-qwen-0.5b (the default, unchanged): one 317x229 image (SigLIP resizes it to 384,
+729 tokens), context 768, float32 / bfloat16 / float16 rows.
+
+qwen2-vl-2b: Qwen/Qwen2-VL-2B-Instruct's published dimensions (fixture_configs/
+bench-qwen2-vl-2b.json), two images generated here, a 448x448 one (smart_resize keeps it: a 32x32
+patch grid, 256 image tokens) and a 1280x720 one (resized to 1288x728: 52x92 patches, 1196 image
+tokens), float32 and bfloat16 rows. `vlmxla bench` takes one image, so each vlmxla row runs it once
+per image (the first run also measures text-only TTFT and decode; the others the image request
+alone), and each run's context capacity is its prompt's length rounded up (`context_for`), so no
+run pads its prefill far beyond its prompt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+import pathlib
+
+from vlmxla_oracle import images, paths
+
+
+@dataclasses.dataclass(frozen=True)
+class BenchImage:
+    label: str  # the results' key for this image's figures ("448x448")
+    file: str  # file name under the bench image directory (or the oracle's images)
+    width: int
+    height: int
+    seed: int  # of images._texture (unused for SCENE, the oracle's own scene.png)
+    freq: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    name: str
+    model: str  # fixture_configs/<model>.json
+    quick_model: str  # the tiny fixture rehearsing the pipeline
+    images: tuple[BenchImage, ...]  # the first is the primary one (the summary's image figures)
+    dtypes: str  # default --dtypes
+    context: int | None  # fixed context capacity, or None: per run, from its prompt
+    timeout: float  # seconds one system (one run) may take by default
+    family: str  # "llava" or "qwen2_vl"
+
+
+SCENE = BenchImage("scene", "scene.png", 317, 229, 0, 0.0)  # the oracle's images.scene_pixels()
+
+SHAPES = {
+    "llava-interleave-qwen-0.5b": Shape(
+        name="llava-interleave-qwen-0.5b", model="bench-llava-interleave-qwen-0.5b",
+        quick_model="tiny-llava-siglip-qwen2", images=(SCENE,),
+        dtypes="float32,bfloat16,float16", context=768, timeout=1800, family="llava"),
+    "qwen2-vl-2b": Shape(
+        name="qwen2-vl-2b", model="bench-qwen2-vl-2b", quick_model="tiny-qwen2-vl",
+        images=(BenchImage("448x448", "bench-448x448.png", 448, 448, 448, 0.19),
+                BenchImage("1280x720", "bench-1280x720.png", 1280, 720, 720, 0.07)),
+        dtypes="float32,bfloat16", context=None, timeout=7200, family="qwen2_vl"),
+}
+DEFAULT_SHAPE = "llava-interleave-qwen-0.5b"
+# The context of a run whose capacity follows its prompt: the prompt (and the text-only decode
+# requests: their prompt + the decoded tokens) rounded up to this.
+CONTEXT_ROUND = 64
+
+
+def context_for(prompt_tokens: int, text_tokens: int = 0, decode_tokens: int = 0) -> int:
+    """The smallest multiple of CONTEXT_ROUND holding the image prompt and, when this run
+    decodes, the text prompt plus the decoded tokens (+2: `vlmxla bench` decodes two more)."""
+    need = max(prompt_tokens, text_tokens + decode_tokens + 2 if decode_tokens else 0)
+    return -(-need // CONTEXT_ROUND) * CONTEXT_ROUND
+
+
+def image_dir() -> pathlib.Path:
+    return paths.cache_dir() / "bench" / "images"
+
+
+def write_image(image: BenchImage) -> pathlib.Path:
+    """The image's PNG (deterministic: seeded texture, no metadata), written once into the bench
+    cache; the LLaVA shape's scene is the oracle's own scene.png."""
+    if image is SCENE:
+        return images.write_images()["scene.png"]
+    from PIL import Image
+
+    out = image_dir()
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / image.file
+    buf = io.BytesIO()
+    Image.fromarray(images._texture(image.width, image.height, image.seed, image.freq),
+                    mode="RGB").save(buf, format="PNG", optimize=False)
+    data = buf.getvalue()
+    if not path.exists() or path.read_bytes() != data:  # replaced whole: no reader sees half
+        tmp = path.with_name(f".{image.file}.{os.getpid()}")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    return path
