@@ -144,11 +144,13 @@ def _validate(repo_dir, vlmxla_bin, tmp_path, *args):
 
 
 def test_validate_arch_pjrt_passes_every_stage(repo_dir, vlmxla_bin, tmp_path, dtype_support):
-    # The default dtypes: float32, bfloat16 and float16, each against the oracle in that dtype.
-    proc, report = _validate(repo_dir, vlmxla_bin, tmp_path, "--backend", "pjrt-cpu")
+    # float32 here: scripts/test.sh runs this gate in every dtype on both backends, and the
+    # narrow dtypes' report fields are checked on the LLaVA gate (test_gate.py).
+    proc, report = _validate(repo_dir, vlmxla_bin, tmp_path, "--backend", "pjrt-cpu",
+                             "--dtype", "float32")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert report["pass"] is True and report["suite"] == "arch"
-    assert report["dtypes"] == ["f32", "bf16", "f16"]
+    assert report["dtypes"] == ["f32"]
     assert "scripts/xla/validate_llava_reference.sh" in proc.stdout
     got = {(c["model"], c["case"], c["dtype"]): c for c in report["cases"]}
     assert set(got) == {(m, c, d) for m in TEXT for c in cases.TEXT_CASE_NAMES
