@@ -106,28 +106,28 @@ def test_qwen2_vl_requests_batched_with_text_only_ones_match_their_solo_runs(
 
 def test_qwen2_vl_images_of_different_patch_counts_share_one_vision_bucket(
         vlmxla_bin, images, tmp_path):
-    """The scene (grid 8x10: 80 patches) and a 96x64 image (grid 8x12: 96 patches) take the same
-    patch bucket (96): the second request compiles no vision program, and the one it shares pads
-    the first image's rows without changing its answer."""
+    """A 112x48 image (grid 6x14: 84 patches) and a 176x32 one (grid 4x22: 88 patches) take the
+    same patch bucket (92 rows, 64 * 2^(2/4) rounded up): the second request compiles no vision
+    program, and each answers as it does alone."""
     from PIL import Image
 
     qwen_dir = testing.ensure_fixtures(("tiny-qwen2-vl",))["tiny-qwen2-vl"]
-    other = tmp_path / "other.png"
-    Image.open(images["scene.png"]).convert("RGB").resize((96, 64)).save(other)
-    requests = [
-        {"id": "scene", "prompt": "What is in the image?", "images": [str(images["scene.png"])],
-         "max_tokens": 6},
-        {"id": "other", "prompt": "What is in the image?", "images": [str(other)],
-         "max_tokens": 6},
-    ]
+    scene = Image.open(images["scene.png"]).convert("RGB")
+    requests = []
+    for name, size in (("a", (112, 48)), ("b", (176, 32))):
+        path = tmp_path / f"{name}.png"
+        scene.resize(size).save(path)
+        requests.append({"id": name, "prompt": "What is in the image?", "images": [str(path)],
+                         "max_tokens": 6})
     out, log = _batch(vlmxla_bin, qwen_dir, requests, tmp_path, 1, "qwen_buckets")
     compiled = [line for line in log.splitlines() if "compiled vision_encode" in line]
     assert len(compiled) == 1, log
-    assert "vision_encode/P96" in compiled[0], compiled
-    alone, _ = _batch(vlmxla_bin, qwen_dir, requests[:1], tmp_path, 1, "qwen_buckets_alone")
-    assert out["scene"]["tokens"] == alone["scene"]["tokens"]
-    assert out["scene"]["usage"]["prompt_tokens"] - out["other"]["usage"]["prompt_tokens"] == \
-        (80 - 96) // 4
+    assert "vision_encode/P92" in compiled[0], compiled
+    for r in requests:
+        alone, _ = _batch(vlmxla_bin, qwen_dir, [r], tmp_path, 1, f"qwen_bucket_{r['id']}")
+        assert out[r["id"]]["tokens"] == alone[r["id"]]["tokens"]
+    assert out["b"]["usage"]["prompt_tokens"] - out["a"]["usage"]["prompt_tokens"] == \
+        (88 - 84) // 4
 
 
 def test_a_client_that_goes_away_frees_its_slot(vlmxla_bin, model_dir, images, tmp_path):

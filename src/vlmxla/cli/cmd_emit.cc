@@ -140,7 +140,7 @@ Status EmitProgram(const ParsedArgs& args, hlo::ProgramOptions options) {
   auto* vision = std::get_if<hlo::VisionEncodeOptions>(&options);
   if (vision && vision->num_patches == 0 && model.config().qwen_vl) {
     vision->num_patches =
-        static_cast<int>(vision::QwenPatchBuckets(model.config().qwen_vl->vision, 64)[0]);
+        static_cast<int>(vision::QwenPatchBucket(model.config().qwen_vl->vision, 1));
   }
   VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(model.config(), options));
   VLMXLA_RETURN_IF_ERROR(WriteFile(output, program.mlir));

@@ -171,13 +171,7 @@ int ModelRunner::tokens_per_image() const {
 }
 
 int64_t ModelRunner::PatchBucket(int64_t patches) const {
-  // The series' own steps (x1.5 / x4/3) pass `patches` well before 4 * patches + 64, so the list's
-  // last entry (that bound rounded up) is never the one taken: every request of a similar size
-  // shares one program, whatever its exact patch count.
-  for (int64_t b : vision::QwenPatchBuckets(config().qwen_vl->vision, 4 * patches + 64)) {
-    if (b >= patches) return b;
-  }
-  return patches;
+  return vision::QwenPatchBucket(config().qwen_vl->vision, patches);
 }
 
 int64_t ModelRunner::FeatureRows(const prompt::PreparedPrefill& p) const {

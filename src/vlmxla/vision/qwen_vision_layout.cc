@@ -4,6 +4,7 @@
 #include "vlmxla/vision/qwen_vision_layout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -134,20 +135,33 @@ Result<QwenVisionLayout> BuildQwenVisionLayout(const io::QwenVisionConfig& visio
   return out;
 }
 
+namespace {
+
+// Bucket k of the series: 64 * 2^(k/4) rounded up to a whole patch, then to the merge unit.
+int64_t SeriesBucket(int k, int64_t mu) {
+  const double rows = std::ceil(64.0 * std::exp2(k / 4.0) - 1e-9);
+  return RoundUp(static_cast<int64_t>(rows), mu);
+}
+
+}  // namespace
+
+int64_t QwenPatchBucket(const io::QwenVisionConfig& vision, int64_t patches) {
+  const int64_t mu = std::max(1, vision.merge_unit());
+  for (int k = 0;; ++k) {
+    const int64_t b = SeriesBucket(k, mu);
+    if (b >= patches) return b;
+  }
+}
+
 std::vector<int64_t> QwenPatchBuckets(const io::QwenVisionConfig& vision, int64_t max_patches) {
   std::vector<int64_t> out;
   if (max_patches <= 0) return out;
   const int64_t mu = std::max(1, vision.merge_unit());
-  const int64_t last = RoundUp(max_patches, mu);
-  for (int64_t b = 64; b < last; b *= 2) {
-    for (int64_t candidate : {b, b + b / 2}) {
-      const int64_t c = RoundUp(candidate, mu);
-      if (c >= last) break;
-      if (out.empty() || c > out.back()) out.push_back(c);
-    }
+  for (int k = 0;; ++k) {
+    const int64_t b = SeriesBucket(k, mu);
+    if (out.empty() || b > out.back()) out.push_back(b);
+    if (b >= max_patches) return out;
   }
-  out.push_back(last);
-  return out;
 }
 
 }  // namespace vlmxla::vision

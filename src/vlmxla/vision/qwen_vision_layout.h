@@ -45,10 +45,13 @@ Result<QwenVisionLayout> BuildQwenVisionLayout(const io::QwenVisionConfig& visio
                                                std::span<const std::array<int32_t, 3>> grid_thw,
                                                int64_t bucket);
 
-// The patch-count buckets for up to max_patches rows, ascending: 64 patches times 1, 1.5, 2, 3, 4,
-// 6, 8, ... (powers of two and their 1.5x, so padding stays under a third of a bucket), rounded
-// up to multiples of merge_unit, and last max_patches rounded up to merge_unit. The runner takes
-// the smallest that fits. Empty when max_patches <= 0.
+// The patch-count buckets: 64 * 2^(k/4) patches for k = 0, 1, 2, ... (four steps an octave),
+// each rounded up to a multiple of merge_unit, so a request pads at most a quarter more rows than
+// it has (the attention's N^2 at most ~1.56x) while its program serves every size in its step.
+// QwenPatchBucket is the smallest bucket that holds `patches` rows (>= 1).
+int64_t QwenPatchBucket(const io::QwenVisionConfig& vision, int64_t patches);
+// The buckets below max_patches, then the one that holds it (for listing them). Empty when
+// max_patches <= 0.
 std::vector<int64_t> QwenPatchBuckets(const io::QwenVisionConfig& vision, int64_t max_patches);
 
 }  // namespace vlmxla::vision

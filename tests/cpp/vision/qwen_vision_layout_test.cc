@@ -105,23 +105,26 @@ TEST(QwenVisionLayout, BadGridsAndBucketsAreRefused) {
   EXPECT_FALSE(BuildQwenVisionLayout(Vision(14), true, grid, 16).ok());  // window < one token
 }
 
-TEST(QwenPatchBuckets, AscendingMultiplesOfMergeUnitEndingAtTheMaximum) {
-  const auto b = QwenPatchBuckets(Vision(0), 1000);
-  EXPECT_EQ(b, (std::vector<int64_t>{64, 96, 128, 192, 256, 384, 512, 768, 1000}));
-  EXPECT_EQ(QwenPatchBuckets(Vision(0), 10), (std::vector<int64_t>{12}));
+TEST(QwenPatchBuckets, FourStepsAnOctaveInMultiplesOfTheMergeUnit) {
+  // 64 * 2^(k/4): 64, 76.1, 90.5, 107.6, 128, 152.2, 181.0, 215.3, 256, ... rounded up to 4.
+  EXPECT_EQ(QwenPatchBuckets(Vision(0), 300),
+            (std::vector<int64_t>{64, 80, 92, 108, 128, 156, 184, 216, 256, 308}));
   EXPECT_EQ(QwenPatchBuckets(Vision(0), 64), (std::vector<int64_t>{64}));
   EXPECT_TRUE(QwenPatchBuckets(Vision(0), 0).empty());
-  for (int64_t n : {1, 63, 65, 4095, 16384, 20000}) {
-    const auto buckets = QwenPatchBuckets(Vision(0), n);
-    ASSERT_FALSE(buckets.empty());
-    EXPECT_GE(buckets.back(), n);
-    for (size_t i = 0; i < buckets.size(); ++i) {
-      EXPECT_EQ(buckets[i] % 4, 0);
-      if (i > 0) {
-        EXPECT_GT(buckets[i], buckets[i - 1]);
-        EXPECT_LE(buckets[i] * 2, buckets[i - 1] * 3) << "padding beyond a third at " << n;
-      }
-    }
+  EXPECT_EQ(QwenPatchBucket(Vision(0), 1), 64);
+  EXPECT_EQ(QwenPatchBucket(Vision(0), 80), 80);
+  EXPECT_EQ(QwenPatchBucket(Vision(0), 81), 92);
+  // The 1280x720 image of the Qwen2-VL-2B bench (grid 52 x 92 = 4784 patches): 4872 rows, where
+  // a series of x1.5 steps padded it to 6144.
+  EXPECT_EQ(QwenPatchBucket(Vision(0), 4784), 4872);
+  for (int64_t n : {1, 63, 65, 4095, 16384, 20000, 65536}) {
+    const int64_t b = QwenPatchBucket(Vision(0), n);
+    EXPECT_GE(b, n);
+    EXPECT_EQ(b % 4, 0);
+    EXPECT_LE(b * 4, std::max<int64_t>(n, 64) * 5) << "padding beyond a quarter at " << n;
+    const auto list = QwenPatchBuckets(Vision(0), n);
+    EXPECT_EQ(list.back(), b);
+    for (size_t i = 1; i < list.size(); ++i) EXPECT_GT(list[i], list[i - 1]);
   }
 }
 
