@@ -154,25 +154,27 @@ Result<ImageProcessor> ImageProcessor::FromConfig(const nlohmann::json& j) {
   return p;
 }
 
-Result<ImageProcessor> ImageProcessor::FromModelDir(const std::string& dir) {
-  // Published checkpoints carry preprocessor_config.json; Transformers v5 may save the image
-  // processor only nested in processor_config.json under "image_processor".
-  std::string path = dir + "/preprocessor_config.json";
-  nlohmann::json config;
-  if (std::ifstream(path)) {
-    VLMXLA_ASSIGN_OR_RETURN(config, io::ReadJsonFile(path));
-  } else {
-    path = dir + "/processor_config.json";
-    auto processor = io::ReadJsonFile(path);
-    if (!processor.ok() || !processor->contains("image_processor")) {
-      return NotFound("no image processor config in " + dir +
-                      " (neither preprocessor_config.json nor processor_config.json"
-                      " with an \"image_processor\" entry)");
-    }
-    config = (*processor)["image_processor"];
+Result<ImageProcessorConfigFile> ReadImageProcessorConfig(const std::string& dir) {
+  ImageProcessorConfigFile file{dir + "/preprocessor_config.json", {}};
+  if (std::ifstream(file.path)) {
+    VLMXLA_ASSIGN_OR_RETURN(file.config, io::ReadJsonFile(file.path));
+    return file;
   }
-  auto r = FromConfig(config);
-  if (!r.ok()) return r.status().WithContext(path);
+  file.path = dir + "/processor_config.json";
+  auto processor = io::ReadJsonFile(file.path);
+  if (!processor.ok() || !processor->contains("image_processor")) {
+    return NotFound("no image processor config in " + dir +
+                    " (neither preprocessor_config.json nor processor_config.json"
+                    " with an \"image_processor\" entry)");
+  }
+  file.config = (*processor)["image_processor"];
+  return file;
+}
+
+Result<ImageProcessor> ImageProcessor::FromModelDir(const std::string& dir) {
+  VLMXLA_ASSIGN_OR_RETURN(ImageProcessorConfigFile file, ReadImageProcessorConfig(dir));
+  auto r = FromConfig(file.config);
+  if (!r.ok()) return r.status().WithContext(file.path);
   return r;
 }
 

@@ -31,6 +31,14 @@ struct ImageProcessorConfig {
   bool do_convert_rgb = true;
 };
 
+// A model directory's image-processor settings: preprocessor_config.json, or the "image_processor"
+// entry of processor_config.json (Transformers v5 may save it only there); `path` names the file.
+struct ImageProcessorConfigFile {
+  std::string path;
+  nlohmann::json config;
+};
+Result<ImageProcessorConfigFile> ReadImageProcessorConfig(const std::string& dir);
+
 class ImageProcessor {
  public:
   // Reads the fields (and class defaults) as Transformers does; an image_processor_type other

@@ -3,11 +3,10 @@
 // divide) -> patchify (rows (h/m, w/m, m, m), columns (C, T, P, P), the frame repeated T times).
 #include "vlmxla/vision/qwen_image_processor.h"
 
+#include "vlmxla/vision/image_processor.h"
+
 #include <cmath>
 #include <cstring>
-#include <fstream>
-
-#include "vlmxla/io/model_config.h"
 
 namespace vlmxla::vision {
 namespace {
@@ -185,22 +184,9 @@ Result<QwenImageProcessor> QwenImageProcessor::FromConfig(const nlohmann::json& 
 }
 
 Result<QwenImageProcessor> QwenImageProcessor::FromModelDir(const std::string& dir) {
-  std::string path = dir + "/preprocessor_config.json";
-  nlohmann::json config;
-  if (std::ifstream(path)) {
-    VLMXLA_ASSIGN_OR_RETURN(config, io::ReadJsonFile(path));
-  } else {
-    path = dir + "/processor_config.json";
-    auto processor = io::ReadJsonFile(path);
-    if (!processor.ok() || !processor->contains("image_processor")) {
-      return NotFound("no image processor config in " + dir +
-                      " (neither preprocessor_config.json nor processor_config.json with an "
-                      "\"image_processor\" entry)");
-    }
-    config = (*processor)["image_processor"];
-  }
-  auto r = FromConfig(config);
-  if (!r.ok()) return r.status().WithContext(path);
+  VLMXLA_ASSIGN_OR_RETURN(ImageProcessorConfigFile file, ReadImageProcessorConfig(dir));
+  auto r = FromConfig(file.config);
+  if (!r.ok()) return r.status().WithContext(file.path);
   return r;
 }
 
