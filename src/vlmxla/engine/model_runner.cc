@@ -488,15 +488,18 @@ Result<HostTensor> ModelRunner::EncodeQwenImages(const prompt::PreparedPrefill& 
   }
   VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(options));
   VLMXLA_ASSIGN_OR_RETURN(auto px, executor_->Upload(rows));
-  VLMXLA_ASSIGN_OR_RETURN(auto hw,
-                          executor_->Upload(I32Tensor(layout.rotary_hw, Shape{bucket, 2})));
-  VLMXLA_ASSIGN_OR_RETURN(auto full,
-                          executor_->Upload(I32Tensor(layout.full_segment, Shape{bucket})));
-  VLMXLA_ASSIGN_OR_RETURN(auto window,
-                          executor_->Upload(I32Tensor(layout.window_segment, Shape{bucket})));
+  // The layout tables the program takes (Qwen2-VL's has no window segments or merged order).
+  auto upload = [&](Input role, const std::vector<int32_t>& values,
+                    Shape shape) -> Result<std::shared_ptr<runtime::DeviceBuffer>> {
+    if (c->input[role] < 0) return std::shared_ptr<runtime::DeviceBuffer>();
+    return executor_->Upload(I32Tensor(values, std::move(shape)));
+  };
   const int64_t merged = static_cast<int64_t>(layout.merged_order.size());
-  VLMXLA_ASSIGN_OR_RETURN(auto order,
-                          executor_->Upload(I32Tensor(layout.merged_order, Shape{merged})));
+  VLMXLA_ASSIGN_OR_RETURN(auto hw, upload(kRotaryHw, layout.rotary_hw, Shape{bucket, 2}));
+  VLMXLA_ASSIGN_OR_RETURN(auto full, upload(kFullSegment, layout.full_segment, Shape{bucket}));
+  VLMXLA_ASSIGN_OR_RETURN(auto window,
+                          upload(kWindowSegment, layout.window_segment, Shape{bucket}));
+  VLMXLA_ASSIGN_OR_RETURN(auto order, upload(kMergedOrder, layout.merged_order, Shape{merged}));
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c,
                                             Args(*c,
                                                  {{kPixelValues, px.get()},
@@ -537,23 +540,21 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
   std::vector<int32_t> ids(bucket, 0), feature_index(bucket, 0);
   std::copy(prompt.input_ids.begin(), prompt.input_ids.end(), ids.begin());
   // Image i's features follow those of the images before it (slots are in image order).
-  std::vector<int64_t> first_row;
-  for (const prompt::ImageSlot& s : prompt.image_slots) {
-    if (s.image_index != static_cast<int>(first_row.size())) {
+  int64_t first_row = 0;
+  for (size_t i = 0; i < prompt.image_slots.size(); ++i) {
+    const prompt::ImageSlot& s = prompt.image_slots[i];
+    if (s.image_index != static_cast<int>(i)) {
       return Internal("prefill: image slots are not in image order");
     }
-    first_row.push_back(
-        first_row.empty() ? 0 : first_row.back() + prompt.image_slots[s.image_index - 1].length);
-  }
-  for (const prompt::ImageSlot& s : prompt.image_slots) {
     for (int64_t j = 0; j < s.length; ++j) {
-      const int64_t row = first_row[s.image_index] + j;
+      const int64_t row = first_row + j;
       if (row >= rows) {
         return InvalidArgument("prefill: image " + std::to_string(s.image_index) +
                                " has no features (" + std::to_string(rows) + " rows)");
       }
       feature_index[s.offset + j] = static_cast<int32_t>(row);
     }
+    first_row += s.length;
   }
 
   VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(PrefillOptions(length, rows)));
