@@ -13,8 +13,7 @@
 
 namespace vlmxla::hlo {
 
-Result<Program> BuildDecode(const io::TextConfig& config, int /*image_token_id*/,
-                            const DecodeOptions& options) {
+Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& options) {
   VLMXLA_RETURN_IF_ERROR(CheckDecoderConfig(config, "decode"));
   if (options.batch < 1) {
     return InvalidArgument("decode: batch must be >= 1, got " + std::to_string(options.batch));

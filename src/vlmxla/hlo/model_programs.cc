@@ -115,7 +115,7 @@ Result<Program> BuildProgram(const io::ModelConfig& config, const ProgramOptions
   if (const auto* o = std::get_if<PrefillOptions>(&options)) {
     return BuildPrefill(config.text, config.image_token_id(), *o);
   }
-  return BuildDecode(config.text, config.image_token_id(), std::get<DecodeOptions>(options));
+  return BuildDecode(config.text, std::get<DecodeOptions>(options));
 }
 
 }  // namespace vlmxla::hlo

@@ -116,10 +116,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 //   (positions[b] < C is the caller's to check: a dynamic update slice clamps). The caches are
 //   never gathered into one [B, ...] tensor, which would copy every cache every step. The new
 //   token rotates by positions[b] (1D RoPE) or by rope_positions[b] on all three M-RoPE axes
-//   (the KV row + the request's rope delta). image_token_id is unused (weight names take
-//   config.weights_prefix); it stays for the callers.
-Result<Program> BuildDecode(const io::TextConfig& config, int image_token_id,
-                            const DecodeOptions& options);
+//   (the KV row + the request's rope delta). Weight names take config.weights_prefix.
+Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& options);
 
 // Declares an argument of `b` that the runner binds from the request's inputs by `name`; with
 // alias_result >= 0 it may be updated in place into that result when the runner donates it.

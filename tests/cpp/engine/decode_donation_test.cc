@@ -53,7 +53,7 @@ void MakeCase(int batch, int capacity, std::vector<int32_t> tokens, std::vector<
   hlo::DecodeOptions o;
   o.batch = batch;
   o.capacity = capacity;
-  auto program = hlo::BuildDecode(testing::SmallLlamaConfig(), -1, o);
+  auto program = hlo::BuildDecode(testing::SmallLlamaConfig(), o);
   ASSERT_TRUE(program.ok()) << program.status().ToString();
   c.program = std::move(program).value();
   auto exe = c.ex->Compile(c.program.mlir);

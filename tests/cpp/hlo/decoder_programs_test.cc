@@ -93,7 +93,7 @@ TEST(DecodeProgram, EverySlotHasItsOwnAliasedCaches) {
   DecodeOptions o;
   o.batch = 3;
   o.capacity = 32;
-  auto p = BuildDecode(TinyLlama(), -1, o);
+  auto p = BuildDecode(TinyLlama(), o);
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   std::vector<std::string> want = {"tokens", "positions"};
   for (int s = 0; s < 3; ++s) {
@@ -129,10 +129,10 @@ TEST(DecodeProgram, RejectsEmptyBatchOrCache) {
   DecodeOptions o;
   o.batch = 0;
   o.capacity = 4;
-  EXPECT_FALSE(BuildDecode(TinyLlama(), -1, o).ok());
+  EXPECT_FALSE(BuildDecode(TinyLlama(), o).ok());
   o.batch = 1;
   o.capacity = 0;
-  auto p = BuildDecode(TinyLlama(), -1, o);
+  auto p = BuildDecode(TinyLlama(), o);
   ASSERT_FALSE(p.ok());
   EXPECT_NE(p.status().message().find("capacity must be >= 1"), std::string::npos);
 }
@@ -158,7 +158,7 @@ TEST(DecoderWeightsInOut, ProjectionsAndHeadAreDeclaredTransposed) {
     o.batch = 2;
     o.capacity = 16;
     o.weights_in_out = true;
-    auto p = BuildDecode(c, -1, o);
+    auto p = BuildDecode(c, o);
     ASSERT_TRUE(p.ok()) << p.status().ToString();
     const struct {
       const char* name;
