@@ -210,6 +210,30 @@ def test_vision_padding_never_changes_a_real_row(model, tmp_path):
                   f"{model.family} image_features (one image)")
 
 
+def test_vision_attention_in_query_blocks(model, tmp_path):
+    """The engine runs a large image's attention in blocks of query rows
+    (ProgramCommonOptions::attention_block_scores): 96 rows in 16 blocks of 6 here, each block
+    taking its rows of the segment mask. Every row keeps its unblocked value to float32 GEMM
+    order (a smaller product may be summed in another order: ~1e-6 here) and Transformers' within
+    the tolerances, and the program really has the blocks."""
+    pixels = _pixels(GRIDS, 5)
+    n = pixels.shape[0]
+    inputs = model.vision_inputs(pixels, GRIDS, n + model.unit)[0]
+    whole = model.run("vision_encode", inputs, tmp_path, "--taps", "--attention-block-scores", "0",
+                      "--emit", str(tmp_path / "whole.mlir"))
+    blocked = model.run("vision_encode", inputs, tmp_path, "--taps", "--attention-block-scores",
+                        "256", "--emit", str(tmp_path / "blocked.mlir"))
+    dots = [(tmp_path / f).read_text().count("stablehlo.dot_general")
+            for f in ("whole.mlir", "blocked.mlir")]
+    assert dots[1] == dots[0] + 2 * 15 * model.vision.depth, dots  # 2 products per extra block
+    assert set(blocked) == set(whole)
+    for name in whole:  # a block given another block's mask rows would be off by ~0.1
+        np.testing.assert_allclose(blocked[name], whole[name], atol=1e-5, rtol=1e-5, err_msg=name)
+    want = model.oracle_vision(pixels, GRIDS)
+    _assert_close(blocked["image_features"][:n // model.unit], want["image_features"],
+                  "image_features", f"{model.family} image_features (blocked attention)")
+
+
 def test_packed_images_never_see_each_other(model, tmp_path):
     """Changing the second image's pixels leaves every row of the first bit-identical (and changes
     the second's)."""

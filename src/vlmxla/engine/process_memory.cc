@@ -44,6 +44,7 @@ void UseMappingsForLargeAllocations(size_t mmap_threshold) {
 #if defined(__GLIBC__)
   // Setting the threshold also turns off its dynamic growth.
   mallopt(M_MMAP_THRESHOLD, static_cast<int>(mmap_threshold));
+  mallopt(M_ARENA_MAX, 1);
 #else
   (void)mmap_threshold;
 #endif

@@ -25,12 +25,17 @@ struct ProcessMemory {
 // This process (pid 0) or another one the caller may read (e.g. the IREE runtime host).
 Result<ProcessMemory> ReadProcessMemory(pid_t pid = 0);
 
-// The heap policy of a process that holds a model. Allocations of `mmap_threshold` bytes or more
-// (weight staging, program temporaries, compiler working sets) become their own mappings, given
-// back to the system when freed. glibc's default threshold instead rises to the size of each large
-// block freed (up to 32 MiB), after which such blocks come from the heap and their pages stay
-// resident after the peak that needed them: the engine's RSS would keep its high-water mark.
-void UseMappingsForLargeAllocations(size_t mmap_threshold = size_t{4} << 20);
+// The heap policy of a process that holds a model.
+// - Allocations of `mmap_threshold` bytes or more (weight staging, the smaller weights, program
+//   temporaries, compiler working sets) become their own mappings, given back to the system when
+//   freed. glibc's default threshold instead rises to the size of each large block freed (up to
+//   32 MiB), after which such blocks come from the heap and their pages stay resident after the
+//   peak that needed them: the engine's RSS would keep its high-water mark.
+// - One malloc arena (M_ARENA_MAX) instead of glibc's up to 8 per core: each of XLA's compiler
+//   and runtime threads would otherwise take an arena of its own, and memory freed in one is
+//   never reused by another. On the shape-faithful LLaVA bench (pjrt-cpu, bfloat16) these two
+//   took the peak from ~2260 to ~2190 MiB at the same decode speed (bench/README.md).
+void UseMappingsForLargeAllocations(size_t mmap_threshold = size_t{1} << 20);
 // Gives freed heap pages back to the system; after a compile, whose working memory is all freed
 // at its end (XLA's CPU compiler: ~100 MiB per 0.5B-model program, bench/README.md).
 void ReleaseFreedHeap();

@@ -26,6 +26,15 @@ struct ProgramCommonOptions {
   // Stored weight type and compute type (f32, bf16, f16). Logits are always returned as f32 (the
   // compute type's values widened); KV caches and the other float results are in the compute type.
   Precision precision;
+  // Attention runs in blocks of query rows whose scores hold at most this many elements
+  // (BlockedAttention, nn.h; 0: unblocked). 2^22 float32 scores are 16 MiB: the shape-faithful
+  // LLaVA tower (729 patches, 16 heads) runs in 3 blocks and its 768-position prefill in 2; a
+  // Qwen2-VL-2B image of 4872 patch rows in 16 (the most), its vision temporary 280 MiB instead
+  // of 3.66 GiB with XLA's memory-minimizing schedule (runtime::XlaCpuFlags). Each block costs
+  // its kernels in the compiled program (~30 KB each on XLA's CPU plugin): a smaller budget
+  // trades transient memory for resident memory. Attention that fits one block (every tiny
+  // fixture) is emitted unchanged.
+  int64_t attention_block_scores = int64_t{1} << 22;
 };
 
 struct VisionEncodeOptions : ProgramCommonOptions {

@@ -1,5 +1,6 @@
 #include "vlmxla/hlo/nn.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -194,6 +195,51 @@ Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible) {
   scores = b.CastTo(b.CastTo(scores, ct), f32);
   scores = b.Select(visible, scores, b.Splat(type, std::numeric_limits<float>::lowest()));
   return b.CastTo(Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1), ct);
+}
+
+Value QueryRows(Builder& b, Value x, int64_t first_row, int64_t rows) {
+  if (!Ready(b, {x})) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  const size_t axis = dims.size() - 2;
+  std::vector<int64_t> start(dims.size(), 0), limit = dims;
+  start[axis] = first_row;
+  limit[axis] = first_row + rows;
+  return b.Slice(x, start, limit);
+}
+
+Value BlockedAttention(Builder& b, Value q, Value k, Value v, int64_t batch_dims,
+                       const AttentionProbsFn& probs, int64_t max_block_scores) {
+  if (!Ready(b, {q, k, v})) return Value{};
+  const std::vector<int64_t> qd = b.dims(q), kd = b.dims(k);
+  const int64_t rq = static_cast<int64_t>(qd.size()), rk = static_cast<int64_t>(kd.size());
+  if (batch_dims < 0 || rq < batch_dims + 2 || rk != batch_dims + 2 ||
+      b.dims(v).size() != kd.size()) {
+    return b.Fail(Internal("attention: q " + b.type(q).ToString() + ", k " + b.type(k).ToString() +
+                           ", v " + b.type(v).ToString() + " do not share " +
+                           std::to_string(batch_dims) + " batch dims"));
+  }
+  std::vector<int64_t> batch(static_cast<size_t>(batch_dims));
+  for (int64_t i = 0; i < batch_dims; ++i) batch[static_cast<size_t>(i)] = i;
+  const int64_t query_rows = qd[static_cast<size_t>(rq - 2)];
+  int64_t row_scores = kd[static_cast<size_t>(rk - 2)];  // elements of one query row's scores
+  for (int64_t i = 0; i < rq - 2; ++i) row_scores *= qd[static_cast<size_t>(i)];
+  int64_t blocks = 1;
+  if (max_block_scores > 0 && row_scores * query_rows > max_block_scores) {
+    const int64_t rows_fit = std::max<int64_t>(1, max_block_scores / row_scores);
+    blocks = std::min(kMaxAttentionBlocks, (query_rows + rows_fit - 1) / rows_fit);
+  }
+  auto attend = [&](Value q_rows, int64_t first_row, int64_t rows) {
+    Value scores = RoundedDot(b, q_rows, k, batch, batch, {rq - 1}, {rk - 1});
+    return RoundedDot(b, probs(scores, first_row, rows), v, batch, batch, {rq - 1}, {rk - 2});
+  };
+  if (blocks <= 1) return attend(q, 0, query_rows);
+  const int64_t rows = (query_rows + blocks - 1) / blocks;
+  std::vector<Value> ctx;
+  for (int64_t first = 0; first < query_rows; first += rows) {
+    const int64_t n = std::min(rows, query_rows - first);
+    ctx.push_back(attend(QueryRows(b, q, first, n), first, n));
+  }
+  return b.Concatenate(ctx, rq - 2);
 }
 
 Value RotaryAngles(Builder& b, Value positions, std::span<const float> inv_freq) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -59,6 +60,23 @@ Result<Value> Activation(Builder& b, const std::string& name, Value x, const std
 // type, positions where `visible` (i1, the scores' shape) is false set to the lowest float, float32
 // softmax over the last axis, rounded back (eager_attention_forward with an additive mask).
 Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible);
+
+// Attention ctx = probs(q . k^T) . v in blocks of query rows. q is [B..., F..., Q, d] and k, v
+// are [B..., K, d], sharing the `batch_dims` leading dims B; the scores are [B..., F..., Q, K] and
+// ctx [B..., F..., Q, d]. `probs(scores, first_row, rows)` turns a block's scores (rows
+// first_row..first_row+rows-1 of the query axis) into probabilities of the same shape; every
+// query row sees all its keys, so the result is the unblocked one row for row. The rows are split
+// into as few even blocks as keep each block's scores at most `max_block_scores` elements (0: one
+// block), and never into more than kMaxAttentionBlocks: one block's float32 scores and
+// probabilities are live at a time instead of the whole [Q, K] matrix (SigLIP's 729 patches with
+// 16 heads: 2 x 34 MB; a 4872-row Qwen2-VL image: 2 x 1.5 GB). One block emits exactly the
+// unblocked program.
+inline constexpr int64_t kMaxAttentionBlocks = 16;
+using AttentionProbsFn = std::function<Value(Value scores, int64_t first_row, int64_t rows)>;
+Value BlockedAttention(Builder& b, Value q, Value k, Value v, int64_t batch_dims,
+                       const AttentionProbsFn& probs, int64_t max_block_scores);
+// The rows first_row..first_row+rows-1 of x's second-to-last axis (a query block of a mask).
+Value QueryRows(Builder& b, Value x, int64_t first_row, int64_t rows);
 
 // Rotary angles [N, k] of positions [N] (f32) and the constant frequencies `inv_freq` [k]:
 // pos * inv_freq, one float32 product per element (Transformers' pos[..., None].float() *

@@ -124,9 +124,12 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, zero, zero}));
 
     Value q = b.Transpose(b.Reshape(a.q, {seq, kv_heads, rep, hd}), {1, 2, 0, 3});
-    Value scores = RoundedDot(b, q, k, {0}, {0}, {3}, {2});  // [kv, rep, L, L]
-    Value probs = AttentionProbs(b, config, scores, visible);
-    Value attn = RoundedDot(b, probs, v, {0}, {0}, {3}, {1});  // [kv, rep, L, hd]
+    auto probs = [&](Value scores, int64_t first_row, int64_t rows) {  // [kv, rep, rows, L]
+      return AttentionProbs(b, config, scores,
+                            rows == seq ? visible : QueryRows(b, visible, first_row, rows));
+    };
+    Value attn = BlockedAttention(b, q, k, v, 1, probs,
+                                  options.attention_block_scores);  // [kv, rep, L, hd]
     attn = b.Reshape(b.Transpose(attn, {2, 0, 1, 3}), {seq, heads * hd});
     x = FinishLayer(b, config, dw.layers[l], x, attn);
   }

@@ -95,7 +95,8 @@ Value Dense(Builder& b, CollectedParams& p, const std::string& pre, Value x, int
 
 // VisionAttention over x [N, D] with `visible` [heads, N, N].
 Value Attention(Builder& b, CollectedParams& p, const io::QwenVisionConfig& vc,
-                const std::string& pre, Value x, const Rope& rope, Value visible) {
+                const std::string& pre, Value x, const Rope& rope, Value visible,
+                int64_t block_scores) {
   const int64_t n = b.dims(x)[0], d = vc.hidden_size, heads = vc.num_heads, hd = vc.head_dim();
   const ElementType ct = b.type(x).element, f32 = ElementType::kF32;
   Value qkv = b.Reshape(Dense(b, p, pre + "qkv", x, 3 * d, d), {n, 3, heads, hd});
@@ -109,9 +110,13 @@ Value Attention(Builder& b, CollectedParams& p, const io::QwenVisionConfig& vc,
   Value q = b.Transpose(rotate(part(0)), {1, 0, 2});  // [heads, N, hd]
   Value k = b.Transpose(rotate(part(1)), {1, 0, 2});
   Value v = b.Transpose(part(2), {1, 0, 2});
-  Value scores = RoundedDot(b, q, k, {0}, {0}, {2}, {2});  // [heads, N, N]
-  Value probs = AttentionProbs(b, scores, std::pow(static_cast<double>(hd), -0.5), visible);
-  Value ctx = RoundedDot(b, probs, v, {0}, {0}, {2}, {1});  // [heads, N, hd]
+  const double scaling = std::pow(static_cast<double>(hd), -0.5);
+  auto probs = [&](Value scores, int64_t first_row, int64_t rows) {  // [heads, rows, N]
+    const bool all = rows == n;
+    return AttentionProbs(b, scores, scaling,
+                          all ? visible : QueryRows(b, visible, first_row, rows));
+  };
+  Value ctx = BlockedAttention(b, q, k, v, 1, probs, block_scores);  // [heads, N, hd]
   ctx = b.Reshape(b.Transpose(ctx, {1, 0, 2}), {n, d});
   return Dense(b, p, pre + "proj", ctx, d, d);
 }
@@ -164,8 +169,8 @@ Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::Qwen
     for (int f : vc.fullatt_block_indexes) full = full || f == i;
     Value x = states.back();
     Value h = Norm(b, p, vc, block + "norm1", x);
-    x = b.Add(x,
-              Attention(b, p, vc, block + "attn.", h, rope, full ? full_visible : window_visible));
+    x = b.Add(x, Attention(b, p, vc, block + "attn.", h, rope, full ? full_visible : window_visible,
+                           options.attention_block_scores));
     h = Norm(b, p, vc, block + "norm2", x);
     VLMXLA_ASSIGN_OR_RETURN(h, Mlp(b, p, vc, block + "mlp.", h));
     states.push_back(b.Add(x, h));

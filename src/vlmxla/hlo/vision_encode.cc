@@ -18,8 +18,8 @@ constexpr char kTowerPrefix[] = "vision_tower.";
 constexpr char kProjectorPrefix[] = "multi_modal_projector.";
 
 // Scaled dot-product self-attention without a mask, as the eager CLIP/SigLIP attention.
-Value SelfAttention(Builder& b, CollectedParams& p, const std::string& pre, Value x,
-                    int64_t heads) {
+Value SelfAttention(Builder& b, CollectedParams& p, const std::string& pre, Value x, int64_t heads,
+                    int64_t block_scores) {
   if (!b.status().ok() || b.type(x).rank() != 3) {
     return b.Fail(Internal("vision attention: expected a valid [n, T, D] input"));
   }
@@ -39,11 +39,13 @@ Value SelfAttention(Builder& b, CollectedParams& p, const std::string& pre, Valu
   // eager_attention_forward: matmul * scale (a Python float: in f32, rounded once), softmax in
   // f32, cast back to the compute type.
   const ElementType ct = b.type(x).element, f32 = ElementType::kF32;
-  Value scores = b.CastTo(RoundedDot(b, q, k, {0, 1}, {0, 1}, {3}, {3}), f32);  // [n, H, T, T]
-  scores = b.Multiply(scores, SplatLike(b, scores, 1.0 / std::sqrt(static_cast<double>(hd))));
-  scores = b.CastTo(b.CastTo(scores, ct), f32);
-  Value probs = b.CastTo(Softmax(b, scores, 3), ct);
-  Value ctx = RoundedDot(b, probs, v, {0, 1}, {0, 1}, {3}, {2});  // [n, H, T, hd]
+  auto probs = [&](Value scores, int64_t, int64_t) {  // [n, H, rows, T]
+    scores = b.CastTo(scores, f32);
+    scores = b.Multiply(scores, SplatLike(b, scores, 1.0 / std::sqrt(static_cast<double>(hd))));
+    scores = b.CastTo(b.CastTo(scores, ct), f32);
+    return b.CastTo(Softmax(b, scores, 3), ct);
+  };
+  Value ctx = BlockedAttention(b, q, k, v, 2, probs, block_scores);  // [n, H, T, hd]
   ctx = b.Reshape(b.Transpose(ctx, {0, 2, 1, 3}), {n, t, d});
   Value wo = p.Weight(pre + "out_proj.weight", {d, d});
   Value bo = p.Weight(pre + "out_proj.bias", {d});
@@ -51,7 +53,7 @@ Value SelfAttention(Builder& b, CollectedParams& p, const std::string& pre, Valu
 }
 
 Result<Value> EncoderLayer(Builder& b, CollectedParams& p, const io::VisionConfig& vc, int layer,
-                           Value x) {
+                           Value x, int64_t block_scores) {
   const std::string pre =
       std::string(kTowerPrefix) + "encoder.layers." + std::to_string(layer) + ".";
   const int64_t d = vc.hidden_size, f = vc.intermediate_size;
@@ -59,7 +61,7 @@ Result<Value> EncoderLayer(Builder& b, CollectedParams& p, const io::VisionConfi
   Value ln1b = p.Weight(pre + "layer_norm1.bias", {d});
   Value h = LayerNorm(b, x, ln1w, ln1b, vc.layer_norm_eps);
   VLMXLA_RETURN_IF_ERROR(b.status());
-  h = SelfAttention(b, p, pre + "self_attn.", h, vc.num_attention_heads);
+  h = SelfAttention(b, p, pre + "self_attn.", h, vc.num_attention_heads, block_scores);
   x = b.Add(x, h);
   Value ln2w = p.Weight(pre + "layer_norm2.weight", {d});
   Value ln2b = p.Weight(pre + "layer_norm2.bias", {d});
@@ -164,7 +166,8 @@ Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::Llav
   std::vector<Value> states;
   states.push_back(Embeddings(b, p, vc, pixels, n));
   for (int l = 0; l < vc.num_hidden_layers; ++l) {
-    VLMXLA_ASSIGN_OR_RETURN(Value next, EncoderLayer(b, p, vc, l, states.back()));
+    VLMXLA_ASSIGN_OR_RETURN(
+        Value next, EncoderLayer(b, p, vc, l, states.back(), options.attention_block_scores));
     states.push_back(next);
   }
 

@@ -17,6 +17,14 @@ Status CheckBackendName(const std::string& backend) {
                          "unknown_backend");
 }
 
+std::string XlaCpuFlags(std::string_view user_flags) {
+  static constexpr std::string_view kFlag = "--xla_cpu_enable_concurrency_optimized_scheduler";
+  std::string flags(user_flags);
+  if (flags.find(kFlag) != std::string::npos) return flags;
+  if (!flags.empty()) flags += ' ';
+  return flags + std::string(kFlag) + "=false";
+}
+
 namespace {
 
 Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
@@ -42,6 +50,9 @@ Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
     }
     if (plugin.empty()) {
       VLMXLA_ASSIGN_OR_RETURN(plugin, DefaultPjrtPluginPath());
+      // Before the plugin's first compile reads XLA_FLAGS (once per process).
+      const char* user = std::getenv("XLA_FLAGS");
+      setenv("XLA_FLAGS", XlaCpuFlags(user == nullptr ? "" : user).c_str(), 1);
     }
     VLMXLA_ASSIGN_OR_RETURN(auto executor, PjrtExecutor::Load(plugin));
     return std::unique_ptr<Executor>(std::move(executor));

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/runtime/executor.h"
@@ -27,6 +28,15 @@ inline constexpr const char* kBackendNames[] = {"pjrt-cpu", "pjrt-cuda", "pjrt",
 
 // Whether `backend` loads a PJRT plugin (and so takes --plugin).
 inline bool IsPjrtBackend(const std::string& backend) { return backend.rfind("pjrt", 0) == 0; }
+
+// XLA_FLAGS for the pinned XLA CPU plugin (pjrt-cpu without --plugin): `user_flags` (the
+// environment's XLA_FLAGS) plus --xla_cpu_enable_concurrency_optimized_scheduler=false unless
+// `user_flags` already names that flag. XLA's default CPU schedule orders instructions for
+// concurrency and keeps every query block of a blocked attention (hlo::BlockedAttention) live at
+// once; the memory-minimizing schedule runs them one after another (Qwen2-VL-2B's vision program
+// at 4872 patches: a 280 MiB temporary instead of 3.66 GiB, bench/README.md). Only the pinned
+// plugin gets it: XLA aborts the process on a flag it does not know.
+std::string XlaCpuFlags(std::string_view user_flags);
 
 // Accepts the backend names MakeExecutor knows; an error naming `backend` and every known name.
 Status CheckBackendName(const std::string& backend);
