@@ -371,6 +371,7 @@ hlo::ProgramCommonOptions ModelRunner::CommonOptions() const {
   o.weights_in_out = weights_in_out_;
   o.precision = precision_;
   o.taps = options_.taps;
+  o.source_locations = !executor_->traits().keeps_op_metadata;
   return o;
 }
 

@@ -111,7 +111,7 @@ std::string Builder::NewName() { return "%" + std::to_string(next_name_++); }
 
 Value Builder::Emit(const std::string& op_text, TensorType type) {
   std::string name = NewName();
-  body_ += "  " + name + " = " + op_text + "\n";
+  body_ += "  " + name + " = " + op_text + (source_locations_ ? "\n" : " loc(unknown)\n");
   types_.push_back(std::move(type));
   names_.push_back(name);
   return Value{static_cast<int>(types_.size()) - 1};

@@ -58,8 +58,7 @@ Result<Program> BuildCollectedProgram(
     (void)g;
     collected = p.params();
   }
-  Builder b("main");
-  b.set_two_row_narrow_gemv(options.precision.two_row_narrow_gemv);
+  Builder b = MainBuilder(options);
   CollectedParams p(b, options.precision, name, collected);
   VLMXLA_ASSIGN_OR_RETURN(CollectedGraph g, graph(b, p));
   Program program;

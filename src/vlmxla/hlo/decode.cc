@@ -30,8 +30,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
 
   Program program;
   program.name = "decode";
-  Builder b("main");
-  b.set_two_row_narrow_gemv(options.precision.two_row_narrow_gemv);
+  Builder b = MainBuilder(options);
   const TensorType slot_type{ElementType::kI32, {batch}};
   const ElementType ct = options.precision.compute;
   const TensorType cache_type{ct, {kv_heads, cap, hd}};

@@ -35,7 +35,16 @@ struct ProgramCommonOptions {
   // trades transient memory for resident memory. Attention that fits one block (every tiny
   // fixture) is emitted unchanged.
   int64_t attention_block_scores = int64_t{1} << 22;
+  // Off: ops carry no source location (loc(unknown)). XLA turns each op's location into
+  // metadata that its compiled executables keep per instruction: without it the shape-faithful
+  // LLaVA bench's decode program at batch 8 holds ~6 MiB less (bench/README.md). The engine
+  // turns it off where runtime::BackendTraits::keeps_op_metadata; `vlmxla emit` keeps it, so
+  // a compile error there names the line.
+  bool source_locations = true;
 };
+
+// The builder of a program's @main, with the options' emission policy.
+Builder MainBuilder(const ProgramCommonOptions& options);
 
 struct VisionEncodeOptions : ProgramCommonOptions {
   int num_images = 1;   // images per call (LLaVA)

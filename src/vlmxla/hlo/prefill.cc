@@ -56,8 +56,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 
   Program program;
   program.name = "prefill";
-  Builder b("main");
-  b.set_two_row_narrow_gemv(options.precision.two_row_narrow_gemv);
+  Builder b = MainBuilder(options);
   const TensorType ids_type{ElementType::kI32, {seq}};
   const TensorType scalar_i32{ElementType::kI32, {}};
   const ElementType ct = options.precision.compute;

@@ -74,6 +74,9 @@ struct BackendTraits {
   // 0.14x float32, peak RSS 1.04x, bench/README.md). `--dtype auto` then computes an f16
   // checkpoint in float32, its weights widened once while they upload.
   bool widens_f16_matmuls = false;
+  // The compiler keeps every instruction's source location as metadata in its executables (XLA),
+  // so programs are emitted without locations (hlo::ProgramCommonOptions::source_locations).
+  bool keeps_op_metadata = false;
 };
 
 // What an executor reports about its device memory and compilations, for measurements. Fields

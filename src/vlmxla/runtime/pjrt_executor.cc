@@ -660,6 +660,7 @@ BackendTraits PjrtExecutor::traits() const {
   // plugin computes on them.
   t.lacks_narrow_gemv = client_->platform == "cpu";
   t.widens_f16_matmuls = client_->platform == "cpu";
+  t.keeps_op_metadata = true;
   return t;
 }
 

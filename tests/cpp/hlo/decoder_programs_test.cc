@@ -125,6 +125,34 @@ TEST(DecodeProgram, EverySlotHasItsOwnAliasedCaches) {
   EXPECT_EQ(p->mlir.find("x2x2x32x8xf32>"), std::string::npos);
 }
 
+TEST(DecodeProgram, WithoutSourceLocationsEveryOpIsUnlocatedAndNothingElseChanges) {
+  DecodeOptions o;
+  o.batch = 2;
+  o.capacity = 16;
+  auto located = BuildDecode(TinyLlama(), o);
+  o.source_locations = false;
+  auto unlocated = BuildDecode(TinyLlama(), o);
+  ASSERT_TRUE(located.ok() && unlocated.ok());
+  EXPECT_EQ(located->mlir.find("loc("), std::string::npos);
+  // Each top-level op ("  %N = ...", a reduce's region closing on a later line) ends with
+  // loc(unknown); taking those away gives the located text back.
+  std::istringstream lines(unlocated->mlir);
+  const std::string suffix = " loc(unknown)";
+  std::string stripped;
+  int ops = 0, unknown = 0;
+  for (std::string l; std::getline(lines, l);) {
+    if (l.rfind("  %", 0) == 0) ++ops;
+    if (l.size() >= suffix.size() && l.substr(l.size() - suffix.size()) == suffix) {
+      ++unknown;
+      l.resize(l.size() - suffix.size());
+    }
+    stripped += l + "\n";
+  }
+  EXPECT_EQ(unknown, ops);
+  EXPECT_GT(ops, 50);
+  EXPECT_EQ(stripped, located->mlir);
+}
+
 TEST(DecodeProgram, RejectsEmptyBatchOrCache) {
   DecodeOptions o;
   o.batch = 0;

@@ -19,8 +19,9 @@ TEST(XlaCpuFlagsTest, KeepsTheUsersFlagsAndAppends) {
 }
 
 TEST(XlaCpuFlagsTest, LeavesAUserChoiceOfTheScheduleAlone) {
-  for (const std::string user : {"--xla_cpu_enable_concurrency_optimized_scheduler=true",
-                                 "--xla_dump_to=/x --xla_cpu_enable_concurrency_optimized_scheduler"}) {
+  for (const std::string user :
+       {"--xla_cpu_enable_concurrency_optimized_scheduler=true",
+        "--xla_dump_to=/x --xla_cpu_enable_concurrency_optimized_scheduler"}) {
     EXPECT_EQ(XlaCpuFlags(user), user);
   }
 }
