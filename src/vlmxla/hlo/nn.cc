@@ -197,6 +197,15 @@ Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible) {
   return b.CastTo(Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1), ct);
 }
 
+int64_t BlockRows(int64_t total_rows, int64_t row_elements, int64_t max_block_elements) {
+  if (max_block_elements <= 0 || total_rows * row_elements <= max_block_elements) {
+    return total_rows;
+  }
+  const int64_t rows_fit = std::max<int64_t>(1, max_block_elements / row_elements);
+  const int64_t blocks = std::min(kMaxAttentionBlocks, (total_rows + rows_fit - 1) / rows_fit);
+  return (total_rows + blocks - 1) / blocks;
+}
+
 Value QueryRows(Builder& b, Value x, int64_t first_row, int64_t rows) {
   if (!Ready(b, {x})) return Value{};
   const std::vector<int64_t> dims = b.dims(x);
@@ -223,17 +232,12 @@ Value BlockedAttention(Builder& b, Value q, Value k, Value v, int64_t batch_dims
   const int64_t query_rows = qd[static_cast<size_t>(rq - 2)];
   int64_t row_scores = kd[static_cast<size_t>(rk - 2)];  // elements of one query row's scores
   for (int64_t i = 0; i < rq - 2; ++i) row_scores *= qd[static_cast<size_t>(i)];
-  int64_t blocks = 1;
-  if (max_block_scores > 0 && row_scores * query_rows > max_block_scores) {
-    const int64_t rows_fit = std::max<int64_t>(1, max_block_scores / row_scores);
-    blocks = std::min(kMaxAttentionBlocks, (query_rows + rows_fit - 1) / rows_fit);
-  }
+  const int64_t rows = BlockRows(query_rows, row_scores, max_block_scores);
   auto attend = [&](Value q_rows, int64_t first_row, int64_t rows) {
     Value scores = RoundedDot(b, q_rows, k, batch, batch, {rq - 1}, {rk - 1});
     return RoundedDot(b, probs(scores, first_row, rows), v, batch, batch, {rq - 1}, {rk - 2});
   };
-  if (blocks <= 1) return attend(q, 0, query_rows);
-  const int64_t rows = (query_rows + blocks - 1) / blocks;
+  if (rows >= query_rows) return attend(q, 0, query_rows);
   std::vector<Value> ctx;
   for (int64_t first = 0; first < query_rows; first += rows) {
     const int64_t n = std::min(rows, query_rows - first);
