@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -220,3 +221,23 @@ def test_an_unknown_weight_layout_is_refused_by_name(vlmxla_bin, model_dir):
                           check=False, env=env)
     assert proc.returncode != 0
     assert "VLMXLA_WEIGHTS_LAYOUT" in proc.stderr and "sideways" in proc.stderr, proc.stderr
+
+
+def test_pjrt_cpu_without_a_plugin_is_unavailable_and_named(vlmxla_bin, tmp_path):
+    """A machine without the CPU plugin (no $VLMXLA_PJRT_PLUGIN, no .venv above the working
+    directory or the binary) gets UNAVAILABLE naming what to install, as a missing CUDA plugin
+    does; NOT_FOUND stays for a plugin path that does not exist."""
+    binary = tmp_path / "vlmxla"
+    shutil.copy2(vlmxla_bin, binary)
+    env = {k: v for k, v in os.environ.items() if k != "VLMXLA_PJRT_PLUGIN"}
+    model = testing.ensure_fixtures()["tiny-llava-clip-llama"]
+    proc = subprocess.run([str(binary), "run", "--model", str(model), "--prompt", "hi",
+                           "--max-tokens", "1"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert "UNAVAILABLE" in proc.stderr and "pjrt_plugin_missing" in proc.stderr, proc.stderr
+    assert "xla-cpu-pjrt" in proc.stderr
+    proc = subprocess.run([str(binary), "run", "--model", str(model), "--prompt", "hi",
+                           "--plugin", str(tmp_path / "absent.so")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 1 and "NOT_FOUND" in proc.stderr, proc.stderr

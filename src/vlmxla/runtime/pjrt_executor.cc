@@ -488,9 +488,11 @@ Result<std::string> DefaultPjrtPluginPath() {
       if (dir == dir.parent_path()) break;
     }
   }
-  return NotFound("no PJRT plugin found: set " + std::string(kPjrtPluginEnv) +
-                      " or create .venv with the xla-cpu-pjrt package (scripts/setup.sh)",
-                  "pjrt_plugin_missing");
+  // Unavailable, as for a missing CUDA plugin: nothing the caller named is absent, this machine
+  // lacks the plugin (NotFound stays for a plugin path that does not exist).
+  return Unavailable("no PJRT plugin found: set " + std::string(kPjrtPluginEnv) +
+                         " or create .venv with the xla-cpu-pjrt package (scripts/setup.sh)",
+                     "pjrt_plugin_missing");
 }
 
 Status CheckPjrtApiVersion(int header_major, int header_minor, int plugin_major, int plugin_minor,
