@@ -33,9 +33,7 @@ const std::vector<FlagSpec> kFlags = {
     {"weights-layout", true, false,
      "decoder Linear weights as the checkpoint's out-in or transposed in-out (default: in-out, "
      "what the engine uses on PJRT)"},
-    {"attention-block-scores", true, false,
-     "attention in blocks of query rows of at most this many scores each; 0: unblocked "
-     "(default: the engine's)"},
+    {"attention-block-scores", true, false, kAttentionBlockScoresHelp},
     {"emit", true, false,
      "also write the program's StableHLO text to this file, and its parameter and result names "
      "to FILE.params.json (what another runtime needs to bind the same module)"},
@@ -114,10 +112,7 @@ Result<hlo::ProgramOptions> OptionsFromInputs(const std::string& program_name,
   common.taps = args.Has("taps");
   VLMXLA_ASSIGN_OR_RETURN(common.weights_in_out, WeightsInOutFlag(args, default_in_out));
   VLMXLA_ASSIGN_OR_RETURN(common.attention_block_scores,
-                          args.GetInt("attention-block-scores", common.attention_block_scores));
-  if (common.attention_block_scores < 0) {
-    return InvalidArgument("--attention-block-scores must be >= 0");
-  }
+                          AttentionBlockScoresFlag(args, common.attention_block_scores));
   VLMXLA_ASSIGN_OR_RETURN(int64_t capacity, args.GetInt("capacity", 0));
   if (args.Has("capacity") && (capacity < 1 || capacity > (1 << 24))) {
     return InvalidArgument("--capacity must be in [1, 16777216], got " + std::to_string(capacity));

@@ -76,4 +76,13 @@ Result<bool> WeightsInOutFlag(const ParsedArgs& args, bool default_in_out) {
   return hlo::ParseWeightsLayout(*v, "--weights-layout");
 }
 
+Result<int64_t> AttentionBlockScoresFlag(const ParsedArgs& args, int64_t default_scores) {
+  VLMXLA_ASSIGN_OR_RETURN(const int64_t scores,
+                          args.GetInt("attention-block-scores", default_scores));
+  if (scores < 0) {
+    return InvalidArgument("--attention-block-scores must be >= 0, got " + std::to_string(scores));
+  }
+  return scores;
+}
+
 }  // namespace vlmxla::cli

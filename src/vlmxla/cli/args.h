@@ -40,4 +40,11 @@ std::string FlagsHelp(const std::vector<FlagSpec>& specs);
 // default.
 Result<bool> WeightsInOutFlag(const ParsedArgs& args, bool default_in_out);
 
+// --attention-block-scores N >= 0 (hlo::ProgramCommonOptions::attention_block_scores; 0:
+// unblocked); absent: `default_scores`. kAttentionBlockScoresHelp is its help line.
+inline constexpr char kAttentionBlockScoresHelp[] =
+    "attention in blocks of query rows of at most this many scores each; 0: unblocked (default: "
+    "the engine's, 2^22)";
+Result<int64_t> AttentionBlockScoresFlag(const ParsedArgs& args, int64_t default_scores);
+
 }  // namespace vlmxla::cli

@@ -42,9 +42,7 @@ const std::vector<FlagSpec> kFlags = {
     {"two-row-narrow-gemv", false, false,
      "emit one-row products of narrow weights as two rows (what the engine emits for backends "
      "without a narrow matrix-vector kernel)"},
-    {"attention-block-scores", true, false,
-     "attention in blocks of query rows of at most this many scores each; 0: unblocked (default: "
-     "the engine's, 2^24)"},
+    {"attention-block-scores", true, false, kAttentionBlockScoresHelp},
     {"output", true, false,
      "write the module here (default: stdout); with --model required, and the signature goes "
      "to FILE.json"},
@@ -135,11 +133,7 @@ Status ProgramFlags(const ParsedArgs& args, hlo::ProgramOptions& options) {
   common.precision.weights = weights.value_or(common.precision.compute);
   common.precision.two_row_narrow_gemv = args.Has("two-row-narrow-gemv");
   VLMXLA_ASSIGN_OR_RETURN(common.attention_block_scores,
-                          args.GetInt("attention-block-scores", common.attention_block_scores));
-  if (common.attention_block_scores < 0) {
-    return InvalidArgument("--attention-block-scores must be >= 0, got " +
-                           std::to_string(common.attention_block_scores));
-  }
+                          AttentionBlockScoresFlag(args, common.attention_block_scores));
   return Status::Ok();
 }
 

@@ -34,7 +34,7 @@ static void PrintUsage(FILE* out, const char* self) {
 }
 
 int main(int argc, char** argv) {
-  vlmxla::engine::UseMappingsForLargeAllocations();
+  vlmxla::engine::UseModelHeapPolicy();
   const std::string self =
       argc > 0 ? std::filesystem::path(argv[0]).filename().string() : std::string("vlmxla");
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {

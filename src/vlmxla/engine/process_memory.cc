@@ -40,7 +40,7 @@ Result<ProcessMemory> ReadProcessMemory(pid_t pid) {
   return m;
 }
 
-void UseMappingsForLargeAllocations(size_t mmap_threshold) {
+void UseModelHeapPolicy(size_t mmap_threshold) {
 #if defined(__GLIBC__)
   // Setting the threshold also turns off its dynamic growth.
   mallopt(M_MMAP_THRESHOLD, static_cast<int>(mmap_threshold));

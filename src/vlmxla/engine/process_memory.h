@@ -35,7 +35,7 @@ Result<ProcessMemory> ReadProcessMemory(pid_t pid = 0);
 //   and runtime threads would otherwise take an arena of its own, and memory freed in one is
 //   never reused by another. On the shape-faithful LLaVA bench (pjrt-cpu, bfloat16) these two
 //   took the peak from ~2260 to ~2190 MiB at the same decode speed (bench/README.md).
-void UseMappingsForLargeAllocations(size_t mmap_threshold = size_t{1} << 20);
+void UseModelHeapPolicy(size_t mmap_threshold = size_t{1} << 20);
 // Gives freed heap pages back to the system; after a compile, whose working memory is all freed
 // at its end (XLA's CPU compiler: ~100 MiB per 0.5B-model program, bench/README.md).
 void ReleaseFreedHeap();

@@ -91,15 +91,15 @@ const ProgramCommonOptions& CommonOptions(const ProgramOptions& options) {
   return std::visit([](const auto& o) -> const ProgramCommonOptions& { return o; }, options);
 }
 
+ProgramCommonOptions& CommonOptions(ProgramOptions& options) {
+  return std::visit([](auto& o) -> ProgramCommonOptions& { return o; }, options);
+}
+
 Builder MainBuilder(const ProgramCommonOptions& options) {
   Builder b("main");
   b.set_two_row_narrow_gemv(options.precision.two_row_narrow_gemv);
   b.set_source_locations(options.source_locations);
   return b;
-}
-
-ProgramCommonOptions& CommonOptions(ProgramOptions& options) {
-  return std::visit([](auto& o) -> ProgramCommonOptions& { return o; }, options);
 }
 
 Result<ProgramOptions> DefaultProgramOptions(const std::string& name) {

@@ -197,6 +197,22 @@ Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible) {
   return b.CastTo(Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1), ct);
 }
 
+Value QueryRows(Builder& b, Value x, int64_t first_row, int64_t rows) {
+  if (!Ready(b, {x})) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  const size_t axis = dims.size() - 2;
+  if (first_row == 0 && rows == dims[axis]) return x;
+  std::vector<int64_t> start(dims.size(), 0), limit = dims;
+  start[axis] = first_row;
+  limit[axis] = first_row + rows;
+  return b.Slice(x, start, limit);
+}
+
+namespace {
+
+// Rows per block when `total_rows` rows of `row_elements` each are split into as few even blocks
+// as keep a block at most `max_block_elements` (0: one block), at most kMaxAttentionBlocks of
+// them; total_rows when one block holds them all.
 int64_t BlockRows(int64_t total_rows, int64_t row_elements, int64_t max_block_elements) {
   if (max_block_elements <= 0 || total_rows * row_elements <= max_block_elements) {
     return total_rows;
@@ -206,15 +222,7 @@ int64_t BlockRows(int64_t total_rows, int64_t row_elements, int64_t max_block_el
   return (total_rows + blocks - 1) / blocks;
 }
 
-Value QueryRows(Builder& b, Value x, int64_t first_row, int64_t rows) {
-  if (!Ready(b, {x})) return Value{};
-  const std::vector<int64_t> dims = b.dims(x);
-  const size_t axis = dims.size() - 2;
-  std::vector<int64_t> start(dims.size(), 0), limit = dims;
-  start[axis] = first_row;
-  limit[axis] = first_row + rows;
-  return b.Slice(x, start, limit);
-}
+}  // namespace
 
 Value BlockedAttention(Builder& b, Value q, Value k, Value v, int64_t batch_dims,
                        const AttentionProbsFn& probs, int64_t max_block_scores) {
@@ -233,9 +241,9 @@ Value BlockedAttention(Builder& b, Value q, Value k, Value v, int64_t batch_dims
   int64_t row_scores = kd[static_cast<size_t>(rk - 2)];  // elements of one query row's scores
   for (int64_t i = 0; i < rq - 2; ++i) row_scores *= qd[static_cast<size_t>(i)];
   const int64_t rows = BlockRows(query_rows, row_scores, max_block_scores);
-  auto attend = [&](Value q_rows, int64_t first_row, int64_t rows) {
+  auto attend = [&](Value q_rows, int64_t first_row, int64_t block_rows) {
     Value scores = RoundedDot(b, q_rows, k, batch, batch, {rq - 1}, {rk - 1});
-    return RoundedDot(b, probs(scores, first_row, rows), v, batch, batch, {rq - 1}, {rk - 2});
+    return RoundedDot(b, probs(scores, first_row, block_rows), v, batch, batch, {rq - 1}, {rk - 2});
   };
   if (rows >= query_rows) return attend(q, 0, query_rows);
   std::vector<Value> ctx;

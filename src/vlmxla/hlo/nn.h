@@ -75,11 +75,8 @@ inline constexpr int64_t kMaxAttentionBlocks = 16;
 using AttentionProbsFn = std::function<Value(Value scores, int64_t first_row, int64_t rows)>;
 Value BlockedAttention(Builder& b, Value q, Value k, Value v, int64_t batch_dims,
                        const AttentionProbsFn& probs, int64_t max_block_scores);
-// Rows per block when `total_rows` rows of `row_elements` each are split into as few even blocks
-// as keep a block at most `max_block_elements` (0: one block), at most kMaxAttentionBlocks of
-// them; total_rows when one block holds them all.
-int64_t BlockRows(int64_t total_rows, int64_t row_elements, int64_t max_block_elements);
-// The rows first_row..first_row+rows-1 of x's second-to-last axis (a query block of a mask).
+// The rows first_row..first_row+rows-1 of x's second-to-last axis (a query block of a mask); x
+// itself when that is every row.
 Value QueryRows(Builder& b, Value x, int64_t first_row, int64_t rows);
 
 // Rotary angles [N, k] of positions [N] (f32) and the constant frequencies `inv_freq` [k]:

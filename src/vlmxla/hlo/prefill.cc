@@ -124,8 +124,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 
     Value q = b.Transpose(b.Reshape(a.q, {seq, kv_heads, rep, hd}), {1, 2, 0, 3});
     auto probs = [&](Value scores, int64_t first_row, int64_t rows) {  // [kv, rep, rows, L]
-      return AttentionProbs(b, config, scores,
-                            rows == seq ? visible : QueryRows(b, visible, first_row, rows));
+      return AttentionProbs(b, config, scores, QueryRows(b, visible, first_row, rows));
     };
     Value attn = BlockedAttention(b, q, k, v, 1, probs,
                                   options.attention_block_scores);  // [kv, rep, L, hd]

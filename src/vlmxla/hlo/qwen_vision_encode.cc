@@ -112,9 +112,7 @@ Value Attention(Builder& b, CollectedParams& p, const io::QwenVisionConfig& vc,
   Value v = b.Transpose(part(2), {1, 0, 2});
   const double scaling = std::pow(static_cast<double>(hd), -0.5);
   auto probs = [&](Value scores, int64_t first_row, int64_t rows) {  // [heads, rows, N]
-    const bool all = rows == n;
-    return AttentionProbs(b, scores, scaling,
-                          all ? visible : QueryRows(b, visible, first_row, rows));
+    return AttentionProbs(b, scores, scaling, QueryRows(b, visible, first_row, rows));
   };
   Value ctx = BlockedAttention(b, q, k, v, 1, probs, block_scores);  // [heads, N, hd]
   ctx = b.Reshape(b.Transpose(ctx, {1, 0, 2}), {n, d});
