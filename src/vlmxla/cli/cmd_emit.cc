@@ -42,6 +42,9 @@ const std::vector<FlagSpec> kFlags = {
     {"two-row-narrow-gemv", false, false,
      "emit one-row products of narrow weights as two rows (what the engine emits for backends "
      "without a narrow matrix-vector kernel)"},
+    {"narrow-rows-times-weight", false, false,
+     "emit products of narrow [out, in] weights as rows . weight^T (what the engine emits for bf16 "
+     "on XLA's CPU backend)"},
     {"attention-block-scores", true, false, kAttentionBlockScoresHelp},
     {"output", true, false,
      "write the module here (default: stdout); with --model required, and the signature goes "
@@ -132,6 +135,7 @@ Status ProgramFlags(const ParsedArgs& args, hlo::ProgramOptions& options) {
   common.precision.compute = compute.value_or(hlo::ElementType::kF32);
   common.precision.weights = weights.value_or(common.precision.compute);
   common.precision.two_row_narrow_gemv = args.Has("two-row-narrow-gemv");
+  common.precision.narrow_rows_times_weight = args.Has("narrow-rows-times-weight");
   VLMXLA_ASSIGN_OR_RETURN(common.attention_block_scores,
                           AttentionBlockScoresFlag(args, common.attention_block_scores));
   return Status::Ok();

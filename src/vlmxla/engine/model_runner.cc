@@ -110,10 +110,6 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   if (options.capacity < 1) return InvalidArgument("context capacity must be >= 1");
   if (options.max_batch < 1) return InvalidArgument("max batch must be >= 1");
   std::unique_ptr<ModelRunner> r(new ModelRunner(std::move(model), std::move(executor), options));
-  r->weights_in_out_ = r->executor_->traits().prefers_in_out_weights;
-  if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
-    VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
-  }
   // Opened once, for its headers (the stored type) and then the uploads: mapping it touches no
   // tensor pages.
   VLMXLA_ASSIGN_OR_RETURN(r->checkpoint_, io::CheckpointWeights::Open(r->model_));
@@ -125,7 +121,18 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
                          r->executor_->name(), r->executor_->traits()));
     r->precision_ = choice.precision;
     r->precision_why_ = choice.why;
+    r->weights_in_out_ = choice.weights_in_out;
     if (options.progress) options.progress(choice.why);
+  }
+  if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
+    VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
+    // The narrow-product forms follow the layout (ResolvePrecision).
+    const runtime::BackendTraits traits = r->executor_->traits();
+    hlo::Precision& p = r->precision_;
+    p.two_row_narrow_gemv =
+        traits.lacks_narrow_gemv && p.compute != hlo::ElementType::kF32 && r->weights_in_out_;
+    p.narrow_rows_times_weight = traits.keeps_bf16_weights_out_in &&
+                                 p.compute == hlo::ElementType::kBF16 && !r->weights_in_out_;
   }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
   r->batch_buckets_ = Buckets(1, options.max_batch);

@@ -67,7 +67,7 @@ struct WeightStats {
   MemorySnapshot before, after;
 };
 
-// Overrides the backend's decoder weight layout (runtime::BackendTraits::prefers_in_out_weights):
+// Overrides the decoder weight layout ResolvePrecision chose for the backend and dtype:
 // "in-out" or "out-in".
 inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
 

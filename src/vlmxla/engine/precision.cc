@@ -60,11 +60,19 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
             " widens float16 matmuls and runs them slower than float32, bench/README.md; "
             "--dtype float16 keeps them narrow)";
     c.precision = {hlo::ElementType::kF32, hlo::ElementType::kF32};
+    c.weights_in_out = traits.prefers_in_out_weights;
     c.why += ", weights stored as " + stored_name + ", widened to float32 as they upload";
     return c;
   }
   c.why += ", weights stored as " + stored_name + " on " + backend;
-  if (c.precision.compute != hlo::ElementType::kF32 && traits.lacks_narrow_gemv) {
+  const bool bf16 = c.precision.compute == hlo::ElementType::kBF16;
+  c.weights_in_out = traits.prefers_in_out_weights && !(bf16 && traits.keeps_bf16_weights_out_in);
+  if (traits.prefers_in_out_weights && !c.weights_in_out) {
+    c.precision.narrow_rows_times_weight = true;
+    c.why += ", weights kept [out, in] (the backend streams bf16 products only in that layout)";
+  }
+  if (c.precision.compute != hlo::ElementType::kF32 && traits.lacks_narrow_gemv &&
+      c.weights_in_out) {
     c.precision.two_row_narrow_gemv = true;
     c.why += ", one-row products run as two rows (no narrow GEMV)";
   }

@@ -26,6 +26,9 @@ const char* TorchDtypeName(hlo::ElementType type);
 
 struct PrecisionChoice {
   hlo::Precision precision;
+  // The decoder's Linear weights as [in, out] (hlo::ProgramCommonOptions::weights_in_out): the
+  // backend's preferred layout for the products' type (runtime::BackendTraits).
+  bool weights_in_out = false;
   std::string why;  // one line for the start-up log: what was chosen and why
 };
 
@@ -34,8 +37,10 @@ struct PrecisionChoice {
 // except on a backend that widens f16 matmuls (runtime::BackendTraits::widens_f16_matmuls): there
 // an f16 checkpoint computes in float32 with its weights widened once while uploading (measured
 // faster; the reason is in `why`). Otherwise the weights keep their stored type whatever the
-// compute type. Narrow compute on a backend without a narrow GEMV (lacks_narrow_gemv) emits its
-// one-row products as two rows.
+// compute type. The weight layout follows the products' type: [in, out] where the backend
+// prefers it (prefers_in_out_weights), except bf16 products on a backend that streams bf16 only
+// as [out, in] (keeps_bf16_weights_out_in). Narrow products of [in, out] weights on a backend
+// without a narrow GEMV for them (lacks_narrow_gemv) emit their one-row products as two rows.
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
                                          const io::ModelConfig& config, std::optional<DType> stored,
                                          const std::string& backend,

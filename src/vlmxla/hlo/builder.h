@@ -57,6 +57,9 @@ class Builder {
   // nn.h, Linear).
   void set_two_row_narrow_gemv(bool on) { two_row_narrow_gemv_ = on; }
   bool two_row_narrow_gemv() const { return two_row_narrow_gemv_; }
+  // Products of narrow [out, in] weights as rows . weight^T (Precision::narrow_rows_times_weight).
+  void set_narrow_rows_times_weight(bool on) { narrow_rows_times_weight_ = on; }
+  bool narrow_rows_times_weight() const { return narrow_rows_times_weight_; }
   // Off: every op is written with `loc(unknown)` instead of the position the MLIR parser would
   // give it (ProgramCommonOptions::source_locations).
   void set_source_locations(bool on) { source_locations_ = on; }
@@ -164,6 +167,7 @@ class Builder {
   int next_name_ = 0;
   bool finished_ = false;
   bool two_row_narrow_gemv_ = false;
+  bool narrow_rows_times_weight_ = false;
   bool source_locations_ = true;
   Status status_;
 };

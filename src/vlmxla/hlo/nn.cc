@@ -351,6 +351,27 @@ Value TwoRowsIfOne(Builder& b, Value x, Value weight, int64_t result_axis,
   return b.Reshape(first, want);
 }
 
+// x [..., K] . weight^T for a narrow [out, in] weight [N, K] (Builder::narrow_rows_times_weight),
+// the f32 accumulator [..., N]. A one-row product whose contraction is longer than its output
+// runs as two rows: XLA's CPU backend spreads a one-row product over the output rows only, so
+// the 896 x 4864 down projection took 0.85 ms as one row against 0.29 ms as two.
+Value RowsTimesWeight(Builder& b, Value x, Value weight) {
+  const std::vector<int64_t> xd = b.dims(x);
+  const std::vector<int64_t> wd = b.dims(weight);
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < xd.size(); ++i) rows *= xd[i];
+  if (rows == 1 && wd[1] > wd[0]) {
+    const int64_t k = xd.back();
+    Value row = b.Reshape(x, {1, k});
+    Value y = b.DotGeneral(b.Concatenate({row, row}, 0), weight, {}, {}, {1}, {1},
+                           Accumulator(b, x));  // [2, N]
+    std::vector<int64_t> want(xd.begin(), xd.end() - 1);
+    want.push_back(wd[0]);
+    return b.Reshape(b.Slice(y, {0, 0}, {1, wd[0]}), want);
+  }
+  return b.DotGeneral(x, weight, {}, {}, {b.type(x).rank() - 1}, {1}, Accumulator(b, x));
+}
+
 }  // namespace
 
 Value Linear(Builder& b, Value x, Value weight, Value bias) {
@@ -365,6 +386,9 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
   // CPU backends run faster with a few rows (XLA CPU 5-10x, IREE's decode too). PJRT's decoder
   // avoids both with [in, out] weights (LinearInOut, ProgramCommonOptions::weights_in_out).
   const ElementType t = b.type(x).element;
+  if (b.narrow_rows_times_weight() && t != ElementType::kF32 && b.type(weight).element == t) {
+    return AddBias(b, RowsTimesWeight(b, x, weight), bias, t);
+  }
   Value yt = TwoRowsIfOne(b, x, weight, 1, [&](Value xv, Value wv) {  // [out, x dims but the last]
     return b.DotGeneral(wv, xv, {}, {}, {1}, {b.type(xv).rank() - 1}, Accumulator(b, xv));
   });

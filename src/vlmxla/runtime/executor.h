@@ -61,13 +61,20 @@ struct BackendTraits {
   // The decoder's Linear weights, LM head and a tied embedding table taken as [in, out],
   // transposed once at upload, rather than the checkpoint's [out, in]
   // (hlo::ProgramCommonOptions::weights_in_out): XLA's CPU backend runs a few-row x . W^T through a
-  // strided operand packing; IREE's llvm-cpu prefers [out, in].
+  // strided operand packing; IREE's llvm-cpu prefers [out, in]. This is the layout for float32
+  // products (and for f16 ones on a backend that lacks a narrow GEMV); bf16 products may differ:
   bool prefers_in_out_weights = false;
+  // ... bf16 products keep the checkpoint's [out, in] even so: XLA's CPU backend multiplies bf16
+  // rows by a bf16 weight that contracts its minor dimension at memory speed (one row by the
+  // 152000 x 896 LM head: 11.2 ms, 24 GB/s of weight, against 65.6 ms [in, out] and 18.9 ms for
+  // the best f32; 2, 4, 8 and 768 rows faster than f32 too; bench/README.md).
+  bool keeps_bf16_weights_out_in = false;
   // Whether compiled programs are kept in an artifact cache across processes.
   bool has_artifact_cache = false;
-  // The backend multiplies bf16 matrices natively but has no bf16/f16 matrix-vector kernel, so a
-  // one-row product would widen its whole weight to f32 first (XLA's CPU backend). Programs emit
-  // such products as two rows (hlo::Precision::two_row_narrow_gemv).
+  // The backend multiplies bf16 matrices natively but has no bf16/f16 matrix-vector kernel for
+  // [in, out] weights, so a one-row product would widen its whole weight to f32 first (XLA's CPU
+  // backend). Programs emit such products as two rows (hlo::Precision::two_row_narrow_gemv) when
+  // their weights are [in, out].
   bool lacks_narrow_gemv = false;
   // The backend widens f16 matmul operands to f32 in memory instead of computing on them, so f16
   // compute is slower than float32 and holds more memory (XLA's CPU backend: decode at batch 1 at

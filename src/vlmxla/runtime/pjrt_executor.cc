@@ -658,8 +658,9 @@ std::string PjrtExecutor::plugin_api_version() const {
 BackendTraits PjrtExecutor::traits() const {
   BackendTraits t;
   t.prefers_in_out_weights = true;
-  // XLA's CPU backend widens bf16/f16 dot operands to f32 (measured: bench/README.md); a GPU
-  // plugin computes on them.
+  // XLA's CPU backend widens bf16/f16 dot operands of [in, out] weights to f32 (measured:
+  // bench/README.md), but streams bf16 [out, in] ones; a GPU plugin computes on either.
+  t.keeps_bf16_weights_out_in = client_->platform == "cpu";
   t.lacks_narrow_gemv = client_->platform == "cpu";
   t.widens_f16_matmuls = client_->platform == "cpu";
   t.keeps_op_metadata = true;

@@ -17,8 +17,12 @@ io::ModelConfig Config(const std::string& torch_dtype) {
 }
 
 runtime::BackendTraits Streams() { return {}; }
+// XLA's CPU backend: [in, out] weights for f32 products, bf16 ones streamed only as [out, in],
+// no narrow GEMV for [in, out] weights, f16 widened.
 runtime::BackendTraits Widens() {
   runtime::BackendTraits t;
+  t.prefers_in_out_weights = true;
+  t.keeps_bf16_weights_out_in = true;
   t.lacks_narrow_gemv = true;
   t.widens_f16_matmuls = true;
   return t;
@@ -56,11 +60,27 @@ TEST(Precision, ExplicitFlagWinsAndKeepsWeightsAsStored) {
       ResolvePrecision(ElementType::kF32, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
   // f32 compute on bf16 weights: the products are f32, nothing to emit as two rows.
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kF32, false}));
+  EXPECT_TRUE(c->weights_in_out);
+  // bf16 compute where the backend streams bf16 products only with [out, in] weights: the
+  // weights keep that layout and one-row products stay one row.
   c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
-  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, true}));
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, false, true}));
+  EXPECT_FALSE(c->weights_in_out);
   EXPECT_NE(c->why.find("(--dtype)"), std::string::npos) << c->why;
-  // bf16 compute where the backend has no narrow GEMV: one-row products run as two rows.
+  EXPECT_NE(c->why.find("kept [out, in]"), std::string::npos) << c->why;
+  EXPECT_EQ(c->why.find("two rows"), std::string::npos) << c->why;
+  // f16 products there keep [in, out] and, with no narrow GEMV for it, run one-row products as
+  // two rows.
+  c = ResolvePrecision(ElementType::kF16, Config("float16"), DType::kF16, "pjrt:cpu", Widens());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF16, ElementType::kF16, true}));
+  EXPECT_TRUE(c->weights_in_out);
   EXPECT_NE(c->why.find("two rows"), std::string::npos) << c->why;
+  // So do bf16 products on a backend without the [out, in] kernel.
+  runtime::BackendTraits no_out_in = Widens();
+  no_out_in.keeps_bf16_weights_out_in = false;
+  c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "pjrt:cpu", no_out_in);
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, true}));
+  EXPECT_TRUE(c->weights_in_out);
   // One that streams them natively does not.
   c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "iree:local-task",
                        Streams());
@@ -73,12 +93,15 @@ TEST(Precision, AutoAvoidsNarrowComputeWhereTheBackendWidensIt) {
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kF32}));
   EXPECT_NE(c->why.find("widens float16 matmuls"), std::string::npos) << c->why;
   EXPECT_NE(c->why.find("--dtype float16 keeps them narrow"), std::string::npos) << c->why;
-  // bf16 it multiplies natively: auto keeps the checkpoint's type, one-row products as two rows.
+  EXPECT_TRUE(c->weights_in_out);  // widened to f32 at upload: f32 products
+  // bf16 it streams: auto keeps the checkpoint's type and layout.
   c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
-  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, true}));
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, false, true}));
+  EXPECT_FALSE(c->weights_in_out);
   // A float32 checkpoint is unaffected.
   c = ResolvePrecision(std::nullopt, Config("float32"), DType::kF32, "pjrt:cpu", Widens());
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kF32}));
+  EXPECT_TRUE(c->weights_in_out);
 }
 
 TEST(Precision, RefusesNonFloatWeights) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -273,6 +274,68 @@ TEST(Precision, TwoRowNarrowGemvReadsEveryWeightAsStoredInTwoRowProducts) {
       auto flagged = BuildProgram(SiglipQwen2(), o);
       ASSERT_TRUE(plain.ok() && flagged.ok());
       EXPECT_EQ(plain->mlir, flagged->mlir) << name;
+    }
+  }
+}
+
+// The dims of "tensor<4x8xbf16>": {4, 8}.
+std::vector<int64_t> TypeDims(const std::string& type) {
+  std::vector<int64_t> dims;
+  std::istringstream in(type.substr(type.find('<') + 1));
+  for (std::string d; std::getline(in, d, 'x');) {
+    if (d.empty() || !std::isdigit(static_cast<unsigned char>(d[0]))) break;
+    dims.push_back(std::stoll(d));
+  }
+  return dims;
+}
+
+TEST(Precision, NarrowRowsTimesWeightContractsTheWeightsMinorDimensionInPlace) {
+  // Precision::narrow_rows_times_weight with [out, in] weights: every product of a narrow weight
+  // is rows . weight^T (the activation first, the weight's dimension 1 contracted, the weight as
+  // stored), and a one-row one whose contraction is longer than its output takes two rows.
+  for (const char* name : {"prefill", "decode"}) {
+    for (int batch : {1, 2}) {
+      Precision precision{kBF16, kBF16};
+      precision.narrow_rows_times_weight = true;
+      auto p = BuildProgram(SiglipQwen2(), Options(name, Common(precision, false, false), batch));
+      ASSERT_TRUE(p.ok()) << p.status().ToString();
+      int products = 0, long_two_row = 0, short_one_row = 0;
+      for (const Op& op : Ops(p->mlir)) {
+        if (op.name != "stablehlo.dot_general" || op.operands.find("%w") == std::string::npos) {
+          continue;
+        }
+        ++products;
+        EXPECT_NE(op.operands.rfind("%w", 0), 0u)
+            << "the weight is the second operand: " << op.line;
+        EXPECT_NE(op.line.find("rhs_contracting_dimensions = [1]"), std::string::npos) << op.line;
+        const std::vector<std::string> types = OperandTypes(op);
+        ASSERT_EQ(types.size(), 2u) << op.line;
+        EXPECT_NE(types[1].find("xbf16>"), std::string::npos) << op.line;
+        const std::vector<int64_t> w = TypeDims(types[1]), x = TypeDims(types[0]);
+        ASSERT_EQ(w.size(), 2u) << op.line;
+        if (x.front() == 2 && w[1] > w[0]) ++long_two_row;
+        if (x.front() == 1 && w[1] <= w[0]) ++short_one_row;
+        if (x.front() == 1) {
+          EXPECT_LE(w[1], w[0]) << "one row, long contraction: " << op.line;
+        }
+      }
+      EXPECT_GT(products, 0) << name;
+      if (std::string(name) == "decode" && batch == 1) {
+        EXPECT_GT(long_two_row, 0) << "the down and k/v projections take two rows";
+        EXPECT_GT(short_one_row, 0) << "the LM head and up/gate projections keep one row";
+      }
+    }
+  }
+  // f32 programs and [in, out] weights are unchanged by it.
+  for (bool in_out : {false, true}) {
+    for (ElementType ct : {kF32, kBF16}) {
+      if (ct == kBF16 && !in_out) continue;
+      ProgramOptions o = Options("decode", Common({ct, ct}, in_out, false), 1);
+      auto plain = BuildProgram(SiglipQwen2(), o);
+      CommonOptions(o).precision.narrow_rows_times_weight = true;
+      auto flagged = BuildProgram(SiglipQwen2(), o);
+      ASSERT_TRUE(plain.ok() && flagged.ok());
+      EXPECT_EQ(plain->mlir, flagged->mlir) << in_out;
     }
   }
 }
