@@ -73,8 +73,8 @@ const char* FormName(Form f) {
 Result<std::string> ProductModule(Form form, ElementType t, int64_t m, int64_t n, int64_t k) {
   hlo::Builder b("main");
   Value x = b.Arg("x", {t, {m, k}});
-  Value w = b.Arg("w", {t, form == Form::kInOut ? std::vector<int64_t>{k, n}
-                                                : std::vector<int64_t>{n, k}});
+  Value w = b.Arg(
+      "w", {t, form == Form::kInOut ? std::vector<int64_t>{k, n} : std::vector<int64_t>{n, k}});
   Value y;
   if (form == Form::kInOut) {
     y = b.DotGeneral(x, w, {}, {}, {1}, {0}, ElementType::kF32);
@@ -186,8 +186,8 @@ int TimeProductsCommand(const std::vector<std::string>& argv) {
 
 }  // namespace
 
-VLMXLA_REGISTER_COMMAND("time-products",
-                        "time one rows-by-weight product per form, dtype and row count on a backend",
-                        TimeProductsCommand);
+VLMXLA_REGISTER_COMMAND(
+    "time-products", "time one rows-by-weight product per form, dtype and row count on a backend",
+    TimeProductsCommand);
 
 }  // namespace vlmxla::cli

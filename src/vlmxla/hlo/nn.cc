@@ -320,18 +320,18 @@ std::optional<ElementType> Accumulator(Builder& b, Value x) {
   return ElementType::kF32;
 }
 
-// Builder::two_row_narrow_gemv: a one-row product x [1, ..., 1, K] . weight of a narrow weight
+// With `two_rows` (Builder::two_row_narrow_gemv, or a long narrow product under
+// narrow_rows_times_weight): a one-row product x [1, ..., 1, K] . weight of a narrow weight
 // (compute type narrow too: x's type is the weight's), computed on [x; x] and its first result
 // kept. `product(x2, w)` is the matmul on two rows [2, K]; `result_axis` is the axis of its result
 // that holds the two rows (1 for weight . x^T, 0 for x . weight). Anything else: product(x, w).
 Value TwoRowsIfOne(Builder& b, Value x, Value weight, int64_t result_axis,
-                   const std::function<Value(Value x, Value w)>& product) {
+                   const std::function<Value(Value x, Value w)>& product, bool two_rows) {
   const std::vector<int64_t> xd = b.dims(x);
   int64_t rows = 1;
   for (size_t i = 0; i + 1 < xd.size(); ++i) rows *= xd[i];
   const ElementType t = b.type(x).element;
-  if (!b.two_row_narrow_gemv() || rows != 1 || t == ElementType::kF32 ||
-      b.type(weight).element != t) {
+  if (!two_rows || rows != 1 || t == ElementType::kF32 || b.type(weight).element != t) {
     return product(x, b.CastTo(weight, t));
   }
   const int64_t k = xd.back();
@@ -351,27 +351,6 @@ Value TwoRowsIfOne(Builder& b, Value x, Value weight, int64_t result_axis,
   return b.Reshape(first, want);
 }
 
-// x [..., K] . weight^T for a narrow [out, in] weight [N, K] (Builder::narrow_rows_times_weight),
-// the f32 accumulator [..., N]. A one-row product whose contraction is longer than its output
-// runs as two rows: XLA's CPU backend spreads a one-row product over the output rows only, so
-// the 896 x 4864 down projection took 0.85 ms as one row against 0.29 ms as two.
-Value RowsTimesWeight(Builder& b, Value x, Value weight) {
-  const std::vector<int64_t> xd = b.dims(x);
-  const std::vector<int64_t> wd = b.dims(weight);
-  int64_t rows = 1;
-  for (size_t i = 0; i + 1 < xd.size(); ++i) rows *= xd[i];
-  if (rows == 1 && wd[1] > wd[0]) {
-    const int64_t k = xd.back();
-    Value row = b.Reshape(x, {1, k});
-    Value y = b.DotGeneral(b.Concatenate({row, row}, 0), weight, {}, {}, {1}, {1},
-                           Accumulator(b, x));  // [2, N]
-    std::vector<int64_t> want(xd.begin(), xd.end() - 1);
-    want.push_back(wd[0]);
-    return b.Reshape(b.Slice(y, {0, 0}, {1, wd[0]}), want);
-  }
-  return b.DotGeneral(x, weight, {}, {}, {b.type(x).rank() - 1}, {1}, Accumulator(b, x));
-}
-
 }  // namespace
 
 Value Linear(Builder& b, Value x, Value weight, Value bias) {
@@ -386,12 +365,23 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
   // CPU backends run faster with a few rows (XLA CPU 5-10x, IREE's decode too). PJRT's decoder
   // avoids both with [in, out] weights (LinearInOut, ProgramCommonOptions::weights_in_out).
   const ElementType t = b.type(x).element;
-  if (b.narrow_rows_times_weight() && t != ElementType::kF32 && b.type(weight).element == t) {
-    return AddBias(b, RowsTimesWeight(b, x, weight), bias, t);
+  // Builder::narrow_rows_times_weight: XLA's CPU backend streams a narrow weight fastest as
+  // rows . weight^T when the contraction is no longer than the output, and as weight . rows^T,
+  // one row as two, when it is longer (the down and k/v projections: the 896 x 4864 down
+  // projection took 6.4-8.2 ms as one row, 0.5-0.6 ms as two, and 1.1-2.1 ms as two rows .
+  // weight^T; `vlmxla-testtool time-products`).
+  const bool narrow = t != ElementType::kF32 && b.type(weight).element == t;
+  const bool rows_first = b.narrow_rows_times_weight() && narrow;
+  const std::vector<int64_t> wd = b.dims(weight);
+  if (rows_first && wd[1] <= wd[0]) {
+    return AddBias(b, b.DotGeneral(x, weight, {}, {}, {rx - 1}, {1}, Accumulator(b, x)), bias, t);
   }
-  Value yt = TwoRowsIfOne(b, x, weight, 1, [&](Value xv, Value wv) {  // [out, x dims but the last]
-    return b.DotGeneral(wv, xv, {}, {}, {1}, {b.type(xv).rank() - 1}, Accumulator(b, xv));
-  });
+  Value yt = TwoRowsIfOne(
+      b, x, weight, 1,
+      [&](Value xv, Value wv) {  // [out, x dims but the last]
+        return b.DotGeneral(wv, xv, {}, {}, {1}, {b.type(xv).rank() - 1}, Accumulator(b, xv));
+      },
+      b.two_row_narrow_gemv() || rows_first);
   std::vector<int64_t> perm;
   for (int64_t i = 1; i < rx; ++i) perm.push_back(i);
   perm.push_back(0);
@@ -406,9 +396,12 @@ Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias) {
                                   "hlo_shape_mismatch"));
   }
   const ElementType t = b.type(x).element;
-  Value y = TwoRowsIfOne(b, x, weight_in_out, 0, [&](Value xv, Value wv) {
-    return b.DotGeneral(xv, wv, {}, {}, {b.type(xv).rank() - 1}, {0}, Accumulator(b, xv));
-  });
+  Value y = TwoRowsIfOne(
+      b, x, weight_in_out, 0,
+      [&](Value xv, Value wv) {
+        return b.DotGeneral(xv, wv, {}, {}, {b.type(xv).rank() - 1}, {0}, Accumulator(b, xv));
+      },
+      b.two_row_narrow_gemv());
   return AddBias(b, y, bias, t);
 }
 

@@ -48,11 +48,11 @@ struct Precision {
   // element loop 4-5x slower than f32; two rows go to its bf16 GEMM and read the weight as
   // stored (bench/README.md).
   bool two_row_narrow_gemv = false;
-  // Emit a product of a narrow [out, in] weight as rows . weight^T, contracting the weight's minor
-  // dimension in place, instead of weight . rows^T transposed back; a one-row one whose
-  // contraction is longer than its output as two rows. For a backend that streams narrow
-  // weights only that way (runtime::BackendTraits::keeps_bf16_weights_out_in, XLA's CPU backend:
-  // bench/README.md has the per-shape timings).
+  // Emit a product of a narrow [out, in] weight whose contraction is no longer than its output as
+  // rows . weight^T (the weight's minor dimension contracted in place) instead of weight . rows^T
+  // transposed back, and a one-row one with a longer contraction as two rows. For a backend that
+  // streams narrow weights only as [out, in] (runtime::BackendTraits::keeps_bf16_weights_out_in,
+  // XLA's CPU backend: bench/README.md has the per-shape timings).
   bool narrow_rows_times_weight = false;
   bool operator==(const Precision& other) const = default;
 };

@@ -65,9 +65,9 @@ struct BackendTraits {
   // products (and for f16 ones on a backend that lacks a narrow GEMV); bf16 products may differ:
   bool prefers_in_out_weights = false;
   // ... bf16 products keep the checkpoint's [out, in] even so: XLA's CPU backend multiplies bf16
-  // rows by a bf16 weight that contracts its minor dimension at memory speed (one row by the
-  // 152000 x 896 LM head: 11.2 ms, 24 GB/s of weight, against 65.6 ms [in, out] and 18.9 ms for
-  // the best f32; 2, 4, 8 and 768 rows faster than f32 too; bench/README.md).
+  // rows by a bf16 weight that contracts its minor dimension at memory speed, and widens an
+  // [in, out] one (the 152000 x 896 LM head, one row: 8.7 ms against 58.4 ms [in, out] and
+  // 15.7 ms for the best f32; `vlmxla-testtool time-products`, bench/README.md).
   bool keeps_bf16_weights_out_in = false;
   // Whether compiled programs are kept in an artifact cache across processes.
   bool has_artifact_cache = false;

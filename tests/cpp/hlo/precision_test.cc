@@ -289,41 +289,41 @@ std::vector<int64_t> TypeDims(const std::string& type) {
   return dims;
 }
 
-TEST(Precision, NarrowRowsTimesWeightContractsTheWeightsMinorDimensionInPlace) {
-  // Precision::narrow_rows_times_weight with [out, in] weights: every product of a narrow weight
-  // is rows . weight^T (the activation first, the weight's dimension 1 contracted, the weight as
-  // stored), and a one-row one whose contraction is longer than its output takes two rows.
+TEST(Precision, NarrowRowsTimesWeightPicksTheFormByTheContractionLength) {
+  // Precision::narrow_rows_times_weight with [out, in] weights: a product of a narrow weight whose
+  // contraction is no longer than its output is rows . weight^T (the activation first, the
+  // weight's dimension 1 contracted); a longer one is weight . rows^T, one row taken as two. The
+  // weight is always read as stored.
   for (const char* name : {"prefill", "decode"}) {
     for (int batch : {1, 2}) {
       Precision precision{kBF16, kBF16};
       precision.narrow_rows_times_weight = true;
       auto p = BuildProgram(SiglipQwen2(), Options(name, Common(precision, false, false), batch));
       ASSERT_TRUE(p.ok()) << p.status().ToString();
-      int products = 0, long_two_row = 0, short_one_row = 0;
+      int rows_first = 0, weight_first = 0;
       for (const Op& op : Ops(p->mlir)) {
         if (op.name != "stablehlo.dot_general" || op.operands.find("%w") == std::string::npos) {
           continue;
         }
-        ++products;
-        EXPECT_NE(op.operands.rfind("%w", 0), 0u)
-            << "the weight is the second operand: " << op.line;
-        EXPECT_NE(op.line.find("rhs_contracting_dimensions = [1]"), std::string::npos) << op.line;
         const std::vector<std::string> types = OperandTypes(op);
         ASSERT_EQ(types.size(), 2u) << op.line;
-        EXPECT_NE(types[1].find("xbf16>"), std::string::npos) << op.line;
-        const std::vector<int64_t> w = TypeDims(types[1]), x = TypeDims(types[0]);
+        const bool weight_lhs = op.operands.rfind("%w", 0) == 0;
+        const std::vector<int64_t> w = TypeDims(types[weight_lhs ? 0 : 1]);
+        const std::vector<int64_t> x = TypeDims(types[weight_lhs ? 1 : 0]);
         ASSERT_EQ(w.size(), 2u) << op.line;
-        if (x.front() == 2 && w[1] > w[0]) ++long_two_row;
-        if (x.front() == 1 && w[1] <= w[0]) ++short_one_row;
-        if (x.front() == 1) {
-          EXPECT_LE(w[1], w[0]) << "one row, long contraction: " << op.line;
+        EXPECT_NE(types[weight_lhs ? 0 : 1].find("xbf16>"), std::string::npos) << op.line;
+        if (w[1] <= w[0]) {
+          ++rows_first;
+          EXPECT_FALSE(weight_lhs) << "short contraction, rows first: " << op.line;
+          EXPECT_NE(op.line.find("rhs_contracting_dimensions = [1]"), std::string::npos) << op.line;
+        } else {
+          ++weight_first;
+          EXPECT_TRUE(weight_lhs) << "long contraction, weight first: " << op.line;
+          EXPECT_NE(x.front(), 1) << "long contraction, one row: " << op.line;
         }
       }
-      EXPECT_GT(products, 0) << name;
-      if (std::string(name) == "decode" && batch == 1) {
-        EXPECT_GT(long_two_row, 0) << "the down and k/v projections take two rows";
-        EXPECT_GT(short_one_row, 0) << "the LM head and up/gate projections keep one row";
-      }
+      EXPECT_GT(rows_first, 0) << name << " (the LM head, q/o and up/gate projections)";
+      EXPECT_GT(weight_first, 0) << name << " (the down and k/v projections)";
     }
   }
   // f32 programs and [in, out] weights are unchanged by it.
