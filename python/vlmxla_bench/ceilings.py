@@ -40,7 +40,9 @@ def matmul_gflops(n: int = 2048, repeats: int = 3) -> float:
 
 def torch_matmul_gflops(n: int, repeats: int, threads: int) -> dict:
     """{dtype: GFLOP/s} of torch n x n x n products in float32, bfloat16 and float16 (best of
-    `repeats`), with torch's own version and CPU capability."""
+    `repeats`), with torch's own version and CPU capability. A dtype the CPU has no arithmetic for
+    (float16 without AVX512-FP16: ~0.4 GFLOP/s) would take minutes at n = 2048; a 256 probe that
+    predicts over 5 s per product measures it at 512 instead (`n_<dtype>` says which)."""
     import torch
 
     torch.set_num_threads(threads)
@@ -49,15 +51,21 @@ def torch_matmul_gflops(n: int, repeats: int, threads: int) -> dict:
            "torch_cpu_capability": torch.backends.cpu.get_cpu_capability()}
     for name in ("float32", "bfloat16", "float16"):
         dtype = getattr(torch, name)
-        a = torch.randn(n, n, generator=gen).to(dtype)
-        b = torch.randn(n, n, generator=gen).to(dtype)
-        a @ b  # warm-up: oneDNN picks and JITs its kernel
+        probe = torch.randn(256, 256, generator=gen).to(dtype)
+        probe @ probe  # warm-up: oneDNN picks and JITs its kernel
+        t0 = time.perf_counter()
+        probe @ probe
+        size = n if (time.perf_counter() - t0) * (n / 256) ** 3 <= 5.0 else min(n, 512)
+        a = torch.randn(size, size, generator=gen).to(dtype)
+        b = torch.randn(size, size, generator=gen).to(dtype)
+        a @ b
         best = float("inf")
         for _ in range(repeats):
             t0 = time.perf_counter()
             a @ b
             best = min(best, time.perf_counter() - t0)
-        out[name] = 2.0 * n**3 / best / 1e9
+        out[name] = 2.0 * size**3 / best / 1e9
+        out[f"n_{name}"] = size
     return out
 
 
@@ -92,6 +100,7 @@ def measure(quick: bool = False) -> dict:
         "matmul_gflops_bfloat16": t["bfloat16"],
         "matmul_gflops_float16": t["float16"],
         "torch_matmul_gflops_float32": t["float32"],
+        "torch_matmul_n": {d: t.get(f"n_{d}", n) for d in ("float32", "bfloat16", "float16")},
         "torch": f"{t['torch_version']} ({t['torch_cpu_capability']})",
         "sources": CEILING_SOURCE,
     })

@@ -51,6 +51,11 @@ def rooflines(system: dict, costs: dict, ceilings: dict) -> dict:
     ceiling = CEILING_KEY[dtypes_of(system)[0]]
     if ceiling not in ceilings:  # a results file from before the narrow ceilings
         ceiling = "matmul_gflops"
+    # A narrow dtype can always be computed widened to float32, so float32's rate bounds it from
+    # below: a CPU without float16 arithmetic gives torch's float16 matmul 0.4 GFLOP/s, which
+    # would put every float16 row at thousands of percent of its "roofline".
+    if ceilings[ceiling] < ceilings["matmul_gflops"]:
+        ceiling = "matmul_gflops"
     flops_rate = ceilings[ceiling] * 1e9
     bandwidth = ceilings["copy_gbps"] * 1e9
     ideal_prefill = costs["prefill_flops_image_text"] / flops_rate

@@ -121,8 +121,10 @@ def test_roofline_fractions_follow_ceilings_and_costs(results):
     for name, s in data["systems"].items():
         e = data["summary"][name]
         cost = data["costs_by_dtype"][f"{s['dtype']}/{s['weights_dtype']}"]
-        rate = {"float32": ceil["matmul_gflops"], "bfloat16": ceil["matmul_gflops_bfloat16"],
-                "float16": ceil["matmul_gflops_float16"]}[s["dtype"]]
+        native = {"float32": ceil["matmul_gflops"], "bfloat16": ceil["matmul_gflops_bfloat16"],
+                  "float16": ceil["matmul_gflops_float16"]}[s["dtype"]]
+        # A dtype slower than float32 on this CPU is bounded by float32 (it can be widened).
+        rate = max(native, ceil["matmul_gflops"])
         assert e["matmul_ceiling_gflops"] == rate
         ideal = cost["prefill_flops_image_text"] / (rate * 1e9)
         assert e["prefill_roofline_fraction"] == pytest.approx(
@@ -415,3 +417,19 @@ def test_summary_and_table_by_image():
     assert same_lines[0].startswith("| system | against | TTFT 448x448 img+text |")
     assert "| pjrt-cpu-bfloat16 | transformers-eager-bfloat16 | 0.50x | failed | 0.50x |" in (
         same_lines[3])
+
+
+def test_a_narrow_dtype_slower_than_float32_takes_the_float32_ceiling():
+    from vlmxla_bench.report import rooflines
+    costs = {"prefill_flops_image_text": 1e12, "decode_weight_bytes": 1e9,
+             "decode_kv_bytes_per_sequence": 1e6, "decode_flops_per_token": 1e9}
+    system = {"dtype": "float16", "weights_dtype": "float16", "prefill_seconds_image_text": 10.0,
+              "decode": [{"batch": 1, "tokens_per_second": 10.0}]}
+    ceilings = {"matmul_gflops": 200.0, "matmul_gflops_bfloat16": 400.0,
+                "matmul_gflops_float16": 0.4, "copy_gbps": 25.0}
+    r = rooflines(system, costs, ceilings)
+    assert r["matmul_ceiling"] == "matmul_gflops" and r["matmul_ceiling_gflops"] == 200.0
+    assert r["prefill_roofline_fraction"] == pytest.approx(1e12 / 200e9 / 10.0)
+    # A faster native rate is kept.
+    r = rooflines(dict(system, dtype="bfloat16", weights_dtype="bfloat16"), costs, ceilings)
+    assert r["matmul_ceiling"] == "matmul_gflops_bfloat16" and r["matmul_ceiling_gflops"] == 400.0
