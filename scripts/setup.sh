@@ -10,6 +10,7 @@ APT_PACKAGES=(
   libpng-dev libjpeg62-turbo-dev libwebp-dev
   libcpp-httplib-dev libgtest-dev libgmock-dev
   clang libclang-rt-14-dev  # the sanitizer builds and libFuzzer (scripts/test.sh, scripts/fuzz.sh)
+  ccache  # compiler cache: an unchanged file is not compiled again by the main, ASan or TSan build
 )
 
 log() { printf '[setup] %s\n' "$*"; }

@@ -2,7 +2,7 @@
 # The instrumented part of scripts/test.sh (docs/testing.md), runnable alone:
 #   1. every C++ unit test under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan),
 #   2. the engine and server tests under ThreadSanitizer (build-tsan),
-#   3. each libFuzzer target for ${VLMXLA_FUZZ_SECONDS:-12} s (scripts/fuzz.sh, also build-asan).
+#   3. each libFuzzer target for ${VLMXLA_FUZZ_SECONDS:-8} s (scripts/fuzz.sh, also build-asan).
 # Any sanitizer report fails the run. Each directory builds only the targets it runs. clang
 # (Debian's clang-14, scripts/setup.sh) builds both, as libFuzzer needs it.
 set -euo pipefail
@@ -45,7 +45,7 @@ TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$sup/tsan.sup
   ctest_in build-tsan
 t4=$SECONDS
 
-log "fuzzing each target for ${VLMXLA_FUZZ_SECONDS:-12} s"
-scripts/fuzz.sh "${VLMXLA_FUZZ_SECONDS:-12}"
+log "fuzzing each target for ${VLMXLA_FUZZ_SECONDS:-8} s"
+scripts/fuzz.sh "${VLMXLA_FUZZ_SECONDS:-8}"
 t5=$SECONDS
 log "times (s): asan build $((t1 - t0)), asan tests $((t2 - t1)), tsan build $((t3 - t2)), tsan tests $((t4 - t3)), fuzz $((t5 - t4))"
