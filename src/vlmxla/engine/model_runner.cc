@@ -126,13 +126,7 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   }
   if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
     VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
-    // The narrow-product forms follow the layout (ResolvePrecision).
-    const runtime::BackendTraits traits = r->executor_->traits();
-    hlo::Precision& p = r->precision_;
-    p.two_row_narrow_gemv =
-        traits.lacks_narrow_gemv && p.compute != hlo::ElementType::kF32 && r->weights_in_out_;
-    p.narrow_rows_times_weight = traits.keeps_bf16_weights_out_in &&
-                                 p.compute == hlo::ElementType::kBF16 && !r->weights_in_out_;
+    SetProductForms(r->executor_->traits(), r->weights_in_out_, r->precision_);
   }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
   r->batch_buckets_ = Buckets(1, options.max_batch);

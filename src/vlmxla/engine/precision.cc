@@ -27,6 +27,15 @@ const char* TorchDtypeName(hlo::ElementType type) {
   }
 }
 
+void SetProductForms(const runtime::BackendTraits& traits, bool weights_in_out,
+                     hlo::Precision& precision) {
+  const hlo::ElementType ct = precision.compute;
+  precision.two_row_narrow_gemv =
+      traits.lacks_narrow_gemv && ct != hlo::ElementType::kF32 && weights_in_out;
+  precision.narrow_rows_times_weight =
+      traits.keeps_bf16_weights_out_in && ct == hlo::ElementType::kBF16 && !weights_in_out;
+}
+
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
                                          const io::ModelConfig& config, std::optional<DType> stored,
                                          const std::string& backend,
@@ -67,13 +76,11 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
   c.why += ", weights stored as " + stored_name + " on " + backend;
   const bool bf16 = c.precision.compute == hlo::ElementType::kBF16;
   c.weights_in_out = traits.prefers_in_out_weights && !(bf16 && traits.keeps_bf16_weights_out_in);
-  if (traits.prefers_in_out_weights && !c.weights_in_out) {
-    c.precision.narrow_rows_times_weight = true;
+  SetProductForms(traits, c.weights_in_out, c.precision);
+  if (c.precision.narrow_rows_times_weight) {
     c.why += ", weights kept [out, in] (the backend streams bf16 products only in that layout)";
   }
-  if (c.precision.compute != hlo::ElementType::kF32 && traits.lacks_narrow_gemv &&
-      c.weights_in_out) {
-    c.precision.two_row_narrow_gemv = true;
+  if (c.precision.two_row_narrow_gemv) {
     c.why += ", one-row products run as two rows (no narrow GEMV)";
   }
   return c;

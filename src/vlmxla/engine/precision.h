@@ -41,6 +41,11 @@ struct PrecisionChoice {
 // prefers it (prefers_in_out_weights), except bf16 products on a backend that streams bf16 only
 // as [out, in] (keeps_bf16_weights_out_in). Narrow products of [in, out] weights on a backend
 // without a narrow GEMV for them (lacks_narrow_gemv) emit their one-row products as two rows.
+// The narrow-product forms (hlo::Precision::two_row_narrow_gemv, narrow_rows_times_weight) that
+// `precision`'s compute type and the decoder weight layout call for on a backend with `traits`.
+void SetProductForms(const runtime::BackendTraits& traits, bool weights_in_out,
+                     hlo::Precision& precision);
+
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,
                                          const io::ModelConfig& config, std::optional<DType> stored,
                                          const std::string& backend,
