@@ -320,6 +320,14 @@ std::optional<ElementType> Accumulator(Builder& b, Value x) {
   return ElementType::kF32;
 }
 
+// The rows of x: the product of all its dims but the last.
+int64_t Rows(Builder& b, Value x) {
+  const std::vector<int64_t> xd = b.dims(x);
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < xd.size(); ++i) rows *= xd[i];
+  return rows;
+}
+
 // With `two_rows` (Builder::two_row_narrow_gemv, or a long narrow product under
 // narrow_rows_times_weight): a one-row product x [1, ..., 1, K] . weight of a narrow weight
 // (compute type narrow too: x's type is the weight's), computed on [x; x] and its first result
@@ -328,10 +336,8 @@ std::optional<ElementType> Accumulator(Builder& b, Value x) {
 Value TwoRowsIfOne(Builder& b, Value x, Value weight, int64_t result_axis,
                    const std::function<Value(Value x, Value w)>& product, bool two_rows) {
   const std::vector<int64_t> xd = b.dims(x);
-  int64_t rows = 1;
-  for (size_t i = 0; i + 1 < xd.size(); ++i) rows *= xd[i];
   const ElementType t = b.type(x).element;
-  if (!two_rows || rows != 1 || t == ElementType::kF32 || b.type(weight).element != t) {
+  if (!two_rows || Rows(b, x) != 1 || t == ElementType::kF32 || b.type(weight).element != t) {
     return product(x, b.CastTo(weight, t));
   }
   const int64_t k = xd.back();
@@ -349,6 +355,20 @@ Value TwoRowsIfOne(Builder& b, Value x, Value weight, int64_t result_axis,
     want.insert(want.begin(), n);  // weight . x^T: [N, 1...]
   }
   return b.Reshape(first, want);
+}
+
+// x itself, written as the maximum over [x; x]: the same values, but produced by a reduction.
+// XLA's CPU compiler fuses the elementwise producers of a matrix-vector dot's vector into the
+// dot's element loop, where they are evaluated again for every output element: the RMSNorm
+// before a decode step's q / gate / up / LM-head product (scale, round to bf16, multiply by the
+// norm weight) ran once per weight element, and those products took 55% of a bf16 decode step
+// (perf, bench/README.md). A reduction is never fused into that loop, so the row is computed
+// once; an optimization barrier does not do it (the CPU pipeline removes barriers before fusion).
+Value MaterializedRow(Builder& b, Value x) {
+  std::vector<int64_t> stacked = b.dims(x);
+  stacked.insert(stacked.begin(), 1);
+  Value row = b.Reshape(x, stacked);
+  return b.Reduce(b.Concatenate({row, row}, 0), {0}, ReduceKind::kMax);
 }
 
 }  // namespace
@@ -374,6 +394,7 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
   const bool rows_first = b.narrow_rows_times_weight() && narrow;
   const std::vector<int64_t> wd = b.dims(weight);
   if (rows_first && wd[1] <= wd[0]) {
+    if (Rows(b, x) == 1) x = MaterializedRow(b, x);
     return AddBias(b, b.DotGeneral(x, weight, {}, {}, {rx - 1}, {1}, Accumulator(b, x)), bias, t);
   }
   Value yt = TwoRowsIfOne(

@@ -50,9 +50,12 @@ struct Precision {
   bool two_row_narrow_gemv = false;
   // Emit a product of a narrow [out, in] weight whose contraction is no longer than its output as
   // rows . weight^T (the weight's minor dimension contracted in place) instead of weight . rows^T
-  // transposed back, and a one-row one with a longer contraction as two rows. For a backend that
-  // streams narrow weights only as [out, in] (runtime::BackendTraits::keeps_bf16_weights_out_in,
-  // XLA's CPU backend: bench/README.md has the per-shape timings).
+  // transposed back, and a one-row one with a longer contraction as two rows. A single row of the
+  // short form is produced by a reduction (the same values), so XLA's CPU compiler computes it once
+  // instead of fusing its producers (the RMSNorm) into the product's loop per output element. For
+  // a backend that streams narrow weights only as [out, in]
+  // (runtime::BackendTraits::keeps_bf16_weights_out_in, XLA's CPU backend: bench/README.md has
+  // the per-shape timings and the decode profile).
   bool narrow_rows_times_weight = false;
   bool operator==(const Precision& other) const = default;
 };

@@ -293,15 +293,19 @@ TEST(Precision, NarrowRowsTimesWeightPicksTheFormByTheContractionLength) {
   // Precision::narrow_rows_times_weight with [out, in] weights: a product of a narrow weight whose
   // contraction is no longer than its output is rows . weight^T (the activation first, the
   // weight's dimension 1 contracted); a longer one is weight . rows^T, one row taken as two. The
-  // weight is always read as stored.
+  // weight is always read as stored. A single row (decode at batch 1) comes from a reduction, so
+  // XLA's CPU compiler computes it once rather than in the product's element loop.
   for (const char* name : {"prefill", "decode"}) {
     for (int batch : {1, 2}) {
       Precision precision{kBF16, kBF16};
       precision.narrow_rows_times_weight = true;
       auto p = BuildProgram(SiglipQwen2(), Options(name, Common(precision, false, false), batch));
       ASSERT_TRUE(p.ok()) << p.status().ToString();
-      int rows_first = 0, weight_first = 0;
-      for (const Op& op : Ops(p->mlir)) {
+      const std::vector<Op> ops = Ops(p->mlir);
+      std::map<std::string, const Op*> producer;
+      for (const Op& op : ops) producer[op.result] = &op;
+      int rows_first = 0, weight_first = 0, one_row_products = 0;
+      for (const Op& op : ops) {
         if (op.name != "stablehlo.dot_general" || op.operands.find("%w") == std::string::npos) {
           continue;
         }
@@ -316,6 +320,13 @@ TEST(Precision, NarrowRowsTimesWeightPicksTheFormByTheContractionLength) {
           ++rows_first;
           EXPECT_FALSE(weight_lhs) << "short contraction, rows first: " << op.line;
           EXPECT_NE(op.line.find("rhs_contracting_dimensions = [1]"), std::string::npos) << op.line;
+          const std::string rows = op.operands.substr(0, op.operands.find(','));
+          ASSERT_TRUE(producer.count(rows)) << op.line;
+          int64_t row_count = 1;
+          for (size_t i = 0; i + 1 < x.size(); ++i) row_count *= x[i];
+          one_row_products += row_count == 1;
+          EXPECT_EQ(producer[rows]->name == "stablehlo.reduce", row_count == 1)
+              << name << " batch " << batch << ": rows from " << producer[rows]->line;
         } else {
           ++weight_first;
           EXPECT_TRUE(weight_lhs) << "long contraction, weight first: " << op.line;
@@ -324,6 +335,9 @@ TEST(Precision, NarrowRowsTimesWeightPicksTheFormByTheContractionLength) {
       }
       EXPECT_GT(rows_first, 0) << name << " (the LM head, q/o and up/gate projections)";
       EXPECT_GT(weight_first, 0) << name << " (the down and k/v projections)";
+      // One-row products: the prefill's LM head (the last position), all of decode at batch 1.
+      EXPECT_EQ(one_row_products > 0, std::string(name) == "prefill" || batch == 1) << name;
+      if (std::string(name) == "decode" && batch == 1) EXPECT_EQ(one_row_products, rows_first);
     }
   }
   // f32 programs and [in, out] weights are unchanged by it.
