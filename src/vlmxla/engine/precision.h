@@ -38,8 +38,9 @@ struct PrecisionChoice {
 // an f16 checkpoint computes in float32 with its weights widened once while uploading (measured
 // faster; the reason is in `why`). Otherwise the weights keep their stored type whatever the
 // compute type. The weight layout follows the products' type: [in, out] where the backend
-// prefers it (prefers_in_out_weights), except bf16 products on a backend that streams bf16 only
-// as [out, in] (keeps_bf16_weights_out_in). Narrow products of [in, out] weights on a backend
+// prefers it (prefers_in_out_weights; for bf16/f16 products also prefers_in_out_narrow_weights),
+// except bf16 products on a backend that streams bf16 only as [out, in]
+// (keeps_bf16_weights_out_in). Narrow products of [in, out] weights on a backend
 // without a narrow GEMV for them (lacks_narrow_gemv) emit their one-row products as two rows.
 // The narrow-product forms (hlo::Precision::two_row_narrow_gemv, narrow_rows_times_weight) that
 // `precision`'s compute type and the decoder weight layout call for on a backend with `traits`.

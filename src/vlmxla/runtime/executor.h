@@ -69,6 +69,14 @@ struct BackendTraits {
   // [in, out] one (the 152000 x 896 LM head, one row: 8.7 ms against 58.4 ms [in, out] and
   // 15.7 ms for the best f32; `vlmxla-testtool time-products`, bench/README.md).
   bool keeps_bf16_weights_out_in = false;
+  // Narrow (bf16/f16) products take [in, out] weights even where float32 ones prefer [out, in]:
+  // IREE's llvm-cpu then vectorizes a narrow matrix-vector product along the output, widening the
+  // weight in registers, instead of reducing each [out, in] row across lanes (decode at batch 1 on
+  // the 0.5B bench model, AMD EPYC: bf16 17-18 tok/s [in, out] against 9.5-9.8 [out, in], f16
+  // 16-17 against 9.4-9.8, while f32 runs 13-14 [out, in] against ~10 [in, out]; bench/README.md).
+  // Set for both IREE targets, whose programs are the same text (the CUDA artifacts precompiled
+  // on a CPU machine are the ones iree-cuda asks for); not measured on CUDA.
+  bool prefers_in_out_narrow_weights = false;
   // Whether compiled programs are kept in an artifact cache across processes.
   bool has_artifact_cache = false;
   // The backend multiplies bf16 matrices natively but has no bf16/f16 matrix-vector kernel for

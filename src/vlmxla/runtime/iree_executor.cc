@@ -419,6 +419,7 @@ pid_t IreeExecutor::host_pid() const { return host_->pid(); }
 BackendTraits IreeExecutor::traits() const {
   BackendTraits t;
   t.has_artifact_cache = true;
+  t.prefers_in_out_narrow_weights = true;
   return t;
 }
 

@@ -87,6 +87,38 @@ TEST(Precision, ExplicitFlagWinsAndKeepsWeightsAsStored) {
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, false}));
 }
 
+TEST(Precision, NarrowProductsTakeTheirOwnLayoutWhereTheBackendPrefersIt) {
+  // IREE's llvm-cpu: f32 products keep [out, in], bf16 and f16 ones take [in, out], with no
+  // narrow-product rewrites (it has narrow matrix-vector code for that layout).
+  runtime::BackendTraits iree = Streams();
+  iree.prefers_in_out_narrow_weights = true;
+  auto c = ResolvePrecision(ElementType::kF32, Config("float32"), DType::kF32, "iree:llvm-cpu",
+                            iree);
+  ASSERT_TRUE(c.ok());
+  EXPECT_FALSE(c->weights_in_out);
+  EXPECT_EQ(c->why.find("[in, out]"), std::string::npos) << c->why;
+  // An f32 computation of narrow weights is an f32 product: [out, in] too.
+  c = ResolvePrecision(ElementType::kF32, Config("bfloat16"), DType::kBF16, "iree:llvm-cpu", iree);
+  EXPECT_FALSE(c->weights_in_out);
+  for (ElementType t : {ElementType::kBF16, ElementType::kF16}) {
+    for (DType stored : {DType::kF32, DType::kBF16, DType::kF16}) {
+      c = ResolvePrecision(t, Config(""), stored, "iree:llvm-cpu", iree);
+      ASSERT_TRUE(c.ok());
+      EXPECT_TRUE(c->weights_in_out) << DTypeName(stored);
+      EXPECT_FALSE(c->precision.two_row_narrow_gemv);
+      EXPECT_FALSE(c->precision.narrow_rows_times_weight);
+      EXPECT_NE(c->why.find("weights [in, out]"), std::string::npos) << c->why;
+    }
+  }
+  // Without the trait every product keeps the float32 layout.
+  c = ResolvePrecision(ElementType::kBF16, Config(""), DType::kBF16, "iree:llvm-cpu", Streams());
+  EXPECT_FALSE(c->weights_in_out);
+  // Where [in, out] is every product's layout already, nothing is said about it.
+  c = ResolvePrecision(ElementType::kF16, Config(""), DType::kF16, "pjrt:cpu", Widens());
+  EXPECT_TRUE(c->weights_in_out);
+  EXPECT_EQ(c->why.find("weights [in, out]"), std::string::npos) << c->why;
+}
+
 TEST(Precision, AutoAvoidsNarrowComputeWhereTheBackendWidensIt) {
   auto c = ResolvePrecision(std::nullopt, Config("float16"), DType::kF16, "pjrt:cpu", Widens());
   ASSERT_TRUE(c.ok());
