@@ -76,9 +76,9 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
   c.why += ", weights stored as " + stored_name + " on " + backend;
   const bool bf16 = c.precision.compute == hlo::ElementType::kBF16;
   const bool narrow = c.precision.compute != hlo::ElementType::kF32;
-  c.weights_in_out = (traits.prefers_in_out_weights ||
-                      (narrow && traits.prefers_in_out_narrow_weights)) &&
-                     !(bf16 && traits.keeps_bf16_weights_out_in);
+  c.weights_in_out =
+      (traits.prefers_in_out_weights || (narrow && traits.prefers_in_out_narrow_weights)) &&
+      !(bf16 && traits.keeps_bf16_weights_out_in);
   SetProductForms(traits, c.weights_in_out, c.precision);
   if (c.precision.narrow_rows_times_weight) {
     c.why += ", weights kept [out, in] (the backend streams bf16 products only in that layout)";

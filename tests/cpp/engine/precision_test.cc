@@ -92,8 +92,8 @@ TEST(Precision, NarrowProductsTakeTheirOwnLayoutWhereTheBackendPrefersIt) {
   // narrow-product rewrites (it has narrow matrix-vector code for that layout).
   runtime::BackendTraits iree = Streams();
   iree.prefers_in_out_narrow_weights = true;
-  auto c = ResolvePrecision(ElementType::kF32, Config("float32"), DType::kF32, "iree:llvm-cpu",
-                            iree);
+  auto c =
+      ResolvePrecision(ElementType::kF32, Config("float32"), DType::kF32, "iree:llvm-cpu", iree);
   ASSERT_TRUE(c.ok());
   EXPECT_FALSE(c->weights_in_out);
   EXPECT_EQ(c->why.find("[in, out]"), std::string::npos) << c->why;
