@@ -167,6 +167,17 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   return r;
 }
 
+runtime::CompileOptions CompileHints(const hlo::ProgramOptions& o) {
+  runtime::CompileOptions hints;
+  if (const auto* prefill = std::get_if<hlo::PrefillOptions>(&o)) {
+    hints.many_rows = prefill->seq_len >= kManyRowsPrefill;
+  } else {
+    hints.many_rows = std::holds_alternative<hlo::VisionEncodeOptions>(o);
+  }
+  hints.narrow_products = hlo::CommonOptions(o).precision.compute != hlo::ElementType::kF32;
+  return hints;
+}
+
 int ModelRunner::tokens_per_image() const {
   return config().llava ? config().llava->image_tokens_per_image() : 0;
 }
@@ -317,7 +328,7 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const hlo::ProgramOptions
   }
   for (int k : compiled->kv_params) compiled->taps[params[k].alias_result].clear();
   if (compiled->primary < 0) return Internal(name + " has no primary result");
-  auto executable = executor_->Compile(compiled->program.mlir);
+  auto executable = executor_->Compile(compiled->program.mlir, CompileHints(o));
   ReleaseFreedHeap();  // the compiler's working memory, freed whether or not it succeeded
   VLMXLA_ASSIGN_OR_RETURN(compiled->executable, std::move(executable));
   const double s = Seconds(t0);

@@ -71,6 +71,12 @@ struct WeightStats {
 // "in-out" or "out-in".
 inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
 
+// What the executor is told about a program it compiles (runtime::CompileOptions): a vision
+// encode and a prefill of kManyRowsPrefill positions or more take many rows per weight product, a
+// decode step and a shorter prefill do not; products are narrow when the compute type is.
+inline constexpr int kManyRowsPrefill = 64;
+runtime::CompileOptions CompileHints(const hlo::ProgramOptions& options);
+
 class ModelRunner {
  public:
   static Result<std::unique_ptr<ModelRunner>> Load(const std::string& model_dir,

@@ -40,6 +40,12 @@ class DeviceBuffer {
 struct CompileOptions {
   int num_replicas = 1;
   int num_partitions = 1;
+  // Hints about the program, which a backend may use to compile it differently or ignore:
+  // its weight products take many rows each (a prompt's prefill or a vision encode, not a decode
+  // step), so repacking a weight on every call pays for itself ...
+  bool many_rows = false;
+  // ... and they compute in bf16/f16.
+  bool narrow_products = false;
 };
 
 // A compiled program, loaded on the device.

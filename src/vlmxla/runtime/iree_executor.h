@@ -85,7 +85,9 @@ class IreeCompiler {
   // The cached or freshly compiled artifact of `mlir_text`. For target "cuda" the plain flags
   // are used unless iree-compile reports "missing GPU target" for the arch (found once per
   // process by compiling a one-op module), then the explicit target of iree_cuda_target.h.
-  Result<IreeCompileOutcome> Compile(std::string_view mlir_text) const;
+  // `extra_flags` follow the plain ones (and are part of the cache key like them).
+  Result<IreeCompileOutcome> Compile(std::string_view mlir_text,
+                                     const std::vector<std::string>& extra_flags = {}) const;
 
   const IreeExecutorOptions& options() const { return options_; }
   // The plain iree-compile flags for this target (before the input file).

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
+#include "vlmxla/engine/model_runner.h"
+
 namespace vlmxla::engine {
 namespace {
 
@@ -117,6 +121,28 @@ TEST(Precision, NarrowProductsTakeTheirOwnLayoutWhereTheBackendPrefersIt) {
   c = ResolvePrecision(ElementType::kF16, Config(""), DType::kF16, "pjrt:cpu", Widens());
   EXPECT_TRUE(c->weights_in_out);
   EXPECT_EQ(c->why.find("weights [in, out]"), std::string::npos) << c->why;
+}
+
+TEST(Precision, CompileHintsNameManyRowsAndNarrowProducts) {
+  for (ElementType ct : {ElementType::kF32, ElementType::kBF16, ElementType::kF16}) {
+    const bool narrow = ct != ElementType::kF32;
+    hlo::VisionEncodeOptions vision;
+    vision.precision = {ct, ct};
+    hlo::PrefillOptions long_prefill, short_prefill;
+    long_prefill.precision = short_prefill.precision = {ct, ct};
+    long_prefill.seq_len = kManyRowsPrefill;
+    short_prefill.seq_len = kManyRowsPrefill - 1;
+    hlo::DecodeOptions decode;
+    decode.precision = {ct, ct};
+    decode.batch = 128;  // a decode step's rows are its slots, never "many" for a weight's packing
+    const std::pair<hlo::ProgramOptions, bool> cases[] = {
+        {vision, true}, {long_prefill, true}, {short_prefill, false}, {decode, false}};
+    for (const auto& [options, many] : cases) {
+      const runtime::CompileOptions hints = CompileHints(options);
+      EXPECT_EQ(hints.many_rows, many) << hlo::ProgramName(options);
+      EXPECT_EQ(hints.narrow_products, narrow) << hlo::ProgramName(options);
+    }
+  }
 }
 
 TEST(Precision, AutoAvoidsNarrowComputeWhereTheBackendWidensIt) {

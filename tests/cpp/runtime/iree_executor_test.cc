@@ -9,6 +9,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -142,6 +144,41 @@ module @cache_probe {
   auto host = (*out)[0]->ToHost();
   ASSERT_TRUE(host.ok());
   EXPECT_EQ(ToVector<float>(*host), (std::vector<float>{1, 4, 9}));
+}
+
+// A narrow program whose products take many rows compiles with data tiling and microkernels on
+// the CPU; the same text without those hints, or in f32, compiles plainly. Both run.
+TEST(IreeExecutorTest, ManyRowNarrowProgramsCompileDataTiled) {
+  REQUIRE_EXECUTOR(ex);
+  const std::string mlir = R"mlir(
+module @many_rows_probe {
+  func.func public @main(%a: tensor<64x32xbf16>, %w: tensor<32x16xbf16>) -> tensor<64x16xf32> {
+    %0 = stablehlo.dot_general %a, %w, contracting_dims = [1] x [0] : (tensor<64x32xbf16>, tensor<32x16xbf16>) -> tensor<64x16xf32>
+    return %0 : tensor<64x16xf32>
+  }
+}
+)mlir";
+  auto flags_of = [](const std::string& artifact) {
+    std::ifstream in(fs::path(artifact).replace_extension(".json"));
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  for (const bool many_rows : {false, true}) {
+    for (const bool narrow : {false, true}) {
+      CompileOptions hints;
+      hints.many_rows = many_rows;
+      hints.narrow_products = narrow;
+      auto exe = ex->Compile(mlir, hints);
+      ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+      const std::string manifest = flags_of(ex->compile_stats().last_artifact);
+      EXPECT_EQ(manifest.find("--iree-opt-data-tiling") != std::string::npos, many_rows && narrow)
+          << many_rows << narrow << manifest;
+      auto a = MustUpload(*ex, HostTensor(DType::kBF16, Shape{64, 32}));
+      auto w = MustUpload(*ex, HostTensor(DType::kBF16, Shape{32, 16}));
+      std::vector<DeviceBuffer*> args = {a.get(), w.get()};
+      auto out = (*exe)->Execute(args);
+      ASSERT_TRUE(out.ok()) << out.status().ToString();
+    }
+  }
 }
 
 // A cache copied to a machine without iree-compile (the GPU bundle): its manifest gives the
