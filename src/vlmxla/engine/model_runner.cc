@@ -169,11 +169,7 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
 
 runtime::CompileOptions CompileHints(const hlo::ProgramOptions& o) {
   runtime::CompileOptions hints;
-  if (const auto* prefill = std::get_if<hlo::PrefillOptions>(&o)) {
-    hints.many_rows = prefill->seq_len >= kManyRowsPrefill;
-  } else {
-    hints.many_rows = std::holds_alternative<hlo::VisionEncodeOptions>(o);
-  }
+  hints.many_rows = std::holds_alternative<hlo::VisionEncodeOptions>(o);
   hints.narrow_products = hlo::CommonOptions(o).precision.compute != hlo::ElementType::kF32;
   return hints;
 }

@@ -71,10 +71,11 @@ struct WeightStats {
 // "in-out" or "out-in".
 inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
 
-// What the executor is told about a program it compiles (runtime::CompileOptions): a vision
-// encode and a prefill of kManyRowsPrefill positions or more take many rows per weight product, a
-// decode step and a shorter prefill do not; products are narrow when the compute type is.
-inline constexpr int kManyRowsPrefill = 64;
+// What the executor is told about a program it compiles (runtime::CompileOptions). Every weight
+// product of a vision encode takes many rows (its patches or image tokens); not so a decode
+// step's, nor a prefill's, whose LM head multiplies the largest weight by the last position
+// alone (on iree-cpu, data tiling that prefill repacked the 260 MiB bf16 head on every call:
+// peak 0.56x float32's; bench/README.md). Products are narrow when the compute type is.
 runtime::CompileOptions CompileHints(const hlo::ProgramOptions& options);
 
 class ModelRunner {

@@ -41,8 +41,8 @@ struct CompileOptions {
   int num_replicas = 1;
   int num_partitions = 1;
   // Hints about the program, which a backend may use to compile it differently or ignore:
-  // its weight products take many rows each (a prompt's prefill or a vision encode, not a decode
-  // step), so repacking a weight on every call pays for itself ...
+  // every weight product takes many rows (a vision encode; not a decode step, nor a prefill,
+  // whose LM head takes one), so repacking each weight on every call pays for itself ...
   bool many_rows = false;
   // ... and they compute in bf16/f16.
   bool narrow_products = false;
