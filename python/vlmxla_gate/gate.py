@@ -141,11 +141,12 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
     drift = capture_mod.version_drift(ref_manifest)
     if (cand / "manifest.json").exists():
         (cand / "manifest.json").unlink()  # never compare a previous run's capture
+    expected = _expected_error(case, ref_manifest)
     result = {"case": case["name"], "backend": backend, "dtype": short, "stages": [],
               "first_divergence": None, "greedy_exact": None,
               # Only where greedy tokens are compared: a refused case's oracle run is not.
               "greedy_margin": (margin_summary(ref_manifest, short, table)
-                                if _expected_error(case, ref_manifest) is None else None)}
+                                if expected is None else None)}
     if drift:  # reported, not a reason to recapture: the model, case and inputs are the same
         result["oracle_versions"] = drift
     if not dtype_flag and dtype != "float32":
@@ -155,7 +156,6 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
         return result
     proc = _validate(vlmxla_bin, model_dir, case, cand, backend, dtype if dtype_flag else None,
                      plugin)
-    expected = _expected_error(case, ref_manifest)
     if expected is not None:
         # An expected failure: vlmxla must refuse with the same category (and, for capacity,
         # the message naming both numbers).
