@@ -328,7 +328,7 @@ Result<IreeCompileOutcome> IreeCompiler::Compile(
   std::string annotated;
   if (maybe_explicit) {
     explicit_job.target += " explicit-target";
-    explicit_job.flags = WithoutCudaTargetFlags(flags_);
+    explicit_job.flags = WithoutCudaTargetFlags(job.flags);
     VLMXLA_ASSIGN_OR_RETURN(annotated, AnnotateWithCudaTarget(mlir_text, options_.cuda_target));
     if (std::optional<IreeArtifact> cached = FindIreeArtifact(explicit_job, annotated)) {
       outcome.artifact = *cached;
