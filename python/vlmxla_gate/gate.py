@@ -37,7 +37,7 @@ from vlmxla_oracle import capture as capture_mod
 from vlmxla_oracle import cases as cases_mod
 from vlmxla_oracle import compare as compare_mod
 from vlmxla_oracle import fixtures as fixtures_mod
-from vlmxla_oracle import paths, real_checkpoint
+from vlmxla_oracle import isa, paths, real_checkpoint
 
 from . import baselines as baselines_mod
 from . import surfaces
@@ -381,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{model_name} has no case {sorted(unknown)}; its cases: "
                       f"{', '.join(case_files)}", file=sys.stderr)
                 return 2
-            work = paths.cache_dir() / "gate" / model_name / short
+            work = paths.cache_dir() / f"gate{isa.tag()}" / model_name / short
             for case_name, case_path in case_files.items():
                 if args.case and case_name not in args.case:
                     continue

@@ -45,9 +45,13 @@ def dtype_args(dtype: str | None) -> list[str]:
 
 
 def backend_args(backend: str, plugin: str | None = None) -> list[str]:
-    """--backend, and --plugin for the PJRT backends when one is given."""
+    """--backend, --plugin for the PJRT backends when one is given, and what holds the backend to
+    an ISA cap (vlmxla_oracle.isa; pjrt-cpu's is in XLA_FLAGS)."""
+    from vlmxla_oracle import isa
+
     return ["--backend", backend] + (["--plugin", str(plugin)]
-                                     if plugin and backend.startswith("pjrt") else [])
+                                     if plugin and backend.startswith("pjrt") else []) + \
+        isa.vlmxla_args(backend)
 
 
 def image_path(path: str) -> str:

@@ -41,8 +41,6 @@ import pathlib
 import re
 import sys
 
-from . import qwen
-
 MANIFEST_SCHEMA = 1
 _DTYPE_NAMES = {
     "float64": "f64",
@@ -59,24 +57,22 @@ DTYPE_CHOICES = ("auto", "float32", "bfloat16", "float16")
 SHORT_DTYPES = {"float32": "f32", "bfloat16": "bf16", "float16": "f16", "float64": "f64"}
 REFERENCE_DIR = "f32_reference"
 F64_REFERENCE_DIR = "f64_reference"
-TEXT_MODEL_TYPES = ("llama", "qwen2")
-QWEN_MODEL_TYPES = qwen.MODEL_TYPES
 REASON_IMAGES_UNSUPPORTED = "images_unsupported"
 
 
+def model_type(model_dir: pathlib.Path) -> str:
+    """config.json's model_type."""
+    from . import families
+
+    return families.model_type(model_dir)
+
+
 def model_kind(model_dir: pathlib.Path) -> str:
-    """"llava", "text" (a plain Llama/Qwen2 causal decoder), "qwen2_vl" or "qwen2_5_vl", from
-    config.json's model_type."""
-    config = json.loads((pathlib.Path(model_dir) / "config.json").read_text(encoding="utf-8"))
-    model_type = config.get("model_type")
-    if model_type == "llava":
-        return "llava"
-    if model_type in TEXT_MODEL_TYPES:
-        return "text"
-    if model_type in QWEN_MODEL_TYPES:
-        return model_type
-    raise ValueError(f"{model_dir}: model_type {model_type!r} is none of llava, "
-                     f"{'/'.join(TEXT_MODEL_TYPES)}, {'/'.join(QWEN_MODEL_TYPES)}")
+    """The kind of the checkpoint's family for its model_type ("llava", "text" for a plain
+    Llama/Qwen2 decoder, "qwen2_vl", "qwen2_5_vl"): what selects its cases and fixture build."""
+    from . import families
+
+    return families.kind_of(model_type(model_dir))
 
 
 def checkpoint_dtype(model_dir: pathlib.Path) -> str:
@@ -187,10 +183,19 @@ LIBRARIES = ("transformers", "torch", "pillow")
 
 
 def _capture_sha256() -> str:
-    """This file and qwen.py (the Qwen preparation): the code that decides what is captured."""
-    h = hashlib.sha256(pathlib.Path(__file__).read_bytes())
-    h.update(pathlib.Path(__file__).with_name("qwen.py").read_bytes())
+    """This file, qwen.py (the Qwen preparation) and the family modules: the code that decides
+    what is captured."""
+    here = pathlib.Path(__file__).parent
+    h = hashlib.sha256()
+    for path in [here / "capture.py", here / "qwen.py", *sorted((here / "families").glob("*.py"))]:
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
+
+
+def _cpu_capability() -> str:
+    import torch
+
+    return torch.backends.cpu.get_cpu_capability()
 
 
 def _versions() -> dict:
@@ -202,6 +207,9 @@ def _versions() -> dict:
         "transformers": transformers.__version__,
         "torch": torch.__version__,
         "pillow": PIL.__version__,
+        # The kernels torch dispatched to (AVX512, AVX2, ...: isa.py); a capture made under
+        # another ISA is not current.
+        "cpu_capability": _cpu_capability(),
         # A change to the capture code invalidates cached captures.
         "capture_sha256": _capture_sha256(),
     }
@@ -237,7 +245,9 @@ def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = 
         inputs = input_hashes(case)
     except OSError:
         return False  # an input is missing: capture() will say which
-    current = ((old.get("oracle") or {}).get("capture_sha256") == _capture_sha256()
+    oracle = old.get("oracle") or {}
+    current = (oracle.get("capture_sha256") == _capture_sha256()
+               and oracle.get("cpu_capability") == _cpu_capability()
                and old.get("case") == case and old.get("inputs") == inputs
                and old.get("dtype") == SHORT_DTYPES[dtype]
                and old.get("model", {}).get("files") == model_files(model_dir))
@@ -247,33 +257,6 @@ def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = 
     return current
 
 
-class _Recorder:
-    """Forward hooks that keep the first call's tensors (the prefill), then go quiet."""
-
-    def __init__(self, model):
-        self.data = {}
-        inner = model.model
-        self.handles = [
-            inner.multi_modal_projector.register_forward_hook(self._projector),
-            inner.language_model.register_forward_pre_hook(self._lm, with_kwargs=True),
-        ]
-
-    def _projector(self, module, args, output):
-        if "selected_image_features" not in self.data:
-            self.data["selected_image_features"] = args[0].detach().clone()
-            self.data["image_features"] = output.detach().clone()
-
-    def _lm(self, module, args, kwargs):
-        if "inputs_embeds" not in self.data:
-            self.data["inputs_embeds"] = kwargs["inputs_embeds"].detach().clone()
-            pos = kwargs.get("position_ids")
-            self.data["position_ids"] = None if pos is None else pos.detach().clone()
-
-    def close(self):
-        for h in self.handles:
-            h.remove()
-
-
 def error_reason(message: str) -> str:
     """The engine's error category for a Transformers failure, so compare can match categories."""
     if re.search(r"number of .*image.* tokens|image tokens .* images", message, re.IGNORECASE):
@@ -281,7 +264,7 @@ def error_reason(message: str) -> str:
     return "oracle_error"
 
 
-def _stage(name, tensor=None, kind=None):
+def stage(name, tensor=None, kind=None):
     return {"name": name, "tensor": tensor, "kind": kind}
 
 
@@ -310,7 +293,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
             "path": REFERENCE_DIR, "greedy_text": ref.get("greedy_text"),
             "greedy_margin": ref.get("greedy_margin"),
             "note": "the same checkpoint loaded as float32: the compute dtype's noise alone"}
-        _write_json(out_dir / "manifest.json", manifest)
+        write_json(out_dir / "manifest.json", manifest)
     elif dtype != "float32":
         shutil.rmtree(reference_dir(out_dir), ignore_errors=True)
     return manifest
@@ -329,95 +312,19 @@ def ensure_f64_reference(model_dir: pathlib.Path, case: dict, cap_dir: pathlib.P
 
 
 def _capture_one(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
-    import torch
-    from transformers import LlavaForConditionalGeneration
-    from transformers.image_utils import load_image
+    from . import families
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    if model_kind(model_dir) == "text":
-        return _capture_text(model_dir, case, out_dir, dtype)
-    if model_kind(model_dir) in QWEN_MODEL_TYPES:
-        return _capture_qwen(model_dir, case, out_dir, dtype)
-
-    processor = load_processor(model_dir)
-    tokenizer = processor.tokenizer
-    manifest = _manifest_header(model_dir, case, dtype)
-    manifest["processor"] = processor_summary(processor)
-    messages = build_messages(case)
-    rendered = processor.apply_chat_template(
-        messages, add_generation_prompt=True, tokenize=False
-    )
-    manifest["rendered_text"] = rendered
-    from .cases import resolve_image
-
-    images = [load_image(str(resolve_image(p))) for p in case.get("images", [])]
-    add_special = manifest["processor"]["add_special_tokens"]
-    unexpanded = tokenizer(rendered, add_special_tokens=add_special)["input_ids"]
-    manifest["unexpanded_length"] = len(unexpanded)
-
-    try:
-        inputs = processor(images=images or None, text=rendered, return_tensors="pt")
-    except (
-        ValueError,
-        TypeError,
-        RuntimeError,
-    ) as err:  # malformed input: record what HF says
-        manifest["error"] = {"type": type(err).__name__, "message": str(err),
-                             "reason": error_reason(str(err))}
-        manifest["stages"] = [{"name": "rendered_text", "kind": "text"}]
-        _write_json(out_dir / "manifest.json", manifest)
-        return manifest
-
-    _context(manifest, case, int(inputs["input_ids"].shape[1]))
-
-    model = LlavaForConditionalGeneration.from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
-    ).eval()
-    recorder = _Recorder(model)
-    with torch.no_grad():
-        out = model(**inputs, use_cache=True, return_dict=True)
-        if "pixel_values" in inputs:
-            # Inside the forward, v5 keeps only the selected vision layer, so ask the same tower
-            # module for every layer in a separate call (same weights, same inputs).
-            vision = model.model.vision_tower(
-                inputs["pixel_values"], output_hidden_states=True, return_dict=True
-            )
-    recorder.close()
-    rec = recorder.data
-
-    seq = inputs["input_ids"][0]
-    positions = rec.get("position_ids")
-    positions = torch.arange(seq.shape[0]) if positions is None else positions[0]
-    stages = [_stage("rendered_text", kind="text")]
-    if "pixel_values" in inputs:
-        stages.append(
-            _stage("pixel_values", inputs["pixel_values"].float().contiguous())
-        )
-    stages += [
-        _stage("input_ids_unexpanded", torch.tensor(unexpanded, dtype=torch.int64)),
-        _stage("input_ids", seq.to(torch.int64)),
-        _stage("attention_mask", inputs["attention_mask"][0].to(torch.int64)),
-        _stage("position_ids", positions.to(torch.int64)),
-    ]
-    if "pixel_values" in inputs:
-        for i, h in enumerate(vision.hidden_states):
-            stages.append(_stage(f"vision_hidden_states.{i}", h))
-        stages.append(_stage("selected_image_features", rec["selected_image_features"]))
-        stages.append(_stage("image_features", rec["image_features"]))
-    stages.append(_stage("inputs_embeds", rec["inputs_embeds"][0]))
-    stages.append(_stage("prefill_logits", out.logits[0, -1]))
-    _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
-    _save(stages, manifest, out_dir)
-    return manifest
+    return families.for_model_dir(model_dir).capture(model_dir, case, out_dir, dtype)
 
 
-def _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) -> None:
+def add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) -> None:
     """Every layer's K/V from the prefill, then greedy decoding with Transformers' generate."""
     import torch
 
     for layer_idx, layer in enumerate(cache.layers):
-        stages.append(_stage(f"past_key_values.{layer_idx}.key", layer.keys[0]))
-        stages.append(_stage(f"past_key_values.{layer_idx}.value", layer.values[0]))
+        stages.append(stage(f"past_key_values.{layer_idx}.key", layer.keys[0]))
+        stages.append(stage(f"past_key_values.{layer_idx}.value", layer.values[0]))
     seq_len = int(inputs["input_ids"].shape[1])
     max_new = int(case.get("max_new_tokens", 8))
     eos = model.generation_config.eos_token_id
@@ -434,8 +341,8 @@ def _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) 
         )
     greedy = generated.sequences[0, seq_len:].to(torch.int64)
     manifest["greedy_margin"] = greedy_margin(generated.logits, greedy.tolist())
-    stages.append(_stage("greedy_tokens", greedy))
-    stages.append(_stage("greedy_text", kind="text"))
+    stages.append(stage("greedy_tokens", greedy))
+    stages.append(stage("greedy_text", kind="text"))
     manifest["greedy_text"] = tokenizer.decode(
         greedy.tolist(), skip_special_tokens=True
     )
@@ -461,7 +368,7 @@ def greedy_margin(step_logits, tokens: list[int]) -> dict:
             "steps": [round(s["margin"], 6) for s in per_step]}
 
 
-def _save(stages: list[dict], manifest: dict, out_dir: pathlib.Path) -> None:
+def save(stages: list[dict], manifest: dict, out_dir: pathlib.Path) -> None:
     from safetensors.torch import save_file
 
     tensors = {}
@@ -477,14 +384,15 @@ def _save(stages: list[dict], manifest: dict, out_dir: pathlib.Path) -> None:
     manifest["stages"] = [
         {k: v for k, v in st.items() if k != "tensor"} for st in stages
     ]
-    _write_json(out_dir / "manifest.json", manifest)
+    write_json(out_dir / "manifest.json", manifest)
 
 
-def _manifest_header(model_dir: pathlib.Path, case: dict, dtype: str = "float32") -> dict:
+def manifest_header(model_dir: pathlib.Path, case: dict, dtype: str = "float32") -> dict:
     return {
         "schema": MANIFEST_SCHEMA,
         "oracle": _versions(),
-        "family": model_kind(model_dir),  # compare.py reads the family's tolerance sections
+        # The checkpoint's model_type: compare.py reads the family's tolerance sections by it.
+        "family": model_type(model_dir),
         "dtype": SHORT_DTYPES[dtype],
         "checkpoint_dtype": checkpoint_dtype(model_dir),
         "model": {
@@ -497,207 +405,14 @@ def _manifest_header(model_dir: pathlib.Path, case: dict, dtype: str = "float32"
     }
 
 
-def _context(manifest: dict, case: dict, needed: int) -> None:
+def record_context(manifest: dict, case: dict, needed: int) -> None:
     manifest["expanded_length"] = needed
     if "context_capacity" in case:
         cap = int(case["context_capacity"])
         manifest["context"] = {"capacity": cap, "needed": needed, "exceeds": needed > cap}
 
 
-def _capture_text(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
-                  dtype: str = "float32") -> dict:
-    """A text-only decoder: tokenizer.apply_chat_template (which tokenizes the rendered text with
-    add_special_tokens=False: the template owns the BOS) and AutoModelForCausalLM."""
-    import torch
-    from transformers import AutoImageProcessor, AutoModelForCausalLM, AutoTokenizer
-
-    tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
-    manifest = _manifest_header(model_dir, case, dtype)
-    manifest["tokenizer"] = {"class": type(tokenizer).__name__, "add_special_tokens": False}
-    messages = build_messages(case)
-    rendered = tokenizer.apply_chat_template(
-        messages, add_generation_prompt=True, tokenize=False
-    )
-    manifest["rendered_text"] = rendered
-    if case.get("images"):
-        # Transformers has no way to feed an image to this checkpoint: it ships no image processor
-        # and its model takes no pixel_values. Record what loading one says.
-        try:
-            AutoImageProcessor.from_pretrained(str(model_dir))
-            err_type, message = "ValueError", f"{model_dir.name} is a text-only model"
-        except (OSError, ValueError, KeyError) as err:
-            err_type, message = type(err).__name__, str(err)
-        manifest["error"] = {"type": err_type, "message": message,
-                             "reason": REASON_IMAGES_UNSUPPORTED}
-        manifest["stages"] = [{"name": "rendered_text", "kind": "text"}]
-        _write_json(out_dir / "manifest.json", manifest)
-        return manifest
-
-    inputs = tokenizer.apply_chat_template(
-        messages, add_generation_prompt=True, tokenize=True, return_dict=True,
-        return_tensors="pt",
-    )
-    inputs = {k: inputs[k] for k in ("input_ids", "attention_mask")}
-    seq = inputs["input_ids"][0]
-    manifest["unexpanded_length"] = int(seq.shape[0])
-    _context(manifest, case, int(seq.shape[0]))
-
-    model = AutoModelForCausalLM.from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
-    ).eval()
-    recorded = {}
-
-    def embeds_hook(module, args, output):
-        recorded.setdefault("inputs_embeds", output.detach().clone())
-
-    def positions_hook(module, args, kwargs):
-        pos = kwargs.get("position_ids")
-        recorded.setdefault("position_ids", None if pos is None else pos.detach().clone())
-
-    handles = [model.get_input_embeddings().register_forward_hook(embeds_hook),
-               model.model.register_forward_pre_hook(positions_hook, with_kwargs=True)]
-    with torch.no_grad():
-        out = model(**inputs, use_cache=True, return_dict=True)
-    for h in handles:
-        h.remove()
-    positions = recorded.get("position_ids")
-    positions = torch.arange(seq.shape[0]) if positions is None else positions[0]
-    stages = [
-        _stage("rendered_text", kind="text"),
-        # No placeholders to expand: the same ids, as its own tensor (safetensors refuses aliases).
-        _stage("input_ids_unexpanded", seq.to(torch.int64).clone()),
-        _stage("input_ids", seq.to(torch.int64)),
-        _stage("attention_mask", inputs["attention_mask"][0].to(torch.int64)),
-        _stage("position_ids", positions.to(torch.int64)),
-        _stage("inputs_embeds", recorded["inputs_embeds"][0]),
-        _stage("prefill_logits", out.logits[0, -1]),
-    ]
-    _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
-    _save(stages, manifest, out_dir)
-    return manifest
-
-
-class _QwenRecorder(_Recorder):
-    """Forward hooks on a Qwen2-VL / Qwen2.5-VL model that keep the first call's tensors: the
-    first vision block's input and every block's output (the tower's row order), the tower's
-    pooled (merger, final-order) output, and the language model's inputs (_Recorder._lm)."""
-
-    def __init__(self, model):  # its own hooks, not the LLaVA projector's
-        self.data = {}
-        inner = model.model
-        visual = inner.visual
-        self.handles = [
-            visual.blocks[0].register_forward_pre_hook(self._first_block),
-            visual.register_forward_hook(self._tower),
-            inner.language_model.register_forward_pre_hook(self._lm, with_kwargs=True),
-        ]
-        for i, block in enumerate(visual.blocks):
-            self.handles.append(block.register_forward_hook(self._block(i)))
-
-    def _first_block(self, module, args):
-        self.data.setdefault("vision_hidden_states.0", args[0].detach().clone())
-
-    def _block(self, i):
-        def hook(module, args, output):
-            self.data.setdefault(f"vision_hidden_states.{i + 1}", output.detach().clone())
-        return hook
-
-    def _tower(self, module, args, output):
-        # get_image_features splits pooler_output per image after this hook: clone it now.
-        self.data.setdefault("image_features", output.pooler_output.detach().clone())
-
-
-def qwen_vision_layout(config, image_grid_thw) -> dict:
-    """Transformers' own packing of the grids (transformers.vision_utils): cu_seqlens, and for
-    Qwen2.5-VL window_index (merge units, the tower's row order) and cu_window_seqlens."""
-    from transformers import vision_utils
-
-    vc = config.vision_config
-    out = {"cu_seqlens": vision_utils.get_vision_cu_seqlens(image_grid_thw).tolist()}
-    if config.model_type == "qwen2_5_vl":
-        window_index, cu_window = vision_utils.get_vision_window_index(
-            image_grid_thw, spatial_merge_size=vc.spatial_merge_size, window_size=vc.window_size,
-            patch_size=vc.patch_size)
-        out.update(window_index=window_index.tolist(), cu_window_seqlens=cu_window.tolist(),
-                   fullatt_block_indexes=list(vc.fullatt_block_indexes))
-    return out
-
-
-def _capture_qwen(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
-                  dtype: str = "float32") -> dict:
-    """A Qwen2-VL / Qwen2.5-VL checkpoint: qwen.py's preparation and the model, eager."""
-    import torch
-    from transformers.image_utils import load_image
-
-    from .cases import resolve_image
-
-    if case.get("videos"):
-        raise qwen.VideoUnsupported(f"{case['name']}: video input is not supported (the oracle "
-                                    f"and vlmxla take images only)")
-    processing = qwen.load_processing(model_dir)
-    tokenizer = processing.tokenizer
-    manifest = _manifest_header(model_dir, case, dtype)
-    manifest["processing"] = qwen.summary(processing)
-    rendered = qwen.render(processing, build_messages(case))
-    manifest["rendered_text"] = rendered
-    images = [load_image(str(resolve_image(p))) for p in case.get("images", [])]
-    unexpanded = tokenizer(rendered)["input_ids"]
-    manifest["unexpanded_length"] = len(unexpanded)
-    try:
-        inputs = qwen.prepare(processing, rendered, images)
-    except qwen.VideoUnsupported:
-        raise
-    except (ValueError, TypeError, RuntimeError) as err:  # malformed input: record what HF says
-        manifest["error"] = {"type": type(err).__name__, "message": str(err),
-                             "reason": error_reason(str(err))}
-        manifest["stages"] = [{"name": "rendered_text", "kind": "text"}]
-        _write_json(out_dir / "manifest.json", manifest)
-        return manifest
-
-    seq = inputs["input_ids"][0]
-    _context(manifest, case, int(seq.shape[0]))
-    model = qwen.model_class(model_kind(model_dir)).from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
-    grid = inputs.get("image_grid_thw")
-    if grid is not None:
-        manifest["vision_layout"] = qwen_vision_layout(model.config, grid)
-    recorder = _QwenRecorder(model)
-    with torch.no_grad():
-        out = model(**inputs, use_cache=True, return_dict=True)
-        positions, deltas = model.model.get_rope_index(
-            inputs["input_ids"], mm_token_type_ids=inputs["mm_token_type_ids"],
-            image_grid_thw=grid, attention_mask=inputs["attention_mask"])
-    recorder.close()
-    rec = recorder.data
-    used = rec.get("position_ids")  # None: the language model counted 0..L-1 on all three axes
-    used = torch.arange(seq.shape[0]).expand(3, 1, -1) if used is None else used
-    if not torch.equal(used.to(torch.int64), positions.to(torch.int64)):
-        raise RuntimeError(f"{case['name']}: get_rope_index disagrees with the positions the "
-                           f"language model was given")
-    stages = [_stage("rendered_text", kind="text")]
-    if grid is not None:
-        stages.append(_stage("pixel_values", inputs["pixel_values"].float().contiguous()))
-        stages.append(_stage("image_grid_thw", grid.to(torch.int64).clone()))
-    stages += [
-        _stage("input_ids_unexpanded", torch.tensor(unexpanded, dtype=torch.int64)),
-        _stage("input_ids", seq.to(torch.int64)),
-        _stage("attention_mask", inputs["attention_mask"][0].to(torch.int64)),
-        _stage("position_ids", positions[:, 0].to(torch.int64).contiguous()),
-        _stage("rope_deltas", deltas.reshape(-1).to(torch.int64).clone()),
-    ]
-    if grid is not None:
-        depth = len(model.model.visual.blocks)
-        for i in range(depth + 1):
-            stages.append(_stage(f"vision_hidden_states.{i}", rec[f"vision_hidden_states.{i}"]))
-        stages.append(_stage("image_features", rec["image_features"]))
-    stages.append(_stage("inputs_embeds", rec["inputs_embeds"][0]))
-    stages.append(_stage("prefill_logits", out.logits[0, -1]))
-    _add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
-    _save(stages, manifest, out_dir)
-    return manifest
-
-
-def _write_json(path: pathlib.Path, data: dict) -> None:
+def write_json(path: pathlib.Path, data: dict) -> None:
     path.write_text(
         json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )

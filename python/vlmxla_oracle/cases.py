@@ -27,19 +27,21 @@ CASE_NAMES = (
     "malformed_placeholder",
     "context_overflow",
 )
-TEXT_CASE_NAMES = ("no_image", "context_overflow", "image_on_text_model")
-QWEN_CASE_NAMES = (*CASE_NAMES[:4], "two_sizes", "context_overflow")
 QWEN_KINDS = qwen.MODEL_TYPES
-# The cases that decode (no expected error), per model kind.
-GENERATING_CASE_NAMES = {"llava": ("image_text", "two_images", "no_image"), "text": ("no_image",),
-                         **{k: ("image_text", "two_images", "no_image", "two_sizes")
-                            for k in QWEN_KINDS}}
 
 
 def kind_case_names(kind: str) -> tuple[str, ...]:
-    """The standard case names of a model kind (capture.model_kind)."""
-    return {"text": TEXT_CASE_NAMES, "llava": CASE_NAMES,
-            **{k: QWEN_CASE_NAMES for k in QWEN_KINDS}}[kind]
+    """The standard case names of a model kind (capture.model_kind): its family's."""
+    from . import families
+
+    return families.by_kind(kind).CASE_NAMES
+
+
+def generating_case_names(kind: str) -> tuple[str, ...]:
+    """The cases of a model kind that decode (no expected error): its family's."""
+    from . import families
+
+    return families.by_kind(kind).GENERATING_CASE_NAMES
 
 
 def case_names(model_dir: pathlib.Path) -> tuple[str, ...]:

@@ -42,13 +42,12 @@ SCHEMA = 1
 DEFAULT_TOLERANCES = pathlib.Path(__file__).with_name("tolerances.json")
 # Guards max_rel against division by zero where the reference is exactly 0.
 TINY = float(np.finfo(np.float32).tiny)
-# Families whose tolerances are measured on their own fixtures: family -> section group.
-TOLERANCE_GROUPS = {"qwen2_vl": "qwen", "qwen2_5_vl": "qwen"}
-
-
 def tolerance_group(manifest: dict) -> str | None:
-    """The section group of a reference manifest's family (None: the plain sections)."""
-    return TOLERANCE_GROUPS.get(manifest.get("family"))
+    """The section group of a reference manifest's family, its model_type (None: the plain
+    sections; families.tolerance_groups)."""
+    from . import families
+
+    return families.tolerance_groups().get(manifest.get("family"))
 
 # safetensors dtype tag -> (manifest name, numpy dtype used to read the raw bytes).
 _ST_DTYPES = {

@@ -17,10 +17,16 @@ about 2x the envelope; FACTOR = 4 leaves that room twice. `--write` replaces the
 "bf16->f32" and "f16->f32" sections of tolerances.json with the proposal and the numbers behind
 it (prefill_logits sits in "bf16->f32": vlmxla returns float32 logits holding bf16 values).
 
-`--group qwen` measures the Qwen2-VL / Qwen2.5-VL fixtures alone, in float32 too (float32's own
-noise: the float32 capture against the same checkpoint loaded as float64, u = 2^-24), and
-`--write` replaces the "qwen/f32", "qwen/bf16", "qwen/f16", "qwen/bf16->f32" and "qwen/f16->f32"
-sections, which compare.py reads for those families (compare.TOLERANCE_GROUPS).
+Float32 is measured the same way against float64 (the float32 capture against the same checkpoint
+loaded as float64, u = 2^-24), and `--write` replaces the "f32" section too: no bound is set by
+hand. `--group qwen` measures the Qwen2-VL / Qwen2.5-VL fixtures alone, and `--write` replaces the
+"qwen/f32", "qwen/bf16", "qwen/f16", "qwen/bf16->f32" and "qwen/f16->f32" sections, which
+compare.py reads for those families (families.tolerance_groups).
+
+The noise depends on the kernels torch picks, which depend on the CPU (AVX-512 or AVX2 GEMMs sum in
+other orders). `--isa native --isa avx2` (the default on a machine with AVX-512) measures once per
+instruction set, each in a child process held to it (isa.py), and keeps the largest noise of each
+stage with the ISA it came from: a bound then holds on every x86 machine these ISAs cover.
 """
 
 from __future__ import annotations
@@ -28,8 +34,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import pathlib
+import subprocess
 import sys
+import tempfile
 
 import numpy as np
 
@@ -37,14 +46,16 @@ from . import capture as capture_mod
 from . import cases as cases_mod
 from . import compare as compare_mod
 from . import fixtures as fixtures_mod
+from . import isa as isa_mod
 from . import testing
 
 FACTOR = 4.0
 UNIT_ROUNDOFF = {"f32": 2.0 ** -24, "bf16": 2.0 ** -8, "f16": 2.0 ** -11}
-# Tolerance groups measured on their own fixtures (compare.TOLERANCE_GROUPS maps the families),
-# in float32 as well as the narrow dtypes.
+# Tolerance groups measured on their own fixtures (families.tolerance_groups maps the model types).
 GROUP_FIXTURES = {"qwen": fixtures_mod.QWEN_FIXTURE_NAMES}
+# Every group, and the plain sections, in float32 (against float64) and the narrow dtypes.
 GROUP_DTYPES = ("float32", *fixtures_mod.NARROW_DTYPES)
+ISAS = ("native", *isa_mod.CAPS)
 WIDE_NAMES = {"f32": "float32", "f64": "float64"}
 # The computed stages, in the tolerance table's order (pixel_values are host f32 in every run).
 PATTERNS = ("vision_hidden_states.*", "selected_image_features", "image_features",
@@ -103,11 +114,13 @@ def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NA
         groups: dict[str, dict] = {}
         for name in fixture_names:
             kind = fixtures_mod.spec_kind(fixtures_mod.load_spec(name))
-            case_names = cases_mod.GENERATING_CASE_NAMES[kind]
+            case_names = cases_mod.generating_case_names(kind)
             caps = testing.ensure_captures(case_names=case_names, fixture_names=(name,),
                                            dtype=dtype)
             for case_name in case_names:
                 cap_dir = caps[(name, case_name)]
+                print(f"[measure] {short} {name}/{case_name} ({isa_mod.describe()})",
+                      file=sys.stderr, flush=True)
                 manifest = json.loads((cap_dir / "manifest.json").read_text())
                 margin = manifest["greedy_margin"]
                 ref_dir = None
@@ -132,6 +145,59 @@ def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NA
     return result
 
 
+def host_has_avx512() -> bool:
+    try:
+        return " avx512f" in pathlib.Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+
+
+def merge_isas(results: dict[str, dict]) -> dict:
+    """One measurement from several ISAs' ({isa: result}): per dtype and stage pattern, the
+    largest of each figure, its place prefixed with the ISA it came from, and bounds proposed from
+    those maxima."""
+    first = next(iter(results.values()))
+    out = {"factor": first["factor"], "method": first["method"], "isas": {}, "dtypes": {},
+           "runs": []}
+    for isa, r in results.items():
+        out["isas"][isa] = r.get("oracle_isa", isa)
+        out["runs"] += [{**run, "isa": isa} for run in r["runs"]]
+        for short, m in r["dtypes"].items():
+            d = out["dtypes"].setdefault(short, {"unit_roundoff": m["unit_roundoff"],
+                                                 "patterns": {}})
+            for pattern, g in m["patterns"].items():
+                best = d["patterns"].setdefault(pattern, {"max_abs": -1.0, "max_rel": -1.0,
+                                                          "atol_fit": -1.0})
+                for key in ("max_abs", "max_rel", "atol_fit"):
+                    if g[key] > best[key]:
+                        best[key], best[f"{key}_at"] = g[key], f"{isa}: {g[f'{key}_at']}"
+    for short, d in out["dtypes"].items():
+        d["patterns"] = {p: d["patterns"][p] for p in PATTERNS if p in d["patterns"]}
+        for g in d["patterns"].values():
+            g["proposed"] = {"atol": _round_up(out["factor"] * g["atol_fit"]),
+                             "rtol": _round_up(out["factor"] * d["unit_roundoff"])}
+    return out
+
+
+def measure_isas(isas, argv: list[str]) -> dict:
+    """Runs this measurement (`argv`: its fixture/dtype/group/factor flags) in one child process
+    per ISA (VLMXLA_MAX_ISA set to it, or removed for native) and merges the results."""
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for isa in isas:
+            out = pathlib.Path(tmp) / f"{isa}.json"
+            env = dict(os.environ)
+            env.pop(isa_mod.ENV, None)
+            for key in ("ATEN_CPU_CAPABILITY", "MKL_ENABLE_INSTRUCTIONS", "ONEDNN_MAX_CPU_ISA"):
+                env.pop(key, None)  # the child's cap alone decides (isa.apply)
+            if isa != "native":
+                env[isa_mod.ENV] = isa
+            subprocess.run([sys.executable, "-m", "vlmxla_oracle", "measure-tolerances", *argv,
+                            "--isa", "current", "--json", str(out)], check=True, env=env)
+            results[isa] = json.loads(out.read_text(encoding="utf-8"))
+    return merge_isas(results)
+
+
 def _entry_why(short: str, g: dict, factor: float, wide: str = "f32") -> str:
     return (f"oracle {short}-vs-{wide} noise: max_abs {g['max_abs']:.3g} ({g['max_abs_at']}), "
             f"atol fit {g['atol_fit']:.3g} at rtol u ({g['atol_fit_at']}); bound = {factor:g}x")
@@ -142,7 +208,10 @@ def sections(result: dict, group: str | None = None) -> dict[str, dict]:
     factor = result["factor"]
     prefix = f"{group}/" if group else ""
     fixtures_text = (f"the {group} fixtures ({', '.join(GROUP_FIXTURES[group])})" if group
-                     else "all fixtures")
+                     else "the LLaVA and text-only fixtures")
+    isas = result.get("isas") or {}
+    isa_text = ("; on each of " + ", ".join(f"{k} ({v})" for k, v in isas.items()) +
+                ", keeping each stage's largest noise" if isas else "")
     out = {}
     n_runs = {}
     for r in result["runs"]:
@@ -153,7 +222,7 @@ def sections(result: dict, group: str | None = None) -> dict[str, dict]:
         command = "measure-tolerances" + (f" --group {group}" if group else "")
         head = (f"MEASURED by `python -m vlmxla_oracle {command}` on {fixtures_text} x their "
                 f"decoding cases ({n_runs.get(short, 0)} runs): the oracle (Transformers, eager) "
-                f"in {short} against the same checkpoint loaded as {WIDE_NAMES[wide]}. Each "
+                f"in {short} against the same checkpoint loaded as {WIDE_NAMES[wide]}{isa_text}. Each "
                 f"bound is "
                 f"{factor:g}x the measured noise envelope: atol = {factor:g} x max(|{short} - "
                 f"{wide}| - u|{wide}|), rtol = {factor:g} x u, u = {u:.3g} (one {short} "
@@ -221,8 +290,14 @@ def write(result: dict, path: pathlib.Path = compare_mod.DEFAULT_TOLERANCES,
           group: str | None = None) -> None:
     table = json.loads(path.read_text(encoding="utf-8"))
     new = sections(result, group)
-    merged = {k: v for k, v in table.items() if k not in new}  # f32, i64->i32, ... kept as is
-    merged.update(new)
+    merged = {k: v for k, v in table.items() if k not in new}  # i64->i32, ... kept as is
+    for key, section in new.items():
+        # Entries of a replaced section that are not measured here (f32's pixel_values: host
+        # arithmetic, not the oracle's) stay, ahead of the measured ones.
+        kept = {k: v for k, v in table.get(key, {}).items()
+                if not k.startswith("_") and k not in section and k not in PATTERNS}
+        merged[key] = {"_why": section["_why"], **kept,
+                       **{k: v for k, v in section.items() if k != "_why"}}
     compare_mod.validate_tolerances(merged, str(path))
     path.write_text(dump_table(merged), encoding="utf-8")
 
@@ -258,17 +333,32 @@ def main(argv: list[str] | None = None) -> int:
                              "and float32 for a group)")
     parser.add_argument("--factor", type=float, default=FACTOR,
                         help=f"bound = factor x measured noise (default {FACTOR:g})")
+    parser.add_argument("--isa", action="append", choices=(*ISAS, "current"),
+                        help="measure under this instruction set (repeatable; default: native "
+                             "and avx2 on a machine with AVX-512, else native; current: this "
+                             "process as it is)")
     parser.add_argument("--json", type=pathlib.Path, help="write the measurement here")
     parser.add_argument("--write", action="store_true",
-                        help="replace the bf16/f16 sections of tolerances.json with the proposal")
+                        help="replace the f32/bf16/f16 sections (of the group) in tolerances.json "
+                             "with the proposal")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.write and (args.fixture or args.dtype or args.factor <= 1):
         print("--write needs every fixture and dtype and a factor above 1", file=sys.stderr)
         return 2
     default_fixtures = GROUP_FIXTURES[args.group] if args.group else fixtures_mod.ALL_FIXTURE_NAMES
-    default_dtypes = GROUP_DTYPES if args.group else fixtures_mod.NARROW_DTYPES
-    result = measure(tuple(args.fixture or default_fixtures),
-                     tuple(args.dtype or default_dtypes), args.factor)
+    isas = args.isa or (list(ISAS) if host_has_avx512() else ["native"])
+    if isas == ["current"]:
+        result = measure(tuple(args.fixture or default_fixtures),
+                         tuple(args.dtype or GROUP_DTYPES), args.factor)
+        result["oracle_isa"] = isa_mod.describe()
+    elif "current" in isas:
+        print("--isa current cannot be combined with other ISAs", file=sys.stderr)
+        return 2
+    else:
+        child = [*(["--group", args.group] if args.group else []),
+                 *[f"--fixture={f}" for f in args.fixture or []],
+                 *[f"--dtype={d}" for d in args.dtype or []], f"--factor={args.factor!r}"]
+        result = measure_isas(isas, child)
     print(format_result(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

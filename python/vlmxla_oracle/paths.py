@@ -17,3 +17,10 @@ def fixtures_dir() -> pathlib.Path:
 
 def images_dir() -> pathlib.Path:
     return cache_dir() / "images"
+
+
+def captures_dir() -> pathlib.Path:
+    """Oracle captures of the fixtures' cases; under an ISA cap (isa.py) a directory of its own."""
+    from . import isa
+
+    return cache_dir() / f"captures{isa.tag()}"

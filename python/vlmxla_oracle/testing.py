@@ -36,7 +36,7 @@ def ensure_captures(
     fixture_names=fixtures_mod.FIXTURE_NAMES,
     dtype: str = "float32",
 ):
-    """{(fixture, case): capture dir} under cache_dir()/captures, recaptured when the model changed.
+    """{(fixture, case): capture dir} under paths.captures_dir(), recaptured when the model changed.
     In a narrow dtype the fixture is its NAME-bf16 / NAME-f16 variant, Transformers runs in that
     dtype and the capture keeps its float32 reference (capture.reference_dir)."""
     ensure_images()
@@ -46,7 +46,7 @@ def ensure_captures(
         case_dir = paths.cache_dir() / "cases" / variant
         written = cases_mod.write_cases(model_dir, case_dir)
         for case_name in case_names:
-            cap_dir = paths.cache_dir() / "captures" / variant / case_name
+            cap_dir = paths.captures_dir() / variant / case_name
             case = json.loads(written[case_name].read_text(encoding="utf-8"))
             if not capture_mod.is_current(cap_dir / "manifest.json", model_dir, case, dtype):
                 capture_mod.capture(model_dir, case, cap_dir, dtype=dtype)

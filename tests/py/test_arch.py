@@ -8,7 +8,7 @@ import subprocess
 import pytest
 import torch
 from safetensors.torch import load_file
-from vlmxla_oracle import capture, cases, fixtures, testing
+from vlmxla_oracle import capture, families, fixtures, testing
 
 TEXT = fixtures.TEXT_FIXTURE_NAMES
 
@@ -20,7 +20,7 @@ def text_dirs():
 
 @pytest.fixture(scope="session")
 def text_captures():
-    return testing.ensure_captures(case_names=cases.TEXT_CASE_NAMES, fixture_names=TEXT)
+    return testing.ensure_captures(case_names=families.text.CASE_NAMES, fixture_names=TEXT)
 
 
 def _load(cap_dir):
@@ -100,7 +100,7 @@ def test_capture_has_text_and_device_stages(name, text_dirs, text_captures):
 
 @pytest.mark.parametrize("name", TEXT)
 def test_prepare_matches_capture_exactly(name, text_dirs, text_captures, vlmxla_bin, tmp_path):
-    for case_name in cases.TEXT_CASE_NAMES:
+    for case_name in families.text.CASE_NAMES:
         ref = text_captures[(name, case_name)]
         ref_manifest, ref_tensors = _load(ref)
         out = tmp_path / case_name
@@ -153,7 +153,7 @@ def test_validate_arch_pjrt_passes_every_stage(repo_dir, vlmxla_bin, tmp_path, d
     assert report["dtypes"] == ["f32"]
     assert "scripts/xla/validate_llava_reference.sh" in proc.stdout
     got = {(c["model"], c["case"], c["dtype"]): c for c in report["cases"]}
-    assert set(got) == {(m, c, d) for m in TEXT for c in cases.TEXT_CASE_NAMES
+    assert set(got) == {(m, c, d) for m in TEXT for c in families.text.CASE_NAMES
                         for d in report["dtypes"]}
     for model in TEXT:
         for dtype in report["dtypes"]:
@@ -180,6 +180,6 @@ def test_validate_arch_fails_when_vlmxla_produces_nothing(repo_dir, tmp_path):
                              "--fixture", "tiny-qwen2")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert report["pass"] is False and report["first_divergence"] is not None
-    assert {c["case"] for c in report["cases"]} == set(cases.TEXT_CASE_NAMES)
+    assert {c["case"] for c in report["cases"]} == set(families.text.CASE_NAMES)
     assert {c["dtype"] for c in report["cases"]} == {"f32", "bf16", "f16"}
     assert all(c["status"] == "fail" for c in report["cases"]), report["cases"]

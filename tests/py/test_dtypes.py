@@ -109,7 +109,7 @@ def narrow_captures():
     for dtype in ("float32", *NARROW):
         for name in fixtures.ALL_FIXTURE_NAMES:
             kind = fixtures.spec_kind(fixtures.load_spec(name))
-            caps = testing.ensure_captures(case_names=cases.GENERATING_CASE_NAMES[kind],
+            caps = testing.ensure_captures(case_names=cases.generating_case_names(kind),
                                            fixture_names=(name,), dtype=dtype)
             out.update({(dtype, n, c): d for (n, c), d in caps.items()})
     return out

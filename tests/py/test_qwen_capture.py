@@ -193,8 +193,10 @@ def test_narrow_capture_keeps_its_dtypes():
 
 def test_every_computed_stage_has_a_measured_qwen_bound(captures):
     """Each float stage but the host's pixel_values finds its bound in a qwen/ section, in every
-    dtype; and float32's own noise on one run (the checkpoint in float64) sits inside a quarter
-    of the committed float32 bound, as measured."""
+    dtype; and float32's own noise on one run (the checkpoint in float64), measured on this
+    machine, sits inside half of the committed float32 bound. The bound is 4x the largest noise
+    measured over the ISAs we reach (measure.py --isa); half of it leaves a machine whose kernels
+    sum in yet another order twice the measured noise before this test calls the bound stale."""
     table = compare.load_tolerances()
     manifest, _ = _load(captures[("tiny-qwen2.5-vl", "two_sizes")])
     group = compare.tolerance_group(manifest)
@@ -219,4 +221,4 @@ def test_every_computed_stage_has_a_measured_qwen_bound(captures):
     assert noise and all(n["max_abs"] > 0 for n in noise.values())  # f32 is not f64
     for stage, n in noise.items():
         atol, _ = compare.lookup_tolerance(table, "f32", "f32", stage, group)[0]
-        assert measure.FACTOR * n["atol_fit"] <= atol * 1.0001, (stage, n, atol)
+        assert 2 * n["atol_fit"] <= atol, (stage, n, atol)

@@ -10,7 +10,7 @@ import torch
 from PIL import Image
 from safetensors.torch import load_file
 from transformers import vision_utils
-from vlmxla_oracle import capture, cases, fixtures, images, qwen, testing
+from vlmxla_oracle import capture, cases, families, fixtures, images, qwen, testing
 
 QWEN = fixtures.QWEN_FIXTURE_NAMES
 SPECIAL = ("<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|vision_start|>", "<|vision_end|>",
@@ -117,8 +117,8 @@ def test_case_images_have_different_grids_and_windows_split_them(built):
 
 def test_cases_of_the_qwen_kinds(built):
     for name in QWEN:
-        assert cases.case_names(built[name]) == cases.QWEN_CASE_NAMES
-    assert cases.QWEN_CASE_NAMES == ("image_text", "two_images", "no_image",
+        assert cases.case_names(built[name]) == families.qwen2_vl.CASE_NAMES
+    assert families.qwen2_vl.CASE_NAMES == ("image_text", "two_images", "no_image",
                                      "malformed_placeholder", "two_sizes", "context_overflow")
     std = {c["name"]: c for c in cases.standard_cases(built["tiny-qwen2-vl"])}
     assert std["two_sizes"]["images"] == ["images/wide.png", "images/scene.png"]

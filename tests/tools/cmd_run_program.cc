@@ -16,6 +16,7 @@
 #include "vlmxla/cli/args.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/hlo/model_programs.h"
+#include "vlmxla/models/registry.h"
 #include "vlmxla/io/checkpoint.h"
 #include "vlmxla/io/model_config.h"
 #include "vlmxla/io/safetensors.h"
@@ -228,7 +229,7 @@ Result<int> Run(const ParsedArgs& args) {
   VLMXLA_ASSIGN_OR_RETURN(
       hlo::ProgramOptions options,
       OptionsFromInputs(program_name, inputs, args, executor->traits().prefers_in_out_weights));
-  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(model.config(), options));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(model.config(), options));
   if (auto emit = args.Get("emit")) {
     FILE* f = std::fopen(emit->c_str(), "w");
     if (!f) return NotFound("cannot write " + *emit);

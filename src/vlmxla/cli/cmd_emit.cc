@@ -15,7 +15,7 @@
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/model_config.h"
-#include "vlmxla/vision/qwen_vision_layout.h"
+#include "vlmxla/models/registry.h"
 
 namespace vlmxla::cli {
 namespace {
@@ -144,12 +144,13 @@ Status ProgramFlags(const ParsedArgs& args, hlo::ProgramOptions& options) {
 Status EmitProgram(const ParsedArgs& args, hlo::ProgramOptions options) {
   const std::string output = *args.Get("output");
   VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(*args.Get("model")));
+  VLMXLA_ASSIGN_OR_RETURN(const models::Family* family, models::FamilyOf(model.config()));
   auto* vision = std::get_if<hlo::VisionEncodeOptions>(&options);
-  if (vision && vision->num_patches == 0 && model.config().qwen_vl) {
-    vision->num_patches =
-        static_cast<int>(vision::QwenPatchBucket(model.config().qwen_vl->vision, 1));
+  if (vision && vision->num_patches == 0 && family->takes_images()) {
+    // The family's smallest bucket where it has buckets; --images (num_images) stays as given.
+    vision->num_patches = family->SmallestVision(model.config(), *vision).num_patches;
   }
-  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(model.config(), options));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(model.config(), options));
   VLMXLA_RETURN_IF_ERROR(WriteFile(output, program.mlir));
   return WriteFile(output + ".json", SignatureJson(program));
 }

@@ -13,10 +13,10 @@
 #include "vlmxla/cli/command.h"
 #include "vlmxla/io/model_config.h"
 #include "vlmxla/io/safetensors.h"
+#include "vlmxla/models/registry.h"
 #include "vlmxla/vision/image_decode.h"
 #include "vlmxla/vision/image_processor.h"
 #include "vlmxla/vision/qwen_image_processor.h"
-#include "vlmxla/vision/qwen_vision_layout.h"
 
 namespace vlmxla::cli {
 namespace {
@@ -27,8 +27,9 @@ const std::vector<FlagSpec>& Specs() {
       {"image", true, true, "image file (PNG, JPEG, WebP); repeatable"},
       {"output", true, false, "output .safetensors"},
       {"model-config", true, false,
-       "Qwen2-VL / Qwen2.5-VL config.json: also write the vision program's layout tables "
-       "(layout.patch_order, .rotary_hw, .full_segment, .window_segment, .merged_order)"},
+       "a model's config.json: also write its vision program's host layout tables (layout.*: for "
+       "a packed-patch tower, .patch_order, .rotary_hw, .full_segment, .window_segment, "
+       ".merged_order)"},
       {"bucket", true, false,
        "with --model-config: the patch rows to lay out (default: the patch count rounded up to "
        "the merge unit)"},
@@ -41,38 +42,18 @@ int Fail(const Status& s) {
   return kExitError;
 }
 
-HostTensor I32Tensor(const std::vector<int32_t>& values, Shape shape) {
-  HostTensor t(DType::kI32, std::move(shape));
-  std::memcpy(t.mutable_data(), values.data(), values.size() * sizeof(int32_t));
-  return t;
-}
-
-// The layout tables BuildQwenVisionLayout makes for these grids, as tensors named layout.*.
+// The layout tables the model's family makes for these grids (layout.*).
 Status AddLayout(const std::string& config_path, const ParsedArgs& args,
                  const std::vector<std::array<int32_t, 3>>& grids,
                  std::map<std::string, HostTensor>* tensors) {
   VLMXLA_ASSIGN_OR_RETURN(nlohmann::json config_json, io::ReadJsonFile(config_path));
   auto config = io::ParseModelConfig(config_json);
   if (!config.ok()) return config.status().WithContext(config_path);
-  if (!config->qwen_vl) {
-    return InvalidArgument(config_path + " is not a Qwen2-VL / Qwen2.5-VL config (model_type " +
-                           config->model_type + ")");
-  }
-  const io::QwenVisionConfig& vision = config->qwen_vl->vision;
-  int64_t patches = 0;
-  for (const auto& g : grids) patches += int64_t{g[0]} * g[1] * g[2];
-  const int64_t mu = vision.merge_unit();
-  VLMXLA_ASSIGN_OR_RETURN(int64_t bucket, args.GetInt("bucket", (patches + mu - 1) / mu * mu));
-  const bool windowed = config->qwen_vl->family == "qwen2_5_vl";
-  VLMXLA_ASSIGN_OR_RETURN(vision::QwenVisionLayout layout,
-                          vision::BuildQwenVisionLayout(vision, windowed, grids, bucket));
-  const int64_t n = layout.num_patches, b = layout.bucket;
-  (*tensors)["layout.patch_order"] = I32Tensor(layout.patch_order, {n});
-  (*tensors)["layout.rotary_hw"] = I32Tensor(layout.rotary_hw, {b, 2});
-  (*tensors)["layout.full_segment"] = I32Tensor(layout.full_segment, {b});
-  (*tensors)["layout.window_segment"] = I32Tensor(layout.window_segment, {b});
-  (*tensors)["layout.merged_order"] =
-      I32Tensor(layout.merged_order, {static_cast<int64_t>(layout.merged_order.size())});
+  VLMXLA_ASSIGN_OR_RETURN(const models::Family* family, models::FamilyOf(*config));
+  VLMXLA_ASSIGN_OR_RETURN(int64_t bucket, args.GetInt("bucket", 0));
+  auto tables = family->VisionLayoutTables(*config, grids, bucket);
+  if (!tables.ok()) return tables.status().WithContext(config_path);
+  tensors->merge(*tables);
   return Status::Ok();
 }
 
@@ -130,7 +111,10 @@ int PreprocessImage(const std::vector<std::string>& args) {
     }
   } else {
     if (parsed->Has("model-config")) {
-      return Fail(InvalidArgument("--model-config is for the Qwen2-VL image processor only"));
+      return Fail(
+          InvalidArgument("--model-config needs an image processor that reports patch "
+                          "grids (image_grid_thw); " +
+                          config_path + " has none"));
     }
     auto pixels = processor->Preprocess(images);
     if (!pixels.ok()) return Fail(pixels.status());

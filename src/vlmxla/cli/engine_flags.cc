@@ -18,6 +18,9 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
        "PJRT plugin .so for --backend pjrt (default: $VLMXLA_PJRT_PLUGIN), pjrt-cuda (default: "
        "found in the Python site-packages) or pjrt-cpu (default: .venv's xla-cpu-pjrt)"},
       {"iree-cuda-target", true, false, "CUDA target for --backend iree-cuda (default sm_90)"},
+      {"iree-cpu-target", true, false,
+       "CPU for --backend iree-cpu, as LLVM names it (default host; e.g. x86-64-v3 holds it to "
+       "AVX2)"},
       {"dtype", true, false,
        std::string("compute dtype: ") + engine::kDtypeChoices +
            " (default auto: the checkpoint's dtype; weights stay as stored)"},
@@ -58,6 +61,7 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
         "'");
   }
   eo.iree_cuda_target = args.Get("iree-cuda-target").value_or(eo.iree_cuda_target);
+  eo.iree_cpu_target = args.Get("iree-cpu-target").value_or(eo.iree_cpu_target);
   eo.dtype = args.Get("dtype").value_or("auto");
   VLMXLA_RETURN_IF_ERROR(engine::ParseDtypeFlag(eo.dtype, "--dtype").status());
   if (d.context_flag) {

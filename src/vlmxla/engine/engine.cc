@@ -111,6 +111,7 @@ Status Engine::Load() {
   runtime::ExecutorConfig ec;
   ec.plugin_path = o.plugin_path;
   ec.iree_cuda_target = o.iree_cuda_target;
+  ec.iree_cpu_target = o.iree_cpu_target;
   progress("starting backend " + o.backend);
   VLMXLA_ASSIGN_OR_RETURN(auto executor, runtime::MakeExecutor(o.backend, ec));
   RunnerOptions ro;
@@ -195,7 +196,7 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
                             m.preparer->EncodePrompt(*request.raw_prompt, true, m.capacity));
     prompt::PlaceholderSpec spec;
     spec.image_token_id = m.preparer->image_token_id();
-    spec.image_token = m.preparer->processor_settings().image_token;
+    spec.image_token = m.preparer->image_token();
     VLMXLA_ASSIGN_OR_RETURN(out.prefill, prompt::ExpandPrompt(std::move(ids), 0, spec, m.capacity));
     out.prefill.rendered_text = *request.raw_prompt;
   } else {

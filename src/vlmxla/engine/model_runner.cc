@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "vlmxla/vision/qwen_vision_layout.h"
+#include "vlmxla/models/registry.h"
 
 namespace vlmxla::engine {
 namespace {
@@ -60,12 +60,6 @@ double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
 }
 
-// The runner's request inputs by the programs' parameter names.
-constexpr std::pair<const char*, int> kInputNames[] = {
-    {"pixel_values", 0}, {"input_ids", 1},      {"feature_index", 2}, {"image_features", 3},
-    {"length", 4},       {"tokens", 5},         {"positions", 6},     {"rotary_hw", 7},
-    {"full_segment", 8}, {"window_segment", 9}, {"merged_order", 10}, {"rope_positions", 11}};
-
 // The result a program exists for (the others are KV caches or taps).
 bool IsPrimaryResult(const std::string& stage) {
   return stage == "image_features" || stage == "prefill_logits" || stage == "logits";
@@ -79,11 +73,6 @@ void DropCheckpointPages(const HostTensor& t) {
   const uintptr_t begin = (reinterpret_cast<uintptr_t>(t.data()) + page - 1) & ~(page - 1);
   const uintptr_t end = (reinterpret_cast<uintptr_t>(t.data()) + t.byte_size()) & ~(page - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
-}
-
-bool IsVisionWeight(const std::string& name) {
-  return name.rfind("vision_tower.", 0) == 0 || name.rfind("multi_modal_projector.", 0) == 0 ||
-         name.rfind("visual.", 0) == 0;
 }
 
 // An image-less prompt of an M-RoPE model that came without 3-axis positions: every axis is the
@@ -109,7 +98,9 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(model_dir));
   if (options.capacity < 1) return InvalidArgument("context capacity must be >= 1");
   if (options.max_batch < 1) return InvalidArgument("max batch must be >= 1");
+  VLMXLA_ASSIGN_OR_RETURN(const models::Family* family, models::FamilyOf(model.config()));
   std::unique_ptr<ModelRunner> r(new ModelRunner(std::move(model), std::move(executor), options));
+  r->family_ = family;
   // Opened once, for its headers (the stored type) and then the uploads: mapping it touches no
   // tensor pages.
   VLMXLA_ASSIGN_OR_RETURN(r->checkpoint_, io::CheckpointWeights::Open(r->model_));
@@ -137,17 +128,15 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   const auto t0 = std::chrono::steady_clock::now();
   // (The weights are the same for every bucket: the smallest of each program names them.)
   std::vector<hlo::ProgramOptions> smallest;
-  if (r->config().is_multimodal()) {
-    hlo::VisionEncodeOptions vision = r->VisionOptions(1);
-    if (r->config().qwen_vl) vision.num_patches = static_cast<int>(r->PatchBucket(1));
-    smallest.push_back(vision);
+  if (family->takes_images()) {
+    smallest.push_back(family->SmallestVision(r->config(), r->VisionOptions(1)));
   }
   smallest.push_back(r->PrefillOptions(1, 1));
   smallest.push_back(r->DecodeOptions(1));
   std::vector<hlo::Program> programs;
   for (hlo::ProgramOptions& o : smallest) {
     hlo::CommonOptions(o).taps = false;
-    VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, hlo::BuildProgram(r->config(), o));
+    VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(r->config(), o));
     programs.push_back(std::move(program));
   }
   // The snapshots bracket the uploads alone (programs are built, KV slots allocated).
@@ -174,20 +163,8 @@ runtime::CompileOptions CompileHints(const hlo::ProgramOptions& o) {
   return hints;
 }
 
-int ModelRunner::tokens_per_image() const {
-  return config().llava ? config().llava->image_tokens_per_image() : 0;
-}
-
-int64_t ModelRunner::PatchBucket(int64_t patches) const {
-  return vision::QwenPatchBucket(config().qwen_vl->vision, patches);
-}
-
 int64_t ModelRunner::FeatureRows(const prompt::PreparedPrefill& p) const {
-  // An empty HostTensor has rank 0 (one element), so images are known by the shape's rank.
-  if (p.pixel_values.shape().empty()) return 0;
-  const int64_t n = p.pixel_values.shape()[0];
-  if (config().qwen_vl) return PatchBucket(n) / config().qwen_vl->vision.merge_unit();
-  return n * tokens_per_image();
+  return family_->FeatureRows(config(), p);
 }
 
 uint64_t ModelRunner::kv_bytes_per_slot() const {
@@ -246,7 +223,7 @@ Status ModelRunner::UploadWeights(const hlo::Program& program) {
     host = HostTensor();
     if (!copied) DropCheckpointPages(stored);
     weight_bytes_ += buffer->byte_size();
-    (IsVisionWeight(p.name) ? weight_stats_.vision_bytes : weight_stats_.decoder_bytes) +=
+    (family_->IsVisionWeight(p.name) ? weight_stats_.vision_bytes : weight_stats_.decoder_bytes) +=
         buffer->byte_size();
     weight_stats_.uploads[p.name] += 1;
     weights_[p.name] = std::move(buffer);
@@ -292,7 +269,7 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const hlo::ProgramOptions
 
   const auto t0 = std::chrono::steady_clock::now();
   auto compiled = std::make_unique<Compiled>();
-  VLMXLA_ASSIGN_OR_RETURN(compiled->program, hlo::BuildProgram(config(), o));
+  VLMXLA_ASSIGN_OR_RETURN(compiled->program, models::BuildProgram(config(), o));
   VLMXLA_RETURN_IF_ERROR(UploadWeights(compiled->program));
   // Resolve every parameter and result once: weights to their buffers, inputs to their roles.
   std::fill(std::begin(compiled->input), std::end(compiled->input), -1);
@@ -308,13 +285,9 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const hlo::ProgramOptions
       compiled->kv_params.push_back(static_cast<int>(i));
       continue;
     }
-    bool known = false;
-    for (const auto& [input_name, role] : kInputNames) {
-      if (p.name != input_name) continue;
-      compiled->input[role] = static_cast<int>(i);
-      known = true;
-    }
-    if (!known) return Internal(name + ": the runner has no value for input '" + p.name + "'");
+    const std::optional<hlo::InputRole> role = hlo::InputRoleOf(p.name);
+    if (!role) return Internal(name + ": the runner has no value for input '" + p.name + "'");
+    compiled->input[static_cast<int>(*role)] = static_cast<int>(i);
   }
   const auto& results = compiled->program.result_names;
   compiled->taps.resize(results.size());
@@ -340,12 +313,12 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const hlo::ProgramOptions
 }
 
 std::vector<runtime::DeviceBuffer*> ModelRunner::Args(
-    const Compiled& compiled,
-    std::initializer_list<std::pair<Input, runtime::DeviceBuffer*>> inputs,
+    const Compiled& compiled, std::span<const std::pair<Input, runtime::DeviceBuffer*>> inputs,
     std::span<const int> slot_of) const {
   std::vector<runtime::DeviceBuffer*> args = compiled.args;
   for (const auto& [role, buffer] : inputs) {
-    if (compiled.input[role] >= 0) args[compiled.input[role]] = buffer;
+    const int index = compiled.input[static_cast<int>(role)];
+    if (index >= 0) args[index] = buffer;
   }
   for (int k : compiled.kv_params) {
     const hlo::KvRole& kv = *compiled.program.params[k].kv;
@@ -415,13 +388,7 @@ hlo::VisionEncodeOptions ModelRunner::VisionOptions(int num_images) const {
 }
 
 hlo::VisionEncodeOptions ModelRunner::VisionOptionsFor(const prompt::PreparedPrefill& p) const {
-  const int64_t n = p.pixel_values.shape().empty() ? 0 : p.pixel_values.shape()[0];
-  hlo::VisionEncodeOptions o = VisionOptions(static_cast<int>(n));
-  if (config().qwen_vl) {
-    o.num_images = 1;
-    o.num_patches = static_cast<int>(PatchBucket(n));
-  }
-  return o;
+  return family_->VisionOptionsFor(config(), p, VisionOptions(1));
 }
 
 Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
@@ -451,88 +418,30 @@ Status ModelRunner::WarmDecode() {
 }
 
 Result<HostTensor> ModelRunner::EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps) {
-  if (!config().is_multimodal()) return InvalidArgument("this model takes no images");
-  const HostTensor& pixel_values = prompt.pixel_values;
-  if (pixel_values.shape().empty()) return InvalidArgument("the prompt has no images");
-  if (config().qwen_vl) return EncodeQwenImages(prompt, taps);
-  const int n = static_cast<int>(pixel_values.shape().at(0));
-  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(VisionOptions(n)));
-  VLMXLA_ASSIGN_OR_RETURN(auto px, executor_->Upload(pixel_values));
-  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, {{kPixelValues, px.get()}}, {}), {}));
-  VLMXLA_ASSIGN_OR_RETURN(HostTensor features, outputs[c->primary]->ToHost());
-  for (size_t i = 0; taps && i < outputs.size(); ++i) {
-    if (c->taps[i].empty()) continue;
-    VLMXLA_ASSIGN_OR_RETURN((*taps)[c->taps[i]], outputs[i]->ToHost());
-  }
-  if (features.shape().size() != 3) return Internal("vision_encode gave no image_features");
-  // [n, tokens, D] -> [n * tokens, D]: the rows prefill's feature_index addresses.
-  const Shape& s = features.shape();
-  HostTensor rows(features.dtype(), Shape{s[0] * s[1], s[2]});
-  std::memcpy(rows.mutable_data(), features.data(), features.byte_size());
-  return rows;
-}
-
-Result<HostTensor> ModelRunner::EncodeQwenImages(const prompt::PreparedPrefill& prompt,
-                                                 TapMap* taps) {
-  const io::QwenVLConfig& q = *config().qwen_vl;
-  const HostTensor& pixels = prompt.pixel_values;
-  const int64_t n = pixels.shape()[0], dim = q.vision.patch_dim();
-  if (pixels.shape().size() != 2 || pixels.shape()[1] != dim || pixels.dtype() != DType::kF32) {
-    return Internal("vision_encode: pixel_values must be f32[patches, " + std::to_string(dim) +
-                    "], got " + DTypeName(pixels.dtype()) + " " + ShapeToString(pixels.shape()));
-  }
+  if (!family_->takes_images()) return InvalidArgument("this model takes no images");
+  if (prompt.pixel_values.shape().empty()) return InvalidArgument("the prompt has no images");
   const hlo::VisionEncodeOptions options = VisionOptionsFor(prompt);
-  VLMXLA_ASSIGN_OR_RETURN(
-      vision::QwenVisionLayout layout,
-      vision::BuildQwenVisionLayout(q.vision, q.family == "qwen2_5_vl", prompt.image_grid_thw,
-                                    options.num_patches));
-  if (layout.num_patches != n) {
-    return Internal("vision_encode: image_grid_thw covers " + std::to_string(layout.num_patches) +
-                    " patches but pixel_values has " + std::to_string(n));
-  }
-  const int64_t bucket = layout.bucket;
-  // The program's rows: the patches in the layout's order (the window order for Qwen2.5-VL), then
-  // zero padding.
-  HostTensor rows(DType::kF32, Shape{bucket, dim});
-  std::memset(rows.mutable_data(), 0, rows.byte_size());
-  const auto src = pixels.span<float>();
-  auto dst = rows.mutable_span<float>();
-  for (int64_t i = 0; i < n; ++i) {
-    std::copy_n(src.begin() + layout.patch_order[i] * dim, dim, dst.begin() + i * dim);
-  }
+  VLMXLA_ASSIGN_OR_RETURN(models::VisionInputs inputs,
+                          family_->VisionInputsFor(config(), prompt, options));
   VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(options));
-  VLMXLA_ASSIGN_OR_RETURN(auto px, executor_->Upload(rows));
-  // The layout tables the program takes (Qwen2-VL's has no window segments or merged order).
-  auto upload = [&](Input role, const std::vector<int32_t>& values,
-                    Shape shape) -> Result<std::shared_ptr<runtime::DeviceBuffer>> {
-    if (c->input[role] < 0) return std::shared_ptr<runtime::DeviceBuffer>();
-    return executor_->Upload(I32Tensor(values, std::move(shape)));
-  };
-  const int64_t merged = static_cast<int64_t>(layout.merged_order.size());
-  VLMXLA_ASSIGN_OR_RETURN(auto hw, upload(kRotaryHw, layout.rotary_hw, Shape{bucket, 2}));
-  VLMXLA_ASSIGN_OR_RETURN(auto full, upload(kFullSegment, layout.full_segment, Shape{bucket}));
-  VLMXLA_ASSIGN_OR_RETURN(auto window,
-                          upload(kWindowSegment, layout.window_segment, Shape{bucket}));
-  VLMXLA_ASSIGN_OR_RETURN(auto order, upload(kMergedOrder, layout.merged_order, Shape{merged}));
-  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c,
-                                            Args(*c,
-                                                 {{kPixelValues, px.get()},
-                                                  {kRotaryHw, hw.get()},
-                                                  {kFullSegment, full.get()},
-                                                  {kWindowSegment, window.get()},
-                                                  {kMergedOrder, order.get()}},
-                                                 {}),
-                                            {}));
+  // The inputs the program declares (a family may offer more than one of its programs takes).
+  std::vector<std::shared_ptr<runtime::DeviceBuffer>> held;
+  std::vector<std::pair<Input, runtime::DeviceBuffer*>> bound;
+  for (const auto& [role, tensor] : inputs) {
+    if (c->input[static_cast<int>(role)] < 0) continue;
+    VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(tensor));
+    bound.emplace_back(role, buffer.get());
+    held.push_back(std::move(buffer));
+  }
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, bound, {}), {}));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor features, outputs[c->primary]->ToHost());
-  if (features.shape().size() != 2) return Internal("vision_encode gave no image_features");
-  const int64_t tokens = n / q.vision.merge_unit();
   for (size_t i = 0; taps && i < outputs.size(); ++i) {
     if (c->taps[i].empty()) continue;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
-    // The gate compares the real rows; padding rows are the bucket's, not the model's.
-    (*taps)[c->taps[i]] = SliceAxis(t, 0, i == static_cast<size_t>(c->primary) ? tokens : n);
+    const int64_t rows = family_->TapRows(config(), prompt, c->taps[i]);
+    (*taps)[c->taps[i]] = rows < 0 ? std::move(t) : SliceAxis(t, 0, rows);
   }
-  return features;
+  return family_->FeaturesForPrefill(std::move(features));
 }
 
 Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
@@ -596,15 +505,12 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(padded, Shape{3, bucket})));
   }
   const int slot_of[] = {slot};
-  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c,
-                                            Args(*c,
-                                                 {{kInputIds, ids_d.get()},
-                                                  {kFeatureIndex, fi_d.get()},
-                                                  {kImageFeatures, feats_d.get()},
-                                                  {kLength, len_d.get()},
-                                                  {kRopePositions, rope_d.get()}},
-                                                 slot_of),
-                                            slot_of));
+  const std::pair<Input, runtime::DeviceBuffer*> inputs[] = {{Input::kInputIds, ids_d.get()},
+                                                             {Input::kFeatureIndex, fi_d.get()},
+                                                             {Input::kImageFeatures, feats_d.get()},
+                                                             {Input::kLength, len_d.get()},
+                                                             {Input::kRopePositions, rope_d.get()}};
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, inputs, slot_of), slot_of));
   rope_delta_[slot] = mrope ? prompt.rope_delta : 0;
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
   for (size_t i = 0; taps && i < outputs.size(); ++i) {
@@ -656,13 +562,10 @@ Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<con
     for (int i = 0; i < n; ++i) rope[i] = static_cast<int32_t>(pos[i] + rope_delta_[all[i]]);
     VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(rope, Shape{bucket})));
   }
-  VLMXLA_ASSIGN_OR_RETURN(
-      auto outputs,
-      Run(*c,
-          Args(*c,
-               {{kTokens, tok_d.get()}, {kPositions, pos_d.get()}, {kRopePositions, rope_d.get()}},
-               all),
-          all));
+  const std::pair<Input, runtime::DeviceBuffer*> inputs[] = {{Input::kTokens, tok_d.get()},
+                                                             {Input::kPositions, pos_d.get()},
+                                                             {Input::kRopePositions, rope_d.get()}};
+  VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, inputs, all), all));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
   if (logits.shape().size() != 2) return Internal("decode gave no logits");
   if (bucket == n) return logits;

@@ -25,6 +25,7 @@
 #include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/checkpoint.h"
 #include "vlmxla/io/model_config.h"
+#include "vlmxla/models/family.h"
 #include "vlmxla/prompt/prepared_prefill.h"
 #include "vlmxla/runtime/executor.h"
 
@@ -85,10 +86,10 @@ class ModelRunner {
                                                    const RunnerOptions& options);
 
   const io::ModelConfig& config() const { return model_.config(); }
+  const models::Family& family() const { return *family_; }
   const RunnerOptions& options() const { return options_; }
   runtime::Executor& executor() { return *executor_; }
   const runtime::Executor& executor() const { return *executor_; }
-  int tokens_per_image() const;
   uint64_t weight_bytes() const { return weight_bytes_; }
   // The stored weight type and the compute type (activations, KV caches) of every program.
   const hlo::Precision& precision() const { return precision_; }
@@ -103,10 +104,9 @@ class ModelRunner {
   // The memory of the engine, the IREE host (if any) and the device buffers now.
   MemorySnapshot SnapshotMemory() const;
 
-  // The prompt's images -> image feature rows ct[F, text_hidden] (ct: the compute type): LLaVA's
-  // pixel_values f32[n,3,H,W] give n * tokens_per_image rows; a Qwen family's flattened patches
-  // f32[patches, patch_dim] give the merger's rows of the patch bucket (the image tokens in prompt
-  // order, then padding rows no position reads).
+  // The prompt's images -> image feature rows ct[F, text_hidden] (ct: the compute type), image
+  // after image, in the family's layout (models::Family::FeatureRows: a family whose program pads
+  // to a bucket returns the padding rows too, which no position reads).
   Result<HostTensor> EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps);
   // Writes the prompt's keys and values into `slot` (rows 0..effective_length-1) and returns the
   // last position's logits f32[vocab]. `features` are EncodeImages' rows for the prompt's images
@@ -133,22 +133,8 @@ class ModelRunner {
   const std::vector<int>& batch_buckets() const { return batch_buckets_; }
 
  private:
-  // A program's request inputs, resolved from its parameter names once, when it is compiled.
-  enum Input {
-    kPixelValues,
-    kInputIds,
-    kFeatureIndex,
-    kImageFeatures,
-    kLength,
-    kTokens,
-    kPositions,
-    kRotaryHw,
-    kFullSegment,
-    kWindowSegment,
-    kMergedOrder,
-    kRopePositions,
-    kNumInputs
-  };
+  static constexpr int kNumInputs = hlo::kNumInputRoles;
+  using Input = hlo::InputRole;
   struct Compiled {
     hlo::Program program;
     std::unique_ptr<runtime::Executable> executable;
@@ -156,7 +142,7 @@ class ModelRunner {
     // call from `input` and `kv`).
     std::vector<runtime::DeviceBuffer*> args;
     std::vector<bool> donate;       // per parameter: a KV cache, donated to the call
-    int input[kNumInputs];          // parameter index of each request input, or -1
+    int input[kNumInputs];          // parameter index of each request input role, or -1
     std::vector<int> kv_params;     // parameters that are KV caches (ProgramParam::kv)
     std::vector<std::string> taps;  // per result: its stage name where it is a tap
     int primary = -1;  // the result the call exists for: image_features, prefill_logits, logits
@@ -169,15 +155,12 @@ class ModelRunner {
   hlo::PrefillOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
   hlo::DecodeOptions DecodeOptions(int batch) const;
   hlo::VisionEncodeOptions VisionOptions(int num_images) const;
-  // The vision program a prompt's images run: LLaVA by image count, Qwen by patch bucket.
+  // The vision program a prompt's images run (the family picks its bucket).
   hlo::VisionEncodeOptions VisionOptionsFor(const prompt::PreparedPrefill& prompt) const;
   // The image-feature rows prefill takes for `prompt` (0 without images): what EncodeImages
   // returns for it.
   int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;
-  // Qwen: the smallest patch bucket that holds `patches` rows.
-  int64_t PatchBucket(int64_t patches) const;
   hlo::ProgramCommonOptions CommonOptions() const;
-  Result<HostTensor> EncodeQwenImages(const prompt::PreparedPrefill& prompt, TapMap* taps);
   Status UploadWeights(const hlo::Program& program);
   Status AllocateSlots();
   // Runs `compiled` on `args` (its bound weights plus the call's inputs) and moves each KV result
@@ -187,11 +170,11 @@ class ModelRunner {
   // The call's arguments: the bound weights, the request inputs, and each KV parameter bound to
   // slot_of[kv.slot]'s cache buffer.
   std::vector<runtime::DeviceBuffer*> Args(
-      const Compiled& compiled,
-      std::initializer_list<std::pair<Input, runtime::DeviceBuffer*>> inputs,
+      const Compiled& compiled, std::span<const std::pair<Input, runtime::DeviceBuffer*>> inputs,
       std::span<const int> slot_of) const;
 
   io::ModelDir model_;
+  const models::Family* family_ = nullptr;  // the registry's, for model_.config().model_type
   std::unique_ptr<runtime::Executor> executor_;
   RunnerOptions options_;
   bool weights_in_out_ = false;  // hlo::ProgramCommonOptions::weights_in_out for this backend

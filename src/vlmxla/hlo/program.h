@@ -2,8 +2,10 @@
 // parameter and result, so a runner can bind request inputs and checkpoint weights by name.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "vlmxla/hlo/types.h"
@@ -18,6 +20,40 @@ struct KvRole {
   bool value = false;
   bool operator==(const KvRole& other) const = default;
 };
+
+// The request inputs a program may take, by role: what a runner fills on each call. A program
+// declares each under the name InputRoleName gives it.
+enum class InputRole {
+  kPixelValues,
+  kInputIds,
+  kFeatureIndex,
+  kImageFeatures,
+  kLength,
+  kTokens,
+  kPositions,
+  kRotaryHw,
+  kFullSegment,
+  kWindowSegment,
+  kMergedOrder,
+  kRopePositions,
+};
+inline constexpr int kNumInputRoles = 12;
+
+inline constexpr std::array<std::string_view, kNumInputRoles> kInputRoleNames = {
+    "pixel_values", "input_ids",      "feature_index", "image_features",
+    "length",       "tokens",         "positions",     "rotary_hw",
+    "full_segment", "window_segment", "merged_order",  "rope_positions"};
+
+inline std::string_view InputRoleName(InputRole role) {
+  return kInputRoleNames[static_cast<int>(role)];
+}
+// The role of an input parameter declared as `name`; nullopt when no role has that name.
+inline std::optional<InputRole> InputRoleOf(std::string_view name) {
+  for (int i = 0; i < kNumInputRoles; ++i) {
+    if (kInputRoleNames[i] == name) return static_cast<InputRole>(i);
+  }
+  return std::nullopt;
+}
 
 struct ProgramParam {
   enum class Kind { kInput, kWeight };

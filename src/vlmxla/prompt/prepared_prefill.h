@@ -54,6 +54,10 @@ struct PreparedPrefill {
 // Error reasons (Status::reason()) callers map to protocol codes.
 inline constexpr char kReasonPlaceholderMismatch[] = "placeholder_count_mismatch";
 inline constexpr char kReasonContextLengthExceeded[] = "context_length_exceeded";
+// A text-only model given images (or image parts in its messages).
+inline constexpr char kReasonImagesUnsupported[] = "images_unsupported";
+// A prompt holding a video placeholder (<|video_pad|>): no video input yet.
+inline constexpr char kReasonVideoUnsupported[] = "video_unsupported";
 
 // Expands placeholders in `unexpanded_ids` for `num_images` images (each to spec.tokens_per_image
 // tokens, or to its own spec.image_token_counts entry) and checks that the result fits

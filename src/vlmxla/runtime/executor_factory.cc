@@ -61,6 +61,7 @@ Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
     IreeExecutorOptions options;
     options.target = backend == "iree-cpu" ? "llvm-cpu" : "cuda";
     options.cuda_target = config.iree_cuda_target;
+    options.cpu_target = config.iree_cpu_target;
     options.cache_dir = config.iree_cache_dir;
     options.python = config.iree_python;
     options.python_path = config.iree_python_path;

@@ -13,6 +13,7 @@ namespace vlmxla::runtime {
 struct ExecutorConfig {
   std::string plugin_path;  // "pjrt": the PJRT plugin (.so); "pjrt-cpu"/"pjrt-cuda": optional
   std::string iree_cuda_target = "sm_90";  // "iree-cuda": --iree-cuda-target
+  std::string iree_cpu_target = "host";    // "iree-cpu": --iree-cpu-target (an LLVM CPU name)
   std::string iree_cache_dir;              // empty: $VLMXLA_CACHE/iree or ~/.cache/vlmxla/iree
   // "iree-*": the runtime host's Python (iree-compile is taken from beside it) and the directory
   // that holds vlmxla_iree; empty: $VLMXLA_PYTHON, else the repository's .venv/bin/python and

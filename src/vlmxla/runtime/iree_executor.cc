@@ -6,7 +6,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -158,11 +160,22 @@ class IreeExecutable final : public Executable {
 }  // namespace
 
 Result<std::vector<std::string>> IreeTargetFlags(const std::string& target,
-                                                 const std::string& cuda_target) {
+                                                 const std::string& cuda_target,
+                                                 const std::string& cpu_target) {
   if (target == "llvm-cpu") {
+    const bool name_ok =
+        !cpu_target.empty() && std::all_of(cpu_target.begin(), cpu_target.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+        });
+    if (!name_ok) {
+      return InvalidArgument(
+          "--iree-cpu-target must be an LLVM CPU name such as host or "
+          "x86-64-v3, got '" +
+          cpu_target + "'");
+    }
     return std::vector<std::string>{"--iree-hal-target-device=local",
                                     "--iree-hal-local-target-device-backends=llvm-cpu",
-                                    "--iree-llvmcpu-target-cpu=host"};
+                                    "--iree-llvmcpu-target-cpu=" + cpu_target};
   }
   if (target == "cuda") {
     if (cuda_target.empty()) {
@@ -237,7 +250,8 @@ std::vector<std::string> WithoutCudaTargetFlags(const std::vector<std::string>& 
 
 Result<IreeCompiler> IreeCompiler::Create(IreeExecutorOptions options) {
   IreeCompiler compiler;
-  VLMXLA_ASSIGN_OR_RETURN(compiler.flags_, IreeTargetFlags(options.target, options.cuda_target));
+  VLMXLA_ASSIGN_OR_RETURN(compiler.flags_,
+                          IreeTargetFlags(options.target, options.cuda_target, options.cpu_target));
   compiler.flags_.insert(compiler.flags_.end(), options.extra_compile_flags.begin(),
                          options.extra_compile_flags.end());
   VLMXLA_RETURN_IF_ERROR(ResolveIreeOptions(options));

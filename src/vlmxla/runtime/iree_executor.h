@@ -28,6 +28,7 @@ inline constexpr const char kIreeAlsoCompileCudaEnv[] = "VLMXLA_IREE_ALSO_COMPIL
 struct IreeExecutorOptions {
   std::string target = "llvm-cpu";    // "llvm-cpu" (host CPU) or "cuda"
   std::string cuda_target = "sm_90";  // --iree-cuda-target for target "cuda"
+  std::string cpu_target = "host";    // --iree-llvmcpu-target-cpu for target "llvm-cpu"
   // IREE HAL driver of the runtime host; empty: "local-task" for llvm-cpu, "cuda" for cuda.
   std::string driver;
   std::string device_uri;  // empty: the driver's default device
@@ -144,8 +145,10 @@ class IreeExecutor final : public Executor {
   IreeCompileStats stats_;
 };
 
-// The iree-compile flags that select `target` ("llvm-cpu" or "cuda" with `cuda_target`).
+// The iree-compile flags that select `target` ("llvm-cpu" with `cpu_target`, an LLVM CPU name
+// such as host or x86-64-v3; or "cuda" with `cuda_target`).
 Result<std::vector<std::string>> IreeTargetFlags(const std::string& target,
-                                                 const std::string& cuda_target);
+                                                 const std::string& cuda_target,
+                                                 const std::string& cpu_target = "host");
 
 }  // namespace vlmxla::runtime

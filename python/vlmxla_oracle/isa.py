@@ -1,0 +1,74 @@
+"""The instruction set the oracle and vlmxla may use: the machine's own, or AVX2 at most.
+
+Torch (its ATen kernels, MKL's GEMMs, oneDNN) and both compilers (XLA's CPU backend, IREE's
+llvm-cpu) pick kernels by the CPU they run on, so float32 rounding noise differs between an
+AVX-512 machine and an AVX2-only one. `VLMXLA_MAX_ISA=avx2` holds every one of them to AVX2 on a
+machine that has more, so an AVX-512 machine can rehearse what an AVX2-only one computes:
+
+- the oracle: ATen's dispatch (ATEN_CPU_CAPABILITY), MKL (MKL_ENABLE_INSTRUCTIONS) and oneDNN
+  (ONEDNN_MAX_CPU_ISA), set in this process's environment before torch is imported (importing
+  vlmxla_oracle does it) and inherited by every child;
+- vlmxla on pjrt-cpu: XLA's `--xla_cpu_max_isa=AVX2` (in XLA_FLAGS, which the plugin reads);
+- vlmxla on iree-cpu: `--iree-cpu-target x86-64-v3` (AVX2 + FMA) instead of the host CPU.
+
+Generated captures and gate work directories carry the cap in their names (`tag`), so a capped run
+never reuses, or overwrites, a native one.
+"""
+
+from __future__ import annotations
+
+import os
+
+ENV = "VLMXLA_MAX_ISA"
+CAPS = ("avx2",)
+# What each cap sets in the environment, where the variable is not already set.
+_TORCH_ENV = {"avx2": {"ATEN_CPU_CAPABILITY": "avx2", "MKL_ENABLE_INSTRUCTIONS": "AVX2",
+                       "ONEDNN_MAX_CPU_ISA": "AVX2"}}
+_XLA_FLAG = {"avx2": "--xla_cpu_max_isa=AVX2"}
+_IREE_CPU = {"avx2": "x86-64-v3"}
+
+
+class IsaError(ValueError):
+    pass
+
+
+def cap() -> str:
+    """The cap in force ("" for the machine's own ISA); an unknown value is an error."""
+    value = os.environ.get(ENV, "").strip().lower()
+    if value in ("", "native"):
+        return ""
+    if value not in CAPS:
+        raise IsaError(f"{ENV}={value!r}: known caps are {', '.join(CAPS)} (or native)")
+    return value
+
+
+def tag() -> str:
+    """A suffix for cache directory names: "" natively, "-avx2" under the cap."""
+    c = cap()
+    return f"-{c}" if c else ""
+
+
+def apply() -> None:
+    """Puts the cap's torch variables into the environment (before torch is imported) and XLA's
+    flag into XLA_FLAGS, so this process and its children honour it."""
+    c = cap()
+    if not c:
+        return
+    for key, value in _TORCH_ENV[c].items():
+        os.environ.setdefault(key, value)
+    flags = os.environ.get("XLA_FLAGS", "")
+    if "--xla_cpu_max_isa" not in flags:
+        os.environ["XLA_FLAGS"] = f"{flags} {_XLA_FLAG[c]}".strip()
+
+
+def vlmxla_args(backend: str) -> list[str]:
+    """The flags that hold a vlmxla run on `backend` to the cap (iree-cpu's target CPU)."""
+    c = cap()
+    return ["--iree-cpu-target", _IREE_CPU[c]] if c and backend == "iree-cpu" else []
+
+
+def describe() -> str:
+    """What the oracle runs with here: torch's CPU capability and the cap."""
+    import torch
+
+    return f"torch {torch.backends.cpu.get_cpu_capability()}" + (f" (cap {cap()})" if cap() else "")
