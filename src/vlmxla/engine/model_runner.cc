@@ -3,9 +3,6 @@
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/engine/process_memory.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -65,16 +62,6 @@ bool IsPrimaryResult(const std::string& stage) {
   return stage == "image_features" || stage == "prefill_logits" || stage == "logits";
 }
 
-// Drops the pages wholly inside `t` (a view into the read-only checkpoint mmap) from this
-// process once its bytes are on the device, so loading never holds two copies at its peak; a
-// later read faults them back in from the file.
-void DropCheckpointPages(const HostTensor& t) {
-  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
-  const uintptr_t begin = (reinterpret_cast<uintptr_t>(t.data()) + page - 1) & ~(page - 1);
-  const uintptr_t end = (reinterpret_cast<uintptr_t>(t.data()) + t.byte_size()) & ~(page - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
-}
-
 // An image-less prompt of an M-RoPE model that came without 3-axis positions: every axis is the
 // position itself (get_rope_index's text-only case).
 std::vector<int32_t> RopePositions(const prompt::PreparedPrefill& p) {
@@ -90,7 +77,11 @@ std::vector<int32_t> RopePositions(const prompt::PreparedPrefill& p) {
 
 ModelRunner::ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
                          const RunnerOptions& options)
-    : model_(std::move(model)), executor_(std::move(executor)), options_(options) {}
+    : model_(std::move(model)),
+      family_(models::FamilyOf(model_.config()).value()),
+      executor_(std::move(executor)),
+      options_(options),
+      weights_(model_, *executor_, *family_) {}
 
 Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_dir,
                                                        std::unique_ptr<runtime::Executor> executor,
@@ -98,17 +89,15 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(model_dir));
   if (options.capacity < 1) return InvalidArgument("context capacity must be >= 1");
   if (options.max_batch < 1) return InvalidArgument("max batch must be >= 1");
+  // The family first: an unknown model_type is refused before anything is loaded.
   VLMXLA_ASSIGN_OR_RETURN(const models::Family* family, models::FamilyOf(model.config()));
   std::unique_ptr<ModelRunner> r(new ModelRunner(std::move(model), std::move(executor), options));
-  r->family_ = family;
-  // Opened once, for its headers (the stored type) and then the uploads: mapping it touches no
-  // tensor pages.
-  VLMXLA_ASSIGN_OR_RETURN(r->checkpoint_, io::CheckpointWeights::Open(r->model_));
-  r->checkpoint_open_ = true;
+  // Opened once, for its headers (the stored type) and then the uploads.
+  VLMXLA_RETURN_IF_ERROR(r->weights_.Open());
   {
     VLMXLA_ASSIGN_OR_RETURN(
         PrecisionChoice choice,
-        ResolvePrecision(options.dtype, r->config(), r->checkpoint_.StoredFloatType(),
+        ResolvePrecision(options.dtype, r->config(), r->weights_.StoredFloatType(),
                          r->executor_->name(), r->executor_->traits()));
     r->precision_ = choice.precision;
     r->precision_why_ = choice.why;
@@ -121,8 +110,10 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
   r->batch_buckets_ = Buckets(1, options.max_batch);
-  r->rope_delta_.assign(options.max_batch, 0);
-  VLMXLA_RETURN_IF_ERROR(r->AllocateSlots());
+  VLMXLA_ASSIGN_OR_RETURN(
+      r->slots_,
+      KvSlots::Allocate(*r->executor_, r->config().text, options.capacity, options.max_batch,
+                        hlo::DTypeFromElementType(r->precision_.compute)));
 
   // Upload every weight once (the programs share them); programs compile on first use.
   const auto t0 = std::chrono::steady_clock::now();
@@ -140,16 +131,15 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     programs.push_back(std::move(program));
   }
   // The snapshots bracket the uploads alone (programs are built, KV slots allocated).
-  r->weight_stats_.before = r->SnapshotMemory();
-  for (const hlo::Program& program : programs) VLMXLA_RETURN_IF_ERROR(r->UploadWeights(program));
+  r->weights_.stats().before = r->SnapshotMemory();
+  for (const hlo::Program& program : programs) VLMXLA_RETURN_IF_ERROR(r->weights_.Upload(program));
   // The device holds the weights now: unmapping the checkpoint drops its pages from this
   // process, so the host does not keep a second copy.
-  r->checkpoint_ = io::CheckpointWeights();
-  r->checkpoint_open_ = false;
-  r->weight_stats_.after = r->SnapshotMemory();
+  r->weights_.CloseCheckpoint();
+  r->weights_.stats().after = r->SnapshotMemory();
   if (options.progress) {
-    options.progress("loaded " + std::to_string(r->weights_.size()) + " weights (" +
-                     std::to_string(r->weight_bytes_ / 1000000) + " MB) in " +
+    options.progress("loaded " + std::to_string(r->weights_.count()) + " weights (" +
+                     std::to_string(r->weights_.bytes() / 1000000) + " MB) in " +
                      std::to_string(Seconds(t0)).substr(0, 5) + " s on " +
                      r->executor_->device_description());
   }
@@ -167,26 +157,7 @@ int64_t ModelRunner::FeatureRows(const prompt::PreparedPrefill& p) const {
   return family_->FeatureRows(config(), p);
 }
 
-uint64_t ModelRunner::kv_bytes_per_slot() const {
-  const io::TextConfig& t = config().text;
-  return 2ull * t.num_hidden_layers * t.num_key_value_heads * options_.capacity * t.head_dim *
-         DTypeSize(hlo::DTypeFromElementType(precision_.compute));
-}
-
-Status ModelRunner::AllocateSlots() {
-  const io::TextConfig& t = config().text;
-  HostTensor zeros(hlo::DTypeFromElementType(precision_.compute),
-                   Shape{t.num_key_value_heads, options_.capacity, t.head_dim});
-  std::memset(zeros.mutable_data(), 0, zeros.byte_size());
-  slots_.resize(options_.max_batch);
-  for (auto& slot : slots_) {
-    for (int i = 0; i < 2 * t.num_hidden_layers; ++i) {
-      VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(zeros));
-      slot.push_back(std::move(buffer));
-    }
-  }
-  return Status::Ok();
-}
+uint64_t ModelRunner::kv_bytes_per_slot() const { return slots_.bytes_per_slot(); }
 
 MemorySnapshot ModelRunner::SnapshotMemory() const {
   MemorySnapshot s;
@@ -202,33 +173,6 @@ MemorySnapshot ModelRunner::SnapshotMemory() const {
   }
   s.device_live_bytes = report.memory.live_buffer_bytes;
   return s;
-}
-
-Status ModelRunner::UploadWeights(const hlo::Program& program) {
-  for (const auto& p : program.params) {
-    if (p.kind != hlo::ProgramParam::Kind::kWeight || weights_.count(p.name)) continue;
-    if (!checkpoint_open_) {
-      VLMXLA_ASSIGN_OR_RETURN(checkpoint_, io::CheckpointWeights::Open(model_));
-      checkpoint_open_ = true;
-    }
-    VLMXLA_ASSIGN_OR_RETURN(HostTensor stored, checkpoint_.Get(p.name));
-    // A transposed (or converted) weight is a temporary host copy, freed once it is on the device;
-    // the checkpoint's pages are dropped before the upload when that copy holds the data, so the
-    // largest such weight (a tied 152000 x 896 table: 260 MiB in bf16) is not resident twice
-    // while the device copy is made.
-    VLMXLA_ASSIGN_OR_RETURN(HostTensor host, hlo::BindWeight(p, stored));
-    const bool copied = host.data() != stored.data();
-    if (copied) DropCheckpointPages(stored);
-    VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(host));
-    host = HostTensor();
-    if (!copied) DropCheckpointPages(stored);
-    weight_bytes_ += buffer->byte_size();
-    (family_->IsVisionWeight(p.name) ? weight_stats_.vision_bytes : weight_stats_.decoder_bytes) +=
-        buffer->byte_size();
-    weight_stats_.uploads[p.name] += 1;
-    weights_[p.name] = std::move(buffer);
-  }
-  return Status::Ok();
 }
 
 // The shape buckets and taps: a runner's precision and layout are the same for all its programs.
@@ -247,37 +191,29 @@ std::string ModelRunner::ProgramKey(const hlo::ProgramOptions& options) {
 }
 
 bool ModelRunner::HasProgram(const hlo::ProgramOptions& o) const {
-  std::lock_guard<std::mutex> lk(programs_mu_);
-  return programs_.count(ProgramKey(o)) > 0;
+  return programs_.Find(ProgramKey(o)) != nullptr;
 }
 
 Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const hlo::ProgramOptions& o) {
   const std::string name = hlo::ProgramName(o);
   const std::string key = ProgramKey(o);
-  {
-    std::lock_guard<std::mutex> lk(programs_mu_);
-    auto it = programs_.find(key);
-    if (it != programs_.end()) return it->second.get();
-  }
-  // One compile at a time; the program may have been compiled while this one waited.
-  std::lock_guard<std::mutex> compiling(compile_mu_);
-  {
-    std::lock_guard<std::mutex> lk(programs_mu_);
-    auto it = programs_.find(key);
-    if (it != programs_.end()) return it->second.get();
-  }
+  return programs_.GetOrCompile(key, [&]() { return Compile(name, key, o); });
+}
 
+Result<std::unique_ptr<CompiledProgram>> ModelRunner::Compile(const std::string& name,
+                                                              const std::string& key,
+                                                              const hlo::ProgramOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   auto compiled = std::make_unique<Compiled>();
   VLMXLA_ASSIGN_OR_RETURN(compiled->program, models::BuildProgram(config(), o));
-  VLMXLA_RETURN_IF_ERROR(UploadWeights(compiled->program));
+  VLMXLA_RETURN_IF_ERROR(weights_.Upload(compiled->program));
   // Resolve every parameter and result once: weights to their buffers, inputs to their roles.
   std::fill(std::begin(compiled->input), std::end(compiled->input), -1);
   const auto& params = compiled->program.params;
   for (size_t i = 0; i < params.size(); ++i) {
     const hlo::ProgramParam& p = params[i];
     const bool weight = p.kind == hlo::ProgramParam::Kind::kWeight;
-    compiled->args.push_back(weight ? weights_.at(p.name).get() : nullptr);
+    compiled->args.push_back(weight ? weights_.Get(p.name) : nullptr);
     compiled->donate.push_back(!weight && p.kv.has_value());
     if (weight) continue;
     if (p.kv) {
@@ -304,12 +240,7 @@ Result<ModelRunner::Compiled*> ModelRunner::GetProgram(const hlo::ProgramOptions
   if (options_.progress) {
     options_.progress("compiled " + key + " in " + std::to_string(s).substr(0, 5) + " s");
   }
-  Compiled* out = compiled.get();
-  std::lock_guard<std::mutex> lk(programs_mu_);
-  compile_stats_.programs += 1;
-  compile_stats_.seconds += s;
-  programs_[key] = std::move(compiled);
-  return out;
+  return compiled;
 }
 
 std::vector<runtime::DeviceBuffer*> ModelRunner::Args(
@@ -322,7 +253,7 @@ std::vector<runtime::DeviceBuffer*> ModelRunner::Args(
   }
   for (int k : compiled.kv_params) {
     const hlo::KvRole& kv = *compiled.program.params[k].kv;
-    args[k] = slots_[slot_of[kv.slot]][2 * kv.layer + (kv.value ? 1 : 0)].get();
+    args[k] = slots_.Cache(slot_of[kv.slot], kv).get();
   }
   return args;
 }
@@ -347,7 +278,7 @@ Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> ModelRunner::Run(
   // The donated caches live on in their aliased results.
   for (int k : compiled.kv_params) {
     const hlo::ProgramParam& p = params[k];
-    slots_[slot_of[p.kv->slot]][2 * p.kv->layer + (p.kv->value ? 1 : 0)] = outputs[p.alias_result];
+    slots_.Replace(slot_of[p.kv->slot], *p.kv, outputs[p.alias_result]);
   }
   return outputs;
 }
@@ -446,7 +377,7 @@ Result<HostTensor> ModelRunner::EncodeImages(const prompt::PreparedPrefill& prom
 
 Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
                                         const HostTensor& features, TapMap* taps) {
-  if (slot < 0 || slot >= static_cast<int>(slots_.size())) {
+  if (slot < 0 || slot >= slots_.size()) {
     return Internal("prefill: slot " + std::to_string(slot) + " does not exist");
   }
   const int64_t length = prompt.effective_length;
@@ -511,7 +442,7 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
                                                              {Input::kLength, len_d.get()},
                                                              {Input::kRopePositions, rope_d.get()}};
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, inputs, slot_of), slot_of));
-  rope_delta_[slot] = mrope ? prompt.rope_delta : 0;
+  slots_.set_rope_delta(slot, mrope ? prompt.rope_delta : 0);
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
   for (size_t i = 0; taps && i < outputs.size(); ++i) {
     const std::string& stage = c->taps[i];
@@ -538,8 +469,7 @@ Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<con
   }
   std::vector<int> all(slots.begin(), slots.end());
   std::vector<int32_t> tok(tokens.begin(), tokens.end()), pos(positions.begin(), positions.end());
-  for (int s = 0; s < static_cast<int>(slots_.size()) && static_cast<int>(all.size()) < bucket;
-       ++s) {
+  for (int s = 0; s < slots_.size() && static_cast<int>(all.size()) < bucket; ++s) {
     if (std::find(all.begin(), all.end(), s) != all.end()) continue;
     all.push_back(s);  // a free slot pads the bucket; its row 0 is scratch
     tok.push_back(0);
@@ -559,7 +489,7 @@ Result<HostTensor> ModelRunner::Decode(std::span<const int> slots, std::span<con
   std::shared_ptr<runtime::DeviceBuffer> rope_d;
   if (!config().text.mrope_section.empty()) {
     std::vector<int32_t> rope(pos);
-    for (int i = 0; i < n; ++i) rope[i] = static_cast<int32_t>(pos[i] + rope_delta_[all[i]]);
+    for (int i = 0; i < n; ++i) rope[i] = static_cast<int32_t>(pos[i] + slots_.rope_delta(all[i]));
     VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(rope, Shape{bucket})));
   }
   const std::pair<Input, runtime::DeviceBuffer*> inputs[] = {{Input::kTokens, tok_d.get()},

@@ -1,6 +1,7 @@
-// ModelRunner: one model's device state on one executor — the checkpoint's weights uploaded once
-// and shared by every program, the programs compiled lazily per shape bucket, and the KV slots
-// (one buffer per slot, layer and K/V, updated in place by donation).
+// ModelRunner: one model's device state on one executor, in three parts — the checkpoint's
+// weights uploaded once and shared by every program (WeightStore), the programs compiled lazily
+// per shape bucket (ProgramCache), and the KV slots (KvSlots) — and the calls that run the
+// model's family's programs on them.
 //
 // Threads: one thread runs the requests (EncodeImages, Prefill, Decode); Warm, WarmDecode and
 // IsWarm may run on another at the same time, so that a compile never stalls the running
@@ -20,7 +21,10 @@
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
+#include "vlmxla/engine/kv_slots.h"
 #include "vlmxla/engine/process_memory.h"
+#include "vlmxla/engine/program_cache.h"
+#include "vlmxla/engine/weight_store.h"
 #include "vlmxla/hlo/program.h"
 #include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/checkpoint.h"
@@ -44,30 +48,6 @@ struct RunnerOptions {
 // Diagnostic results by stage name (host copies), filled when the runner has taps on.
 using TapMap = std::map<std::string, HostTensor>;
 
-struct CompileStats {
-  int programs = 0;
-  double seconds = 0;
-};
-
-// Resident memory at one moment: the engine process, the IREE runtime host where there is one,
-// and the bytes in the backend's live device buffers where it reports them.
-struct MemorySnapshot {
-  ProcessMemory engine;
-  bool has_host = false;
-  ProcessMemory host;
-  int64_t device_live_bytes = -1;  // -1: not reported by the backend
-};
-
-// What the weight upload did, for the "weights are held once" check: every checkpoint tensor
-// uploaded exactly once, and the memory just before the first upload and just after the last
-// (with the checkpoint's mmap closed, so only the uploaded copy remains).
-struct WeightStats {
-  std::map<std::string, int> uploads;  // by checkpoint name: how many times it was uploaded
-  uint64_t vision_bytes = 0;           // vision_tower.* and multi_modal_projector.*
-  uint64_t decoder_bytes = 0;          // the text decoder (language_model.*)
-  MemorySnapshot before, after;
-};
-
 // Overrides the decoder weight layout ResolvePrecision chose for the backend and dtype:
 // "in-out" or "out-in".
 inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
@@ -90,17 +70,14 @@ class ModelRunner {
   const RunnerOptions& options() const { return options_; }
   runtime::Executor& executor() { return *executor_; }
   const runtime::Executor& executor() const { return *executor_; }
-  uint64_t weight_bytes() const { return weight_bytes_; }
+  uint64_t weight_bytes() const { return weights_.bytes(); }
   // The stored weight type and the compute type (activations, KV caches) of every program.
   const hlo::Precision& precision() const { return precision_; }
   // Why that precision (the start-up log line).
   const std::string& precision_why() const { return precision_why_; }
   uint64_t kv_bytes_per_slot() const;
-  CompileStats compile_stats() const {
-    std::lock_guard<std::mutex> lk(programs_mu_);
-    return compile_stats_;
-  }
-  const WeightStats& weight_stats() const { return weight_stats_; }
+  CompileStats compile_stats() const { return programs_.stats(); }
+  const WeightStats& weight_stats() const { return weights_.stats(); }
   // The memory of the engine, the IREE host (if any) and the device buffers now.
   MemorySnapshot SnapshotMemory() const;
 
@@ -133,23 +110,15 @@ class ModelRunner {
   const std::vector<int>& batch_buckets() const { return batch_buckets_; }
 
  private:
-  static constexpr int kNumInputs = hlo::kNumInputRoles;
   using Input = hlo::InputRole;
-  struct Compiled {
-    hlo::Program program;
-    std::unique_ptr<runtime::Executable> executable;
-    // Per program parameter: the shared weight buffer, or null for a request input (filled per
-    // call from `input` and `kv`).
-    std::vector<runtime::DeviceBuffer*> args;
-    std::vector<bool> donate;       // per parameter: a KV cache, donated to the call
-    int input[kNumInputs];          // parameter index of each request input role, or -1
-    std::vector<int> kv_params;     // parameters that are KV caches (ProgramParam::kv)
-    std::vector<std::string> taps;  // per result: its stage name where it is a tap
-    int primary = -1;  // the result the call exists for: image_features, prefill_logits, logits
-  };
+  using Compiled = CompiledProgram;
   ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
               const RunnerOptions& options);
   Result<Compiled*> GetProgram(const hlo::ProgramOptions& options);
+  // Builds `options`' program, uploads the weights it names and compiles it (ProgramCache calls
+  // it, one compile at a time).
+  Result<std::unique_ptr<CompiledProgram>> Compile(const std::string& name, const std::string& key,
+                                                   const hlo::ProgramOptions& options);
   static std::string ProgramKey(const hlo::ProgramOptions& options);
   bool HasProgram(const hlo::ProgramOptions& options) const;
   hlo::PrefillOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
@@ -161,8 +130,6 @@ class ModelRunner {
   // returns for it.
   int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;
   hlo::ProgramCommonOptions CommonOptions() const;
-  Status UploadWeights(const hlo::Program& program);
-  Status AllocateSlots();
   // Runs `compiled` on `args` (its bound weights plus the call's inputs) and moves each KV result
   // into the slot buffer it updates: `slot_of[kv.slot]` is the runner's slot for the call's slot.
   Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> Run(
@@ -180,23 +147,10 @@ class ModelRunner {
   bool weights_in_out_ = false;  // hlo::ProgramCommonOptions::weights_in_out for this backend
   hlo::Precision precision_;
   std::string precision_why_;
-  // Guards programs_ and compile_stats_: the request thread looks programs up while the compile
-  // thread adds them. A Compiled, once in the map, is never changed or removed.
-  mutable std::mutex programs_mu_;
-  // Held through one compile (and the weight uploads it makes): compiles run one at a time.
-  std::mutex compile_mu_;
-  io::CheckpointWeights checkpoint_;
-  bool checkpoint_open_ = false;  // closed after Load's upload; reopened if a weight is missing
-  std::map<std::string, std::shared_ptr<runtime::DeviceBuffer>> weights_;  // by checkpoint name
-  uint64_t weight_bytes_ = 0;
-  std::map<std::string, std::unique_ptr<Compiled>> programs_;  // by name + bucket
-  // slots_[s][2*l] / [2*l+1]: slot s's key / value cache of layer l, ct[kv_heads, C, head_dim].
-  std::vector<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> slots_;
+  WeightStore weights_;
+  ProgramCache programs_;
+  KvSlots slots_;
   std::vector<int> prefill_buckets_, batch_buckets_;
-  // M-RoPE: per slot, the rope_delta of the prompt it holds (decode rotates row p by p + delta).
-  std::vector<int64_t> rope_delta_;
-  CompileStats compile_stats_;
-  WeightStats weight_stats_;
 };
 
 }  // namespace vlmxla::engine

@@ -35,8 +35,8 @@ Result<const Family*> FindFamily(const std::string& model_type) {
     const std::vector<std::string> types = f->model_types();
     if (std::find(types.begin(), types.end(), model_type) != types.end()) return f;
   }
-  return Unimplemented("model_type '" + model_type + "' is not supported (supported: " +
-                           Joined(SupportedModelTypes()) + ")",
+  return Unimplemented("model_type '" + model_type +
+                           "' is not supported (supported: " + Joined(SupportedModelTypes()) + ")",
                        kReasonUnsupportedModelType);
 }
 

@@ -73,8 +73,8 @@ class Llava final : public Family {
     VLMXLA_ASSIGN_OR_RETURN(ProcessorSettings settings, ReadProcessorSettings(model, defaults));
     auto proc = vision::ImageProcessor::FromModelDir(model.dir());
     if (!proc.ok()) return proc.status().WithContext("loading the image processor");
-    VLMXLA_RETURN_IF_ERROR(CheckImageToken(tokenizer, settings.image_token,
-                                           llava.image_token_index, "image_token_index"));
+    VLMXLA_RETURN_IF_ERROR(CheckImageToken(tokenizer, settings.image_token, llava.image_token_index,
+                                           "image_token_index"));
     return std::unique_ptr<ImagePipeline>(
         new LlavaImages(std::move(proc).value(), std::move(settings), llava.image_token_index,
                         llava.image_tokens_per_image()));

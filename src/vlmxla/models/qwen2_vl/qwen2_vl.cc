@@ -117,8 +117,7 @@ class Qwen2VL final : public Family {
                       const prompt::PreparedPrefill& prompt) const override {
     const int64_t n = NumPatches(prompt);
     if (n == 0) return 0;
-    return vision::QwenPatchBucket(config.qwen_vl->vision, n) /
-           config.qwen_vl->vision.merge_unit();
+    return vision::QwenPatchBucket(config.qwen_vl->vision, n) / config.qwen_vl->vision.merge_unit();
   }
   hlo::VisionEncodeOptions VisionOptionsFor(const io::ModelConfig& config,
                                             const prompt::PreparedPrefill& prompt,
@@ -138,17 +137,14 @@ class Qwen2VL final : public Family {
     const int64_t n = NumPatches(prompt), dim = q.vision.patch_dim();
     if (pixels.shape().size() != 2 || pixels.shape()[1] != dim || pixels.dtype() != DType::kF32) {
       return Internal("vision_encode: pixel_values must be f32[patches, " + std::to_string(dim) +
-                      "], got " + DTypeName(pixels.dtype()) + " " +
-                      ShapeToString(pixels.shape()));
+                      "], got " + DTypeName(pixels.dtype()) + " " + ShapeToString(pixels.shape()));
     }
     VLMXLA_ASSIGN_OR_RETURN(vision::QwenVisionLayout layout,
-                            vision::BuildQwenVisionLayout(q.vision, Windowed(q),
-                                                          prompt.image_grid_thw,
-                                                          options.num_patches));
+                            vision::BuildQwenVisionLayout(
+                                q.vision, Windowed(q), prompt.image_grid_thw, options.num_patches));
     if (layout.num_patches != n) {
-      return Internal("vision_encode: image_grid_thw covers " +
-                      std::to_string(layout.num_patches) + " patches but pixel_values has " +
-                      std::to_string(n));
+      return Internal("vision_encode: image_grid_thw covers " + std::to_string(layout.num_patches) +
+                      " patches but pixel_values has " + std::to_string(n));
     }
     const int64_t bucket = layout.bucket;
     // The program's rows: the patches in the layout's order (the window order for Qwen2.5-VL),
@@ -166,8 +162,7 @@ class Qwen2VL final : public Family {
     inputs.emplace_back(hlo::InputRole::kFullSegment, I32Tensor(layout.full_segment, {bucket}));
     // Qwen2-VL's program takes no window segments or merged order (the runner skips inputs a
     // program does not declare).
-    inputs.emplace_back(hlo::InputRole::kWindowSegment,
-                        I32Tensor(layout.window_segment, {bucket}));
+    inputs.emplace_back(hlo::InputRole::kWindowSegment, I32Tensor(layout.window_segment, {bucket}));
     inputs.emplace_back(
         hlo::InputRole::kMergedOrder,
         I32Tensor(layout.merged_order, {static_cast<int64_t>(layout.merged_order.size())}));

@@ -24,8 +24,7 @@ class TextOnly final : public Family {
   int64_t FeatureRows(const io::ModelConfig&, const prompt::PreparedPrefill&) const override {
     return 0;
   }
-  hlo::VisionEncodeOptions VisionOptionsFor(const io::ModelConfig&,
-                                            const prompt::PreparedPrefill&,
+  hlo::VisionEncodeOptions VisionOptionsFor(const io::ModelConfig&, const prompt::PreparedPrefill&,
                                             hlo::VisionEncodeOptions common) const override {
     return common;
   }
