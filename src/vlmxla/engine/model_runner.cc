@@ -196,6 +196,23 @@ uint64_t ModelRunner::kv_bytes_per_slot() const {
          DTypeSize(hlo::DTypeFromElementType(precision_.compute));
 }
 
+Status ModelRunner::CopySlot(int from, int to) {
+  const int n = static_cast<int>(slots_.size());
+  if (from < 0 || from >= n || to < 0 || to >= n || from == to) {
+    return InvalidArgument("cannot copy KV slot " + std::to_string(from) + " to " +
+                           std::to_string(to) + " (" + std::to_string(n) + " slots)");
+  }
+  std::vector<std::shared_ptr<runtime::DeviceBuffer>> copies;
+  copies.reserve(slots_[from].size());
+  for (const auto& buffer : slots_[from]) {
+    VLMXLA_ASSIGN_OR_RETURN(auto copy, executor_->Copy(*buffer));
+    copies.push_back(std::move(copy));
+  }
+  slots_[to] = std::move(copies);
+  rope_delta_[to] = rope_delta_[from];
+  return Status::Ok();
+}
+
 Status ModelRunner::AllocateSlots() {
   const io::TextConfig& t = config().text;
   HostTensor zeros(hlo::DTypeFromElementType(precision_.compute),
