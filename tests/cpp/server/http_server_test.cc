@@ -6,6 +6,7 @@
 #include <httplib.h>
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <regex>
@@ -322,7 +323,9 @@ TEST_F(ServerTest, PenaltiesBiasAndIgnoredFieldsReachTheRequest) {
   EXPECT_FLOAT_EQ(s.presence_penalty, 0.5f);
   EXPECT_FLOAT_EQ(s.frequency_penalty, -1.25f);
   EXPECT_FLOAT_EQ(s.repetition_penalty, 1.1f);
-  EXPECT_EQ(s.logit_bias, (std::vector<std::pair<int32_t, float>>{{7, -100.0f}, {299, 2.5f}}));
+  std::vector<std::pair<int32_t, float>> bias = s.logit_bias;  // in the JSON object's key order
+  std::sort(bias.begin(), bias.end());
+  EXPECT_EQ(bias, (std::vector<std::pair<int32_t, float>>{{7, -100.0f}, {299, 2.5f}}));
   EXPECT_EQ(s.logprobs, -1);
 }
 
