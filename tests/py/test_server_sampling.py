@@ -94,7 +94,7 @@ def test_greedy_logprobs_equal_the_oracles_log_softmax_streaming_and_not(server,
 def test_n_choices_share_the_prompt_and_each_equals_a_solo_run(server, case):
     m, _ = case
     client = _client(server)
-    kwargs = {"model": FIXTURE, "messages": _messages(m["case"]), "max_tokens": 8, "temperature": 1.0}
+    kwargs = {"model": FIXTURE, "messages": _messages(m["case"]), "max_tokens": 8, "temperature": 2.0}
     three = client.chat.completions.create(**kwargs, n=3, seed=11)
     assert [c.index for c in three.choices] == [0, 1, 2]
     assert three.usage.prompt_tokens == m["expanded_length"]  # once, not three times
@@ -137,15 +137,23 @@ def test_penalties_and_bias_follow_a_numpy_reimplementation(server, case):
                                        extra_body={"repetition_penalty": 1.8})
     assert abs(r.choices[0].logprobs.content[0].logprob - _log_softmax(rep)[np.argmax(rep)]) < 1e-4
 
-    # frequency_penalty 2 lowers repeats over a longer greedy run.
-    def repeats(resp):
-        ids = [tuple(t.bytes) for t in resp.choices[0].logprobs.content]
-        return len(ids) - len(set(ids))
+    # The frequency penalty over a greedy run. This fixture is so peaked that +-2 changes no
+    # token, and its run repeats none; so each step's sampled token is never penalised itself,
+    # while the tokens before it are: a positive penalty takes their mass away and raises the
+    # sampled token's log-probability, a negative one lowers it, and the first step is untouched.
+    def run(penalty):
+        r = client.chat.completions.create(**base, max_tokens=16, frequency_penalty=penalty)
+        content = r.choices[0].logprobs.content
+        return [tuple(t.bytes) for t in content], np.array([t.logprob for t in content])
 
-    plain = client.chat.completions.create(**base, max_tokens=16)
-    penalised = client.chat.completions.create(**base, max_tokens=16, frequency_penalty=2)
-    assert repeats(plain) > 0, "the greedy run repeats nothing: the check would be empty"
-    assert repeats(penalised) < repeats(plain)
+    plain_ids, plain = run(0)
+    assert len(set(plain_ids)) == len(plain_ids), "the greedy run repeats: the premise is gone"
+    for penalty, sign in ((2, 1), (-2, -1)):
+        ids, lps = run(penalty)
+        assert ids == plain_ids
+        assert abs(lps[0] - plain[0]) < 1e-5
+        assert np.all(sign * (lps[1:] - plain[1:]) >= -1e-6)
+        assert sign * (lps[1:] - plain[1:]).sum() > 1e-4
 
 
 def test_a_mixed_batch_gives_each_request_what_it_gets_alone(server, case):
