@@ -104,7 +104,7 @@ class Host:
             p.HELLO: self.hello, p.MAP_REGION: self.map_region,
             p.UNMAP_REGION: self.unmap_region, p.LOAD_MODULE: self.load_module,
             p.UPLOAD: self.upload, p.EXECUTE: self.execute, p.DOWNLOAD: self.download,
-            p.FREE: self.free, p.UNLOAD: self.unload,
+            p.FREE: self.free, p.UNLOAD: self.unload, p.COPY: self.copy,
         }
         while True:
             try:
@@ -319,6 +319,12 @@ class Host:
             dims = view.shape
             out.append(struct.pack(f"<QBB{len(dims)}q", buffer, code, len(dims), *dims))
         return b"".join(out)
+
+    def copy(self, payload: bytes) -> bytes:
+        (buffer,) = p.U64.unpack(payload)
+        copied = self._new_id()
+        self.buffers[copied] = self._copy(self._buffer(buffer))
+        return p.U64.pack(copied)
 
     def _copy(self, view):
         rt = self.rt

@@ -31,6 +31,7 @@ Requests and their payloads (-> the answer's payload); all integers little-endia
                                                               i64 dims[rank]
     DOWNLOAD     u64 buffer, u32 region, u64 offset,       -> u64 nbytes written at offset
                  u64 capacity
+    COPY         u64 buffer                                -> u64 buffer (a device-side copy)
     FREE         u32 count, u64 buffer[count]              (no answer: fire and forget)
     UNLOAD       u64 module                                (no answer: fire and forget)
     SHUTDOWN     -                                         -> -, then the host exits 0
@@ -69,6 +70,7 @@ DOWNLOAD = SPEC["opcodes"]["DOWNLOAD"]
 FREE = SPEC["opcodes"]["FREE"]
 UNLOAD = SPEC["opcodes"]["UNLOAD"]
 SHUTDOWN = SPEC["opcodes"]["SHUTDOWN"]
+COPY = SPEC["opcodes"]["COPY"]
 
 REPLY = SPEC["reply_bit"]
 ERROR = SPEC["error_opcode"]

@@ -294,8 +294,8 @@ def test_errors_come_in_openai_envelope(server, model_id, captures):
     client = _client(server)
     m = _manifest(captures, "image_text")
     with pytest.raises(openai.BadRequestError) as e:
-        client.chat.completions.create(model=model_id, messages=_messages(m["case"]), n=2)
-    assert e.value.body["param"] == "n"
+        client.chat.completions.create(model=model_id, messages=_messages(m["case"]), n=5)
+    assert e.value.body["param"] == "n"  # more choices than --max-batch 4
     with pytest.raises(openai.BadRequestError) as e:
         client.chat.completions.create(
             model=model_id, messages=_messages(m["case"]), max_tokens=10**7

@@ -56,6 +56,7 @@ class RunnerAdapter final : public SequenceRunner {
                             std::span<const int32_t> positions) override {
     return runner_.Decode(slots, tokens, positions);
   }
+  Status CopySlot(int from, int to) override { return runner_.CopySlot(from, to); }
 
  private:
   ModelRunner& runner_;
@@ -157,6 +158,7 @@ ModelInfo Engine::info() const {
   info.device_kind = m.runner->executor().device_kind();
   info.dtype = TorchDtypeName(m.runner->precision().compute);
   info.weights_dtype = TorchDtypeName(m.runner->precision().weights);
+  info.vocab_size = m.runner->config().text.vocab_size;
   const bool multimodal = m.preparer->model().config().is_multimodal();
   info.max_images = multimodal ? m.options.max_images : 0;
   return info;
@@ -174,8 +176,13 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
   if (!loaded_.load(std::memory_order_acquire)) {
     return Unavailable("the model is still loading", "loading");
   }
-  VLMXLA_RETURN_IF_ERROR(ValidateSamplingParams(request.sampling));
+  VLMXLA_RETURN_IF_ERROR(
+      ValidateSamplingParams(request.sampling, m.runner->config().text.vocab_size));
   VLMXLA_RETURN_IF_ERROR(ValidateStopParams(request.stop));
+  if (request.n < 1 || request.n > m.options.max_batch) {
+    return InvalidArgument("n must be in [1, " + std::to_string(m.options.max_batch) +
+                           "] (the KV slots, --max-batch), got " + std::to_string(request.n));
+  }
   const int max_images = info().max_images;
   // A text-only model's refusal of any image comes from the preparer (images_unsupported).
   if (max_images > 0 && static_cast<int>(request.images.size()) > max_images) {
@@ -187,6 +194,7 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
   PreparedRequest out;
   out.sampling = request.sampling;
   out.stop = request.stop;
+  out.n = request.n;
   if (request.raw_prompt) {
     if (!request.images.empty()) {
       return InvalidArgument("a raw prompt (completions) takes no images",
@@ -204,6 +212,29 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
                             m.preparer->Prepare(request.messages, request.images, m.capacity));
   }
   return out;
+}
+
+Result<std::vector<int32_t>> Engine::Tokenize(const std::string& text,
+                                              bool add_special_tokens) const {
+  if (!loaded_.load(std::memory_order_acquire)) {
+    return Unavailable("the model is still loading", "loading");
+  }
+  return impl_->preparer->EncodePrompt(text, add_special_tokens, impl_->capacity);
+}
+
+Result<std::string> Engine::Detokenize(std::span<const int32_t> ids) const {
+  if (!loaded_.load(std::memory_order_acquire)) {
+    return Unavailable("the model is still loading", "loading");
+  }
+  const text::Tokenizer& tokenizer = impl_->preparer->tokenizer();
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] < 0 || ids[i] >= tokenizer.vocab_size()) {
+      return InvalidArgument("token " + std::to_string(i) + " is " + std::to_string(ids[i]) +
+                             ", outside the vocabulary [0, " +
+                             std::to_string(tokenizer.vocab_size()) + ")");
+    }
+  }
+  return tokenizer.Decode(ids, false);
 }
 
 Result<uint64_t> Engine::Submit(PreparedRequest request, DeltaSink sink) {

@@ -60,6 +60,9 @@ class Engine final : public GenerationService {
   ModelInfo info() const override;
   bool ready() const override { return ready_.load(); }
   Result<PreparedRequest> Prepare(const GenerationRequest& request) const override;
+  Result<std::vector<int32_t>> Tokenize(const std::string& text,
+                                        bool add_special_tokens) const override;
+  Result<std::string> Detokenize(std::span<const int32_t> ids) const override;
   Result<uint64_t> Submit(PreparedRequest request, DeltaSink sink) override;
   // Compiles every program `request` will run (its vision and prefill buckets, decode), on the
   // calling thread, with progress; for a workload known in advance (`batch`), so that no request

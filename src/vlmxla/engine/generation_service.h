@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/engine/request.h"
@@ -20,6 +22,7 @@ struct ModelInfo {
   std::string device_kind;       // e.g. "cpu", "NVIDIA H200"; empty before load or where unknown
   std::string dtype;          // compute dtype ("float32", "bfloat16", "float16"); empty before load
   std::string weights_dtype;  // the weights' stored type, as dtype
+  int64_t vocab_size = 0;     // logits per token (the decoder's vocab_size); 0 before load
 };
 
 // Status::reason() of a Submit refused because the queue is full.
@@ -35,6 +38,14 @@ class GenerationService {
   // Host preprocessing; typed errors carry Status::reason() (prompt::kReasonPlaceholderMismatch,
   // prompt::kReasonContextLengthExceeded, ...).
   virtual Result<PreparedRequest> Prepare(const GenerationRequest& request) const = 0;
+  // The token ids of a raw prompt as a completion would prefill it (add_special_tokens: the
+  // tokenizer's post-processor, e.g. a BOS), refused as Prepare refuses a prompt past twice the
+  // context capacity.
+  virtual Result<std::vector<int32_t>> Tokenize(const std::string& text,
+                                                bool add_special_tokens) const = 0;
+  // The text of `ids`, special tokens included; InvalidArgument naming an id outside the
+  // tokenizer's vocabulary.
+  virtual Result<std::string> Detokenize(std::span<const int32_t> ids) const = 0;
   // Queues a prepared request; deltas go to `sink`. Fails with Unavailable (reason
   // kReasonOverloaded) when the queue is full. Returns the request's id.
   virtual Result<uint64_t> Submit(PreparedRequest request, DeltaSink sink) = 0;

@@ -21,4 +21,21 @@ Result<KvSlots> KvSlots::Allocate(runtime::Executor& executor, const io::TextCon
   return kv;
 }
 
+Status KvSlots::Copy(runtime::Executor& executor, int from, int to) {
+  const int n = size();
+  if (from < 0 || from >= n || to < 0 || to >= n || from == to) {
+    return InvalidArgument("cannot copy KV slot " + std::to_string(from) + " to " +
+                           std::to_string(to) + " (" + std::to_string(n) + " slots)");
+  }
+  std::vector<std::shared_ptr<runtime::DeviceBuffer>> copies;
+  copies.reserve(caches_[from].size());
+  for (const auto& buffer : caches_[from]) {
+    VLMXLA_ASSIGN_OR_RETURN(auto copy, executor.Copy(*buffer));
+    copies.push_back(std::move(copy));
+  }
+  caches_[to] = std::move(copies);
+  rope_delta_[to] = rope_delta_[from];
+  return Status::Ok();
+}
+
 }  // namespace vlmxla::engine

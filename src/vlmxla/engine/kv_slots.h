@@ -35,6 +35,9 @@ class KvSlots {
   int64_t rope_delta(int slot) const { return rope_delta_[slot]; }
   void set_rope_delta(int slot, int64_t delta) { rope_delta_[slot] = delta; }
   uint64_t bytes_per_slot() const { return bytes_per_slot_; }
+  // Makes slot `to` a copy of slot `from` (every layer's keys and values, copied on the device,
+  // and the M-RoPE delta), so a prompt prefilled once decodes on in both.
+  Status Copy(runtime::Executor& executor, int from, int to);
 
  private:
   std::vector<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> caches_;

@@ -159,6 +159,8 @@ int64_t ModelRunner::FeatureRows(const prompt::PreparedPrefill& p) const {
 
 uint64_t ModelRunner::kv_bytes_per_slot() const { return slots_.bytes_per_slot(); }
 
+Status ModelRunner::CopySlot(int from, int to) { return slots_.Copy(*executor_, from, to); }
+
 MemorySnapshot ModelRunner::SnapshotMemory() const {
   MemorySnapshot s;
   if (auto m = ReadProcessMemory(); m.ok()) s.engine = *m;

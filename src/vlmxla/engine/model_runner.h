@@ -97,6 +97,10 @@ class ModelRunner {
   Result<HostTensor> Decode(std::span<const int> slots, std::span<const int32_t> tokens,
                             std::span<const int32_t> positions);
 
+  // Makes slot `to` a copy of slot `from` (every layer's keys and values, copied on the device,
+  // and the M-RoPE rope_delta), so a prompt prefilled once decodes on in both.
+  Status CopySlot(int from, int to);
+
   // Compiles what `prompt` will run (vision_encode, its prefill bucket, decode at every batch
   // bucket, since it may join a batch of any size), so that running it compiles nothing.
   Status Warm(const prompt::PreparedPrefill& prompt);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "vlmxla/base/status.h"
@@ -15,8 +16,13 @@
 
 namespace vlmxla::engine {
 
-// How the next token is drawn from the logits. temperature 0 is greedy (argmax, lowest id on
-// ties); otherwise the filters apply in the order top_k, top_p, min_p to the tempered softmax.
+// Most alternatives a token's log-probabilities may list (OpenAI's top_logprobs bound).
+inline constexpr int kMaxTopLogprobs = 20;
+
+// How the next token is drawn from the logits. The logits are first processed: logit_bias
+// added, then repetition_penalty, then frequency and presence penalties (sampler.h). temperature
+// 0 is greedy on the processed logits (argmax, lowest id on ties); otherwise the filters apply in
+// the order top_k, top_p, min_p to their tempered softmax.
 struct SamplingParams {
   float temperature = 0.0f;
   int top_k = 0;       // 0: off
@@ -24,6 +30,36 @@ struct SamplingParams {
   float min_p = 0.0f;  // 0: off
   // Same seed, same prompt, same params -> same tokens. Unset: drawn from the engine's generator.
   std::optional<uint64_t> seed;
+  // OpenAI: subtract presence_penalty * [count > 0] + frequency_penalty * count, where count is
+  // how often the token was generated so far (the prompt does not count). In [-2, 2]; 0: off.
+  float presence_penalty = 0.0f;
+  float frequency_penalty = 0.0f;
+  // Transformers / vLLM: every token in the prompt or generated so far has a positive logit
+  // divided by it and a negative one multiplied by it. > 0; 1: off.
+  float repetition_penalty = 1.0f;
+  // (token id, bias in [-100, 100]) added to that token's logit; ids below the vocabulary size.
+  std::vector<std::pair<int32_t, float>> logit_bias;
+  // Report each sampled token's log-probability and this many alternatives
+  // (0..kMaxTopLogprobs); -1: no log-probabilities.
+  int logprobs = -1;
+};
+
+// One alternative of a sampled token: its id, raw bytes (a byte-level token may hold part of a
+// UTF-8 character) and log-probability.
+struct TopLogprob {
+  int32_t id = 0;
+  std::string bytes;
+  float logprob = 0;
+};
+
+// The sampled token's log-probability and the most likely alternatives, most likely first (ties:
+// lower id first). Log-probabilities are log_softmax of the processed logits (after logit_bias
+// and penalties, before temperature and the top_k / top_p / min_p filters).
+struct TokenLogprob {
+  int32_t id = 0;
+  std::string bytes;
+  float logprob = 0;
+  std::vector<TopLogprob> top;
 };
 
 struct StopParams {
@@ -40,6 +76,9 @@ struct GenerationRequest {
   std::vector<vision::Image> images;  // decoded, in the order their parts appear
   SamplingParams sampling;
   StopParams stop;
+  // Completions drawn for the prompt (OpenAI's `n`): prefilled once, then decoded as n sequences,
+  // choice i seeded with seed + i when a seed is given. 1..the engine's max batch.
+  int n = 1;
 };
 
 // A request after host preprocessing: ready to prefill. Errors in preparing (placeholder count,
@@ -48,27 +87,33 @@ struct PreparedRequest {
   prompt::PreparedPrefill prefill;
   SamplingParams sampling;
   StopParams stop;
+  int n = 1;
 };
 
 enum class FinishReason { kStop, kLength, kCancelled, kError };
 // "stop" | "length" | "cancelled" | "error"
 const char* FinishReasonName(FinishReason reason);
 
+// A request's totals: the prompt counted once, completion tokens summed over its n choices.
 struct Usage {
   int64_t prompt_tokens = 0;  // effective positions (image tokens included), as OpenAI counts
   int64_t prompt_tokens_logical = 0;  // as the user wrote it: each image counts once
   int64_t completion_tokens = 0;
 };
 
-// One step of a generation as the caller sees it. `text` never ends inside a UTF-8 character and
-// never contains (a prefix of) a stop string that may still complete. The last delta of a request
-// has `finish` set (and `error` when finish is kError); every delta before it has not.
+// One step of one choice of a generation as the caller sees it. `text` never ends inside a UTF-8
+// character and never contains (a prefix of) a stop string that may still complete. The last
+// delta of each choice has `finish` set (and `error` when finish is kError); every delta of that
+// choice before it has not. A request with n choices ends after n finishing deltas.
 struct GenerationDelta {
+  int index = 0;  // the choice, 0..n-1
   std::string text;
   std::vector<int32_t> token_ids;  // tokens sampled in this step (usually one)
+  // One per token_ids entry when the request asked for log-probabilities; else empty.
+  std::vector<TokenLogprob> logprobs;
   std::optional<FinishReason> finish;
   std::optional<Status> error;
-  Usage usage;                 // running totals
+  Usage usage;                 // running totals of the whole request (all choices)
   double prefill_seconds = 0;  // set on the last delta
   double decode_seconds = 0;   // set on the last delta
 };

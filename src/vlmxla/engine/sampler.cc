@@ -107,6 +107,17 @@ double Sum(const std::vector<Candidate>& c) {
   return total;
 }
 
+// The k best logits in rank order (larger first, lower id among equals).
+void RankedTopK(std::span<const float> logits, int k, std::vector<std::pair<float, int32_t>>* heap,
+                std::vector<Candidate>* out) {
+  TopK(logits, k, heap, out);
+  std::sort(out->begin(), out->end(), [&](const Candidate& a, const Candidate& b) {
+    const float va = std::isnan(logits[a.id]) ? kNegInf : logits[a.id];
+    const float vb = std::isnan(logits[b.id]) ? kNegInf : logits[b.id];
+    return RanksBefore(va, a.id, vb, b.id);
+  });
+}
+
 SamplingParams Clamped(SamplingParams p) {
   if (std::isnan(p.temperature) || p.temperature < 0) p.temperature = 0;
   if (std::isinf(p.temperature)) p.temperature = FLT_MAX;
@@ -115,12 +126,19 @@ SamplingParams Clamped(SamplingParams p) {
   if (p.top_p <= 0) p.top_p = FLT_MIN;
   if (std::isnan(p.min_p) || p.min_p < 0) p.min_p = 0;
   if (p.min_p > 1) p.min_p = 1;
+  for (float* v : {&p.presence_penalty, &p.frequency_penalty})
+    *v = std::isnan(*v) ? 0.0f : std::clamp(*v, -2.0f, 2.0f);
+  if (!(p.repetition_penalty > 0) || !std::isfinite(p.repetition_penalty))
+    p.repetition_penalty = 1.0f;
+  std::erase_if(p.logit_bias, [](const auto& b) { return b.first < 0 || std::isnan(b.second); });
+  for (auto& b : p.logit_bias) b.second = std::clamp(b.second, -100.0f, 100.0f);
+  p.logprobs = std::clamp(p.logprobs, -1, kMaxTopLogprobs);
   return p;
 }
 
 }  // namespace
 
-Status ValidateSamplingParams(const SamplingParams& p) {
+Status ValidateSamplingParams(const SamplingParams& p, int64_t vocab_size) {
   if (!std::isfinite(p.temperature) || p.temperature < 0) {
     return InvalidArgument("temperature must be a finite number >= 0 (0: greedy), got " +
                            Num(p.temperature));
@@ -134,13 +152,104 @@ Status ValidateSamplingParams(const SamplingParams& p) {
   if (!(p.min_p >= 0 && p.min_p <= 1)) {
     return InvalidArgument("min_p must be in [0, 1] (0: off), got " + Num(p.min_p));
   }
+  const std::pair<const char*, float> penalties[] = {{"presence_penalty", p.presence_penalty},
+                                                     {"frequency_penalty", p.frequency_penalty}};
+  for (const auto& [name, v] : penalties) {
+    if (!(v >= -2 && v <= 2)) {
+      return InvalidArgument(std::string(name) + " must be in [-2, 2] (0: off), got " + Num(v));
+    }
+  }
+  if (!std::isfinite(p.repetition_penalty) || !(p.repetition_penalty > 0)) {
+    return InvalidArgument("repetition_penalty must be a finite number > 0 (1: off), got " +
+                           Num(p.repetition_penalty));
+  }
+  for (const auto& [id, bias] : p.logit_bias) {
+    if (id < 0 || (vocab_size > 0 && id >= vocab_size)) {
+      return InvalidArgument("logit_bias token id " + std::to_string(id) + " is outside [0, " +
+                             (vocab_size > 0 ? std::to_string(vocab_size) : "inf") +
+                             ") (the vocabulary)");
+    }
+    if (!(bias >= -100 && bias <= 100)) {
+      return InvalidArgument("logit_bias of token " + std::to_string(id) +
+                             " must be in [-100, 100], got " + Num(bias));
+    }
+  }
+  if (p.logprobs < -1 || p.logprobs > kMaxTopLogprobs) {
+    return InvalidArgument("logprobs must be in [0, " + std::to_string(kMaxTopLogprobs) +
+                           "] (-1: off), got " + std::to_string(p.logprobs));
+  }
   return Status::Ok();
 }
 
-Sampler::Sampler(const SamplingParams& params, uint64_t fallback_seed)
-    : params_(Clamped(params)), seed_(params.seed.value_or(fallback_seed)), rng_(seed_) {}
+Sampler::Sampler(const SamplingParams& params, uint64_t fallback_seed,
+                 std::span<const int32_t> prompt_ids)
+    : params_(Clamped(params)), seed_(params.seed.value_or(fallback_seed)), rng_(seed_) {
+  processes_ = !params_.logit_bias.empty() || params_.presence_penalty != 0.0f ||
+               params_.frequency_penalty != 0.0f || params_.repetition_penalty != 1.0f;
+  if (params_.repetition_penalty != 1.0f) seen_.insert(prompt_ids.begin(), prompt_ids.end());
+}
 
-int32_t Sampler::Sample(std::span<const float> logits) {
+std::span<const float> Sampler::Process(std::span<const float> logits) {
+  if (!processes_) return logits;
+  processed_.assign(logits.begin(), logits.end());
+  const int64_t n = static_cast<int64_t>(processed_.size());
+  for (const auto& [id, bias] : params_.logit_bias)
+    if (id < n) processed_[id] += bias;
+  const float rep = params_.repetition_penalty;
+  if (rep != 1.0f) {
+    for (int32_t id : seen_) {
+      if (id < 0 || id >= n) continue;
+      float& l = processed_[id];
+      l = l > 0 ? l / rep : l * rep;
+    }
+  }
+  for (const auto& [id, count] : generated_counts_) {
+    if (id < 0 || id >= n) continue;
+    processed_[id] -= params_.frequency_penalty * static_cast<float>(count) +
+                      (count > 0 ? params_.presence_penalty : 0.0f);
+  }
+  return processed_;
+}
+
+void Sampler::FillLogprob(std::span<const float> logits, int32_t token, TokenLogprob* out) {
+  // log_softmax in double: l - (max + log(sum exp(l - max))); NaN counts as -inf.
+  float max_logit = kNegInf;
+  for (float l : logits)
+    if (l > max_logit) max_logit = l;
+  double sum = 0;
+  if (max_logit > kNegInf) {
+    for (float l : logits)
+      if (l > kNegInf) sum += std::exp(static_cast<double>(l) - max_logit);
+  }
+  const double lse = max_logit > kNegInf ? max_logit + std::log(sum) : 0.0;
+  const auto logprob = [&](int32_t id) {
+    const float l = logits[id];
+    return l > kNegInf && max_logit > kNegInf ? static_cast<float>(static_cast<double>(l) - lse)
+                                              : -std::numeric_limits<float>::infinity();
+  };
+  out->id = token;
+  out->bytes.clear();
+  out->logprob = logprob(token);
+  out->top.clear();
+  const int k = std::min<int>(params_.logprobs, static_cast<int>(logits.size()));
+  if (k <= 0) return;
+  std::vector<Candidate> best;
+  RankedTopK(logits, k, &heap_, &best);
+  for (const Candidate& c : best) out->top.push_back({c.id, {}, logprob(c.id)});
+}
+
+int32_t Sampler::Sample(std::span<const float> raw, TokenLogprob* logprob) {
+  const std::span<const float> logits = Process(raw);
+  const int32_t token = Draw(logits);
+  if (logprob != nullptr && !logits.empty()) FillLogprob(logits, token, logprob);
+  if (processes_) {
+    generated_counts_[token] += 1;
+    if (params_.repetition_penalty != 1.0f) seen_.insert(token);
+  }
+  return token;
+}
+
+int32_t Sampler::Draw(std::span<const float> logits) {
   const int32_t n = static_cast<int32_t>(logits.size());
   if (n == 0) return 0;
   const int32_t top = Argmax(logits);

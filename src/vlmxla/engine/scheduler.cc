@@ -23,17 +23,30 @@ Status NotRunning() { return Unavailable("the engine is not running", "loading")
 
 }  // namespace
 
-struct Scheduler::Sequence {
-  uint64_t id = 0;
+// What the n choices of one request share.
+struct Scheduler::Group {
   PreparedRequest request;
   DeltaSink sink;
   TapSink taps;
+  Usage usage;          // the prompt once, completion tokens summed over the choices
+  int unreleased = 1;   // choices still holding (or waiting for) a slot
+  bool gone = false;    // the sink refused a delta: nothing more is delivered
+  bool failed = false;  // counted in requests_failed
+};
+
+// One choice: its own slot, sampler and text.
+struct Scheduler::Sequence {
+  uint64_t id = 0;  // the request's; every choice shares it
+  int index = 0;
+  std::shared_ptr<Group> group;
+  // The lead (choice 0) holds the other choices until they start beside it.
+  std::vector<std::unique_ptr<Sequence>> siblings;
   int slot = -1;
+  bool released = false;
   std::optional<Sampler> sampler;
   std::optional<SequenceText> text;
   int32_t last_token = 0;
   int64_t generated = 0;
-  Usage usage;
   double prefill_seconds = 0;
   double decode_seconds = 0;
   bool cancel_requested = false;
@@ -64,10 +77,24 @@ void Scheduler::Stop() {
 }
 
 Result<uint64_t> Scheduler::Submit(PreparedRequest request, DeltaSink sink, TapSink taps) {
+  const int n = request.n;
+  if (n < 1 || n > runner_.num_slots()) {
+    return InvalidArgument("n must be in [1, " + std::to_string(runner_.num_slots()) +
+                           "] (the KV slots, --max-batch), got " + std::to_string(n));
+  }
+  auto group = std::make_shared<Group>();
+  group->request = std::move(request);
+  group->sink = std::move(sink);
+  group->taps = std::move(taps);
+  group->unreleased = n;
   auto seq = std::make_unique<Sequence>();
-  seq->request = std::move(request);
-  seq->sink = std::move(sink);
-  seq->taps = std::move(taps);
+  seq->group = group;
+  for (int i = 1; i < n; ++i) {
+    auto sibling = std::make_unique<Sequence>();
+    sibling->index = i;
+    sibling->group = group;
+    seq->siblings.push_back(std::move(sibling));
+  }
   uint64_t id = 0;
   {
     std::lock_guard<std::mutex> lk(mu_);
@@ -79,6 +106,7 @@ Result<uint64_t> Scheduler::Submit(PreparedRequest request, DeltaSink sink, TapS
                          kReasonOverloaded);
     }
     id = seq->id = next_id_++;
+    for (auto& sibling : seq->siblings) sibling->id = id;
     live_.insert(id);
     queue_.push_back(std::move(seq));
     metrics_.requests_total += 1;
@@ -93,10 +121,12 @@ Result<GenerationDelta> Scheduler::Generate(PreparedRequest request, const Delta
   auto done = std::make_shared<std::promise<GenerationDelta>>();
   auto future = done->get_future();
   auto fired = std::make_shared<bool>(false);
-  DeltaSink wrapped = [sink, done, fired](const GenerationDelta& d) {
+  auto unfinished = std::make_shared<int>(request.n);
+  DeltaSink wrapped = [sink, done, fired, unfinished](const GenerationDelta& d) {
     const bool keep = sink ? sink(d) : true;
+    if (d.finish) *unfinished -= 1;
     // A caller that stops early ends the request as cancelled; either way the wait ends once.
-    if ((d.finish || !keep) && !*fired) {
+    if ((*unfinished <= 0 || !keep) && !*fired) {
       *fired = true;
       GenerationDelta last = d;
       if (!last.finish) last.finish = FinishReason::kCancelled;
@@ -125,11 +155,20 @@ ServiceMetrics Scheduler::metrics() const {
 // ---- the scheduler thread ----
 
 void Scheduler::Release(Sequence& seq) {
+  if (seq.released) return;
+  seq.released = true;
   std::lock_guard<std::mutex> lk(mu_);
   if (seq.slot >= 0) slot_free_[seq.slot] = true;
   seq.slot = -1;
+  // The request stays live (cancellable) until its last choice lets go.
+  if (--seq.group->unreleased > 0) return;
   live_.erase(seq.id);
   cancelled_.erase(seq.id);
+}
+
+void Scheduler::ReleaseAll(Sequence& lead) {
+  Release(lead);
+  for (auto& s : lead.siblings) Release(*s);
 }
 
 void Scheduler::Finish(Sequence& seq, FinishReason reason, std::optional<Status> error) {
@@ -138,65 +177,117 @@ void Scheduler::Finish(Sequence& seq, FinishReason reason, std::optional<Status>
   FinishWith(seq, std::move(d), reason);
 }
 
+void Scheduler::FinishAll(Sequence& lead, FinishReason reason, std::optional<Status> error) {
+  Finish(lead, reason, error);
+  for (auto& s : lead.siblings) Finish(*s, reason, error);
+}
+
 void Scheduler::FinishWith(Sequence& seq, GenerationDelta d, FinishReason reason) {
   if (seq.done) return;
   seq.done = true;
+  Group& g = *seq.group;
+  d.index = seq.index;
   d.finish = reason;
-  d.usage = seq.usage;
+  d.usage = g.usage;
   d.prefill_seconds = seq.prefill_seconds;
   d.decode_seconds = seq.decode_seconds;
-  {
+  if (reason == FinishReason::kError && !g.failed) {
+    g.failed = true;
     std::lock_guard<std::mutex> lk(mu_);
-    if (reason == FinishReason::kError) metrics_.requests_failed += 1;
+    metrics_.requests_failed += 1;
   }
-  if (seq.sink) seq.sink(d);
+  if (g.sink && !g.gone) g.sink(d);
 }
 
-void Scheduler::Emit(Sequence& seq, int32_t token) {
+void Scheduler::SampleAndEmit(Sequence& seq, std::span<const float> logits) {
+  if (seq.sampler->params().logprobs < 0) return Emit(seq, seq.sampler->Sample(logits), nullptr);
+  TokenLogprob lp;
+  const int32_t token = seq.sampler->Sample(logits, &lp);
+  lp.bytes = tokenizer_.TokenBytes(lp.id);
+  for (TopLogprob& t : lp.top) t.bytes = tokenizer_.TokenBytes(t.id);
+  Emit(seq, token, &lp);
+}
+
+void Scheduler::Emit(Sequence& seq, int32_t token, TokenLogprob* logprob) {
+  Group& g = *seq.group;
   seq.last_token = token;
   seq.generated += 1;
-  seq.usage.completion_tokens = seq.generated;
+  g.usage.completion_tokens += 1;
   {
     std::lock_guard<std::mutex> lk(mu_);
     metrics_.generated_tokens_total += 1;
   }
+  // Another choice's sink call found the client gone: this one stops too.
+  if (g.gone) {
+    seq.done = true;
+    return;
+  }
   TextStep step = seq.text->Push(token);
   GenerationDelta d;
+  d.index = seq.index;
   d.text = std::move(step.text);
   d.token_ids = {token};
-  d.usage = seq.usage;
+  if (logprob != nullptr) d.logprobs.push_back(std::move(*logprob));
+  d.usage = g.usage;
   if (step.finish) return FinishWith(seq, std::move(d), *step.finish);
-  // A sink that returns false went away: the slot is freed after this step, nothing more is sent.
-  if (seq.sink && !seq.sink(d)) seq.done = true;
+  // A sink that returns false went away: the slots are freed after this step, nothing more is
+  // sent.
+  if (g.sink && !g.sink(d)) {
+    g.gone = true;
+    seq.done = true;
+  }
 }
 
-void Scheduler::Start(Sequence& seq) {
+void Scheduler::Activate(std::unique_ptr<Sequence> lead) {
+  Start(*lead);
+  std::vector<std::unique_ptr<Sequence>> siblings = std::move(lead->siblings);
+  lead->siblings.clear();
+  active_.push_back(std::move(lead));
+  for (auto& s : siblings) active_.push_back(std::move(s));
+}
+
+void Scheduler::Start(Sequence& lead) {
   // Its programs are compiled (IsWarm, or Warm on the compile thread): prefill time measures
   // execution.
-  const prompt::PreparedPrefill& p = seq.request.prefill;
+  if (lead.done) return;  // its compile failed
+  Group& g = *lead.group;
+  const prompt::PreparedPrefill& p = g.request.prefill;
   const auto t0 = Clock::now();
-  seq.usage.prompt_tokens = p.effective_length;
-  seq.usage.prompt_tokens_logical = p.logical_length;
+  g.usage.prompt_tokens = p.effective_length;
+  g.usage.prompt_tokens_logical = p.logical_length;
   {
     std::lock_guard<std::mutex> lk(mu_);
     metrics_.prompt_tokens_total += p.effective_length;
     metrics_.prompt_tokens_logical_total += p.logical_length;
   }
   std::map<std::string, HostTensor> taps;
-  auto logits = runner_.Prefill(seq.slot, p, seq.taps ? &taps : nullptr);
-  if (!logits.ok()) return Finish(seq, FinishReason::kError, logits.status());
-  seq.prefill_seconds = Since(t0);
+  auto logits = runner_.Prefill(lead.slot, p, g.taps ? &taps : nullptr);
+  if (!logits.ok()) return FinishAll(lead, FinishReason::kError, logits.status());
+  // The other choices start from the same prompt: its KV, copied on the device.
+  for (auto& s : lead.siblings) {
+    Status copied = runner_.CopySlot(lead.slot, s->slot);
+    if (!copied.ok()) return FinishAll(lead, FinishReason::kError, copied);
+  }
+  lead.prefill_seconds = Since(t0);
   {
     std::lock_guard<std::mutex> lk(mu_);
-    metrics_.prefill_seconds.Observe(seq.prefill_seconds);
+    metrics_.prefill_seconds.Observe(lead.prefill_seconds);
   }
-  for (const auto& [stage, value] : taps) seq.taps(stage, value);
+  for (const auto& [stage, value] : taps) g.taps(stage, value);
 
-  seq.sampler.emplace(seq.request.sampling, seeds_());
-  seq.text.emplace(tokenizer_, seq.request.stop, options_.eos_ids,
-                   options_.capacity - p.effective_length);
+  std::vector<Sequence*> choices = {&lead};
+  for (auto& s : lead.siblings) choices.push_back(s.get());
+  for (Sequence* s : choices) {
+    SamplingParams params = g.request.sampling;
+    // Choice i of a seeded request draws as a request with seed + i would alone.
+    if (params.seed) *params.seed += static_cast<uint64_t>(s->index);
+    s->prefill_seconds = lead.prefill_seconds;
+    s->sampler.emplace(params, seeds_(), p.input_ids);
+    s->text.emplace(tokenizer_, g.request.stop, options_.eos_ids,
+                    options_.capacity - p.effective_length);
+  }
   // The first delta carries no text yet when the token is held back; it still reports progress.
-  Emit(seq, seq.sampler->Sample(logits->span<float>()));
+  for (Sequence* s : choices) SampleAndEmit(*s, logits->span<float>());
 }
 
 void Scheduler::DecodeStep() {
@@ -210,7 +301,7 @@ void Scheduler::DecodeStep() {
     tokens.push_back(s->last_token);
     // Generated token k (0-based) sits at position effective_length + k.
     positions.push_back(
-        static_cast<int32_t>(s->request.prefill.effective_length + s->generated - 1));
+        static_cast<int32_t>(s->group->request.prefill.effective_length + s->generated - 1));
   }
   if (seqs.empty()) return;
   const auto t0 = Clock::now();
@@ -235,12 +326,13 @@ void Scheduler::DecodeStep() {
   for (size_t i = 0; i < seqs.size(); ++i) {
     Sequence& s = *seqs[i];
     s.decode_seconds += dt;
-    Emit(s, s.sampler->Sample(all.subspan(i * vocab, vocab)));
+    SampleAndEmit(s, all.subspan(i * vocab, vocab));
   }
 }
 
-bool Scheduler::HasFreeSlot() const {
-  return std::find(slot_free_.begin(), slot_free_.end(), true) != slot_free_.end();
+bool Scheduler::CanAdmitFront() const {
+  return !queue_.empty() &&
+         std::count(slot_free_.begin(), slot_free_.end(), true) >= queue_.front()->group->request.n;
 }
 
 void Scheduler::CompileLoop() {
@@ -253,7 +345,7 @@ void Scheduler::CompileLoop() {
       seq = warm_jobs_.front();
       warm_jobs_.pop_front();
     }
-    Status status = runner_.Warm(seq->request.prefill);
+    Status status = runner_.Warm(seq->group->request.prefill);
     {
       std::lock_guard<std::mutex> lk(mu_);
       warm_done_.emplace(seq->id, std::move(status));
@@ -273,7 +365,7 @@ void Scheduler::Loop() {
       // queue wakes it only when a slot is free.
       cv_.wait(lk, [&] {
         return stopping_ || !active_.empty() || !warm_done_.empty() || !cancelled_.empty() ||
-               (!queue_.empty() && HasFreeSlot());
+               CanAdmitFront();
       });
       if (stopping_) break;
       // Cancelled requests leave the queue; cancelled active ones finish below.
@@ -291,26 +383,33 @@ void Scheduler::Loop() {
         for (auto& s : *list)
           if (cancelled_.count(s->id)) s->cancel_requested = true;
       warmed.swap(warm_done_);
-      // Admit waiting requests into free slots: they prefill before the next decode step, or
-      // once the compile thread has their programs ready.
-      for (size_t slot = 0; slot < slot_free_.size() && !queue_.empty(); ++slot) {
-        if (!slot_free_[slot]) continue;
-        slot_free_[slot] = false;
-        queue_.front()->slot = static_cast<int>(slot);
+      // Admit waiting requests, first come first served, each into as many free slots as it
+      // has choices: they prefill before the next decode step, or once the compile thread has
+      // their programs ready.
+      while (CanAdmitFront()) {
+        Sequence& lead = *queue_.front();
+        std::vector<Sequence*> choices = {&lead};
+        for (auto& s : lead.siblings) choices.push_back(s.get());
+        size_t slot = 0;
+        for (Sequence* s : choices) {
+          while (!slot_free_[slot]) ++slot;
+          slot_free_[slot] = false;
+          s->slot = static_cast<int>(slot);
+        }
         admitted.push_back(std::move(queue_.front()));
         queue_.pop_front();
       }
       metrics_.queue_depth = static_cast<int64_t>(queue_.size());
     }
-    for (auto& s : dropped) Finish(*s, FinishReason::kCancelled);
+    for (auto& s : dropped) FinishAll(*s, FinishReason::kCancelled);
     for (auto& s : active_)
       if (s->cancel_requested) Finish(*s, FinishReason::kCancelled);
     // A cancelled sequence still compiling ends now and frees its slot; it is dropped once the
     // compile thread is done with it.
     for (auto& s : warming_) {
       if (s->cancel_requested && !s->done) {
-        Finish(*s, FinishReason::kCancelled);
-        Release(*s);
+        FinishAll(*s, FinishReason::kCancelled);
+        ReleaseAll(*s);
       }
     }
     for (auto it = warming_.begin(); it != warming_.end();) {
@@ -322,17 +421,12 @@ void Scheduler::Loop() {
       std::unique_ptr<Sequence> s = std::move(*it);
       it = warming_.erase(it);
       if (s->done) continue;  // cancelled while compiling, already released
-      if (w->second.ok()) {
-        Start(*s);
-      } else {
-        Finish(*s, FinishReason::kError, w->second);
-      }
-      active_.push_back(std::move(s));
+      if (!w->second.ok()) FinishAll(*s, FinishReason::kError, w->second);
+      Activate(std::move(s));  // a finished request's choices are released below
     }
     for (auto& s : admitted) {
-      if (runner_.IsWarm(s->request.prefill)) {
-        Start(*s);
-        active_.push_back(std::move(s));
+      if (runner_.IsWarm(s->group->request.prefill)) {
+        Activate(std::move(s));
         continue;
       }
       {
@@ -364,8 +458,8 @@ void Scheduler::Loop() {
     warm_jobs_.clear();
     warm_done_.clear();
   }
-  for (auto& s : rest) Finish(*s, FinishReason::kCancelled);
-  for (auto& s : warming_) Finish(*s, FinishReason::kCancelled);
+  for (auto& s : rest) FinishAll(*s, FinishReason::kCancelled);
+  for (auto& s : warming_) FinishAll(*s, FinishReason::kCancelled);
   for (auto& s : active_) Finish(*s, FinishReason::kCancelled);
   warming_.clear();
   active_.clear();

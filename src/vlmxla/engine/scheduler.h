@@ -1,9 +1,11 @@
 // Scheduler: continuous batching over KV slots on one thread. Between decode steps it admits
 // waiting requests, first come first served, into free slots and prefills them; every decode step
-// then advances all running sequences together, each at its own position. Sampling, stop rules
-// and the streaming detokenizer run here, per sequence. A request whose programs are not compiled
-// yet holds its slot while a second thread compiles them (SequenceRunner::Warm), so a new shape
-// bucket never stalls the sequences already running. The device work goes through a
+// then advances all running sequences together, each at its own position. A request with n
+// choices takes n slots at once: its prompt is prefilled into the first and the KV copied into the
+// others (SequenceRunner::CopySlot), and each choice then decodes as its own sequence. Sampling,
+// stop rules and the streaming detokenizer run here, per sequence. A request whose programs are not
+// compiled yet holds its slot while a second thread compiles them (SequenceRunner::Warm), so a new
+// shape bucket never stalls the sequences already running. The device work goes through a
 // SequenceRunner: ModelRunner in production (engine.cc), a fake in the scheduler's tests.
 #pragma once
 
@@ -55,6 +57,9 @@ class SequenceRunner {
   // its next logits. Slots not listed are free (the runner may pad a batch bucket with them).
   virtual Result<HostTensor> Decode(std::span<const int> slots, std::span<const int32_t> tokens,
                                     std::span<const int32_t> positions) = 0;
+  // Makes slot `to` hold what slot `from` holds (a prefilled prompt's keys and values, and any
+  // per-slot state such as M-RoPE's rope_delta), so both decode on from the same prompt.
+  virtual Status CopySlot(int from, int to) = 0;
 };
 
 struct SchedulerOptions {
@@ -74,12 +79,14 @@ class Scheduler {
   Scheduler(const Scheduler&) = delete;
   Scheduler& operator=(const Scheduler&) = delete;
 
-  // Queues a request; its deltas go to `sink` on the scheduler's thread, the last one with
-  // `finish` set. Unavailable with reason kReasonOverloaded when max_queue requests are already
-  // waiting, or reason "loading" once stopped. Returns the request's id.
+  // Queues a request; its deltas go to `sink` on the scheduler's thread, the last one of each of
+  // its n choices with `finish` set. InvalidArgument when n is outside [1, num_slots]; Unavailable
+  // with reason kReasonOverloaded when max_queue requests are already waiting, or reason "loading"
+  // once stopped. Returns the request's id.
   Result<uint64_t> Submit(PreparedRequest request, DeltaSink sink, TapSink taps = {});
-  // Submit, then waits for the request to finish; `sink` (may be empty) sees every delta. Returns
-  // the last delta (finish kCancelled when `sink` returned false), or Submit's error.
+  // Submit, then waits for every choice of the request to finish; `sink` (may be empty) sees every
+  // delta. Returns the last delta (finish kCancelled when `sink` returned false), or Submit's
+  // error.
   Result<GenerationDelta> Generate(PreparedRequest request, const DeltaSink& sink,
                                    const TapSink& taps = {});
   // Ends a request with FinishReason::kCancelled at the scheduler's next step: a queued one
@@ -93,17 +100,26 @@ class Scheduler {
   ServiceMetrics metrics() const;
 
  private:
+  struct Group;
   struct Sequence;
   void Loop();
   // The compile thread: runs Warm for the sequences that wait on their programs.
   void CompileLoop();
-  bool HasFreeSlot() const;  // mu_ held
-  void Start(Sequence& seq);
+  bool CanAdmitFront() const;  // mu_ held: enough free slots for the first waiting request
+  // Prefills `lead`'s request, copies its KV to the other choices' slots, samples every choice's
+  // first token, and moves them all into active_.
+  void Activate(std::unique_ptr<Sequence> lead);
+  void Start(Sequence& lead);
   void DecodeStep();
-  void Emit(Sequence& seq, int32_t token);
+  // Samples seq's next token from `logits` and delivers it.
+  void SampleAndEmit(Sequence& seq, std::span<const float> logits);
+  void Emit(Sequence& seq, int32_t token, TokenLogprob* logprob);
   void Finish(Sequence& seq, FinishReason reason, std::optional<Status> error = std::nullopt);
+  // Finish for `lead` and the choices still attached to it (not yet started).
+  void FinishAll(Sequence& lead, FinishReason reason, std::optional<Status> error = std::nullopt);
   void FinishWith(Sequence& seq, GenerationDelta delta, FinishReason reason);
   void Release(Sequence& seq);
+  void ReleaseAll(Sequence& lead);
 
   SequenceRunner& runner_;
   const text::Tokenizer& tokenizer_;

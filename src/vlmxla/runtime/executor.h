@@ -146,6 +146,10 @@ class Executor {
                                                       const CompileOptions& options = {}) = 0;
   // Copies a host tensor to the device (the host tensor may be freed as soon as this returns).
   virtual Result<std::shared_ptr<DeviceBuffer>> Upload(const HostTensor& tensor) = 0;
+  // A new device buffer with `buffer`'s contents, copied on the device (nothing crosses to the
+  // host); the two are independent afterwards (either may be donated). `buffer` must be one of
+  // this executor's and not donated.
+  virtual Result<std::shared_ptr<DeviceBuffer>> Copy(const DeviceBuffer& buffer) = 0;
 };
 
 }  // namespace vlmxla::runtime

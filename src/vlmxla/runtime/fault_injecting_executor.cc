@@ -73,6 +73,10 @@ Result<std::shared_ptr<DeviceBuffer>> FaultInjectingExecutor::Upload(const HostT
   return buffer;
 }
 
+Result<std::shared_ptr<DeviceBuffer>> FaultInjectingExecutor::Copy(const DeviceBuffer& buffer) {
+  return inner_->Copy(buffer);
+}
+
 void FaultInjectingExecutor::BeforeExecute() {
   {
     std::lock_guard<std::mutex> lock(mu_);

@@ -47,6 +47,7 @@ class FaultInjectingExecutor final : public Executor {
   Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                               const CompileOptions& options = {}) override;
   Result<std::shared_ptr<DeviceBuffer>> Upload(const HostTensor& tensor) override;
+  Result<std::shared_ptr<DeviceBuffer>> Copy(const DeviceBuffer& buffer) override;
 
   // What was planted so far (for the wrapper's own tests).
   int planted_copies() const;

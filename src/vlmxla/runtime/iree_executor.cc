@@ -537,4 +537,19 @@ Result<std::shared_ptr<DeviceBuffer>> IreeExecutor::Upload(const HostTensor& ten
       std::make_shared<IreeBuffer>(host_, id, tensor.dtype(), tensor.shape()));
 }
 
+Result<std::shared_ptr<DeviceBuffer>> IreeExecutor::Copy(const DeviceBuffer& buffer) {
+  const auto* source = dynamic_cast<const IreeBuffer*>(&buffer);
+  if (source == nullptr || source->host().get() != host_.get()) {
+    return InvalidArgument("the buffer to copy is not a device buffer of this IREE executor");
+  }
+  if (source->is_deleted()) {
+    return FailedPrecondition("device buffer " + ShapeToString(buffer.shape()) +
+                                  " was donated and can no longer be copied",
+                              "buffer_deleted");
+  }
+  VLMXLA_ASSIGN_OR_RETURN(uint64_t id, host_->Copy(source->id()));
+  return std::shared_ptr<DeviceBuffer>(
+      std::make_shared<IreeBuffer>(host_, id, buffer.dtype(), buffer.shape()));
+}
+
 }  // namespace vlmxla::runtime

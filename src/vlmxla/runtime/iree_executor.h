@@ -123,6 +123,7 @@ class IreeExecutor final : public Executor {
   Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                               const CompileOptions& options = {}) override;
   Result<std::shared_ptr<DeviceBuffer>> Upload(const HostTensor& tensor) override;
+  Result<std::shared_ptr<DeviceBuffer>> Copy(const DeviceBuffer& buffer) override;
 
   // The plain iree-compile flags for this target (before the input file).
   const std::vector<std::string>& compile_flags() const { return compiler_->flags(); }

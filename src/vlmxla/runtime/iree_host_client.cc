@@ -59,6 +59,7 @@ const char* OpName(uint16_t op) {
     case kOpFree: return "FREE";
     case kOpUnload: return "UNLOAD";
     case kOpShutdown: return "SHUTDOWN";
+    case kOpCopy: return "COPY";
     default: return "?";
   }
 }
@@ -445,6 +446,19 @@ Result<uint64_t> IreeHostClient::Upload(DType dtype, const Shape& shape, const v
   Reader reader(*answer);
   uint64_t id = 0;
   if (!reader.Get(id) || !reader.done()) return BrokenLocked("answered garbage to UPLOAD");
+  return id;
+}
+
+Result<uint64_t> IreeHostClient::Copy(uint64_t buffer) {
+  std::string payload;
+  Put<uint64_t>(payload, buffer);
+  std::lock_guard<std::mutex> lock(mu_);
+  VLMXLA_RETURN_IF_ERROR(FlushFreesLocked());
+  Result<std::string> answer = CallLocked(kOpCopy, payload, -1, true, options_.call_timeout_s);
+  if (!answer.ok()) return answer.status();
+  Reader reader(*answer);
+  uint64_t id = 0;
+  if (!reader.Get(id) || !reader.done()) return BrokenLocked("answered garbage to COPY");
   return id;
 }
 

@@ -56,6 +56,8 @@ class IreeHostClient {
   Result<std::vector<ResultBuffer>> Execute(uint64_t module, std::span<const uint64_t> args,
                                             std::span<const bool> donate);
   Status Download(uint64_t buffer, void* dst, size_t nbytes);
+  // A new buffer holding a copy of `buffer`, made on the device (the bytes stay there).
+  Result<uint64_t> Copy(uint64_t buffer);
   // Releases a buffer (batched into the next request when another one is in flight).
   void Free(uint64_t buffer);
 

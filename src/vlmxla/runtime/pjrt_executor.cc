@@ -198,6 +198,7 @@ Result<const PJRT_Api*> LoadPluginOnce(const std::string& path) {
       VLMXLA_PJRT_NEED(PJRT_Buffer_Dimensions),
       VLMXLA_PJRT_NEED(PJRT_Buffer_IsDeleted),
       VLMXLA_PJRT_NEED(PJRT_Buffer_ToHostBuffer),
+      VLMXLA_PJRT_NEED(PJRT_Buffer_CopyToDevice),
 #undef VLMXLA_PJRT_NEED
   };
   for (const auto& [present, fn] : needed) {
@@ -811,6 +812,37 @@ Result<std::shared_ptr<DeviceBuffer>> PjrtExecutor::Upload(const HostTensor& ten
   BufferHandle handle(client_, args.buffer);
   // The host memory must stay valid until PJRT says it is done with it.
   VLMXLA_RETURN_IF_ERROR(AwaitAndDestroy(api, args.done_with_host_buffer, "uploading a tensor"));
+  return WrapBuffer(std::move(handle));
+}
+
+Result<std::shared_ptr<DeviceBuffer>> PjrtExecutor::Copy(const DeviceBuffer& buffer) {
+  const auto* source = dynamic_cast<const PjrtBuffer*>(&buffer);
+  if (source == nullptr || source->client().get() != client_.get()) {
+    return InvalidArgument("the buffer to copy is not a device buffer of this PJRT executor");
+  }
+  if (source->is_deleted()) {
+    return FailedPrecondition("device buffer " + ShapeToString(buffer.shape()) +
+                                  " was donated and can no longer be copied",
+                              "buffer_deleted");
+  }
+  const PJRT_Api* api = client_->api;
+  PJRT_Buffer_CopyToDevice_Args args{};
+  args.struct_size = PJRT_Buffer_CopyToDevice_Args_STRUCT_SIZE;
+  args.buffer = source->raw();
+  args.dst_device = client_->device;
+  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_Buffer_CopyToDevice(&args),
+                                   "copying " + ShapeToString(buffer.shape()) + " " +
+                                       DTypeName(buffer.dtype()) + " on the device"));
+  BufferHandle handle(client_, args.dst_buffer);
+  // Report a failed copy here rather than at the execution that reads it.
+  if (VLMXLA_PJRT_HAS(api, PJRT_Buffer_ReadyEvent)) {
+    PJRT_Buffer_ReadyEvent_Args ready{};
+    ready.struct_size = PJRT_Buffer_ReadyEvent_Args_STRUCT_SIZE;
+    ready.buffer = handle.get();
+    VLMXLA_RETURN_IF_ERROR(
+        TakeError(api, api->PJRT_Buffer_ReadyEvent(&ready), "waiting for a device copy"));
+    VLMXLA_RETURN_IF_ERROR(AwaitAndDestroy(api, ready.event, "copying on the device"));
+  }
   return WrapBuffer(std::move(handle));
 }
 

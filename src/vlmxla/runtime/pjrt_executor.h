@@ -81,6 +81,7 @@ class PjrtExecutor final : public Executor {
   Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                               const CompileOptions& options = {}) override;
   Result<std::shared_ptr<DeviceBuffer>> Upload(const HostTensor& tensor) override;
+  Result<std::shared_ptr<DeviceBuffer>> Copy(const DeviceBuffer& buffer) override;
 
   struct Client;  // the loaded API and client, shared by every buffer and executable
 

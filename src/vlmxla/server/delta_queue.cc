@@ -1,5 +1,6 @@
 #include "vlmxla/server/delta_queue.h"
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -11,10 +12,16 @@ bool DeltaQueue::Push(const engine::GenerationDelta& delta) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (closed_) return false;
-    if (pending_.size() >= max_pending_) {
-      engine::GenerationDelta& last = pending_.back();
+    // The newest waiting delta of the same choice: merging into it keeps that choice's order
+    // (the choices' streams are independent of each other).
+    auto same =
+        std::find_if(pending_.rbegin(), pending_.rend(),
+                     [&](const engine::GenerationDelta& d) { return d.index == delta.index; });
+    if (pending_.size() >= max_pending_ && same != pending_.rend()) {
+      engine::GenerationDelta& last = *same;
       last.text += delta.text;
       last.token_ids.insert(last.token_ids.end(), delta.token_ids.begin(), delta.token_ids.end());
+      last.logprobs.insert(last.logprobs.end(), delta.logprobs.begin(), delta.logprobs.end());
       last.finish = delta.finish;
       last.error = delta.error;
       last.usage = delta.usage;

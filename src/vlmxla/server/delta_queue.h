@@ -1,8 +1,9 @@
 // The hand-off between the engine's thread (which produces deltas through a DeltaSink) and the
 // HTTP thread that writes them to one client. The engine never waits on a slow client: Push never
-// blocks, and once `max_pending` deltas wait, a new one is merged into the newest waiting delta
-// (text and token ids appended, finish/usage/timings taken from the newer), so memory stays
-// bounded by the request's own output.
+// blocks, and once `max_pending` deltas wait, a new one is merged into the newest waiting delta of
+// its choice (text, token ids and log-probabilities appended, finish/usage/timings taken from the
+// newer), so memory stays bounded by the request's own output. Only a choice with no delta waiting
+// adds one past the bound (at most n - 1 more).
 #pragma once
 
 #include <chrono>

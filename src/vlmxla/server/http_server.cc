@@ -123,11 +123,22 @@ struct HttpServer::Impl {
                                    const httplib::ContentReader& reader, std::string* body);
   void Completion(Endpoint endpoint, const httplib::Request& req, httplib::Response& res,
                   const httplib::ContentReader& reader);
+  void Tokenize(const httplib::Request& req, httplib::Response& res,
+                const httplib::ContentReader& reader);
+  void Detokenize(const httplib::Request& req, httplib::Response& res,
+                  const httplib::ContentReader& reader);
+  // 503 while loading, else the body (or the error reading it).
+  std::optional<ApiError> ReadyBody(const httplib::Request& req,
+                                    const httplib::ContentReader& reader, std::string* body);
+  std::optional<ApiError> CheckModel(const std::string& model) const;
+  // Images resolved and the request prepared (as a completion would prefill it).
+  std::optional<ApiError> Prepare(ParsedRequest* parsed, engine::PreparedRequest* prepared);
   std::optional<ApiError> Resolve(ParsedRequest* parsed, engine::PreparedRequest* prepared);
   void Stream(const ParsedRequest& parsed, uint64_t id, std::shared_ptr<DeltaQueue> queue,
               ResponseMeta meta, httplib::Response& res);
-  void Wait(uint64_t id, const std::shared_ptr<DeltaQueue>& queue, const ResponseMeta& meta,
-            const std::shared_ptr<PeerProbe>& probe, httplib::Response& res);
+  void Wait(const ParsedRequest& parsed, uint64_t id, const std::shared_ptr<DeltaQueue>& queue,
+            const ResponseMeta& meta, const std::shared_ptr<PeerProbe>& probe,
+            httplib::Response& res);
 };
 
 void HttpServer::Impl::Install() {
@@ -144,7 +155,9 @@ void HttpServer::Impl::Install() {
       SendError(res, TooManyConnections(conn->limits().max_connections));
       return httplib::Server::HandlerResponse::Handled;
     }
-    if (options.api_key.empty() || req.path.rfind("/v1/", 0) != 0) {
+    const bool guarded =
+        req.path.rfind("/v1/", 0) == 0 || req.path == "/tokenize" || req.path == "/detokenize";
+    if (options.api_key.empty() || !guarded) {
       return httplib::Server::HandlerResponse::Unhandled;
     }
     const std::string auth = req.get_header_value("Authorization");
@@ -279,6 +292,10 @@ void HttpServer::Impl::Install() {
             [this](const httplib::Request& req, httplib::Response& res, const Reader& reader) {
               Completion(Endpoint::kText, req, res, reader);
             });
+  http.Post("/tokenize", [this](const httplib::Request& req, httplib::Response& res,
+                                const Reader& reader) { Tokenize(req, res, reader); });
+  http.Post("/detokenize", [this](const httplib::Request& req, httplib::Response& res,
+                                  const Reader& reader) { Detokenize(req, res, reader); });
   auto ignoring_body = [](httplib::Server::Handler h) {
     return [h = std::move(h)](const httplib::Request& req, httplib::Response& res, const Reader&) {
       h(req, res);
@@ -292,7 +309,8 @@ void HttpServer::Impl::Install() {
   };
   for (const Route& r : {Route{"/health", "GET"}, Route{"/metrics", "GET"},
                          Route{"/v1/models", "GET"}, Route{R"(/v1/models/(.+))", "GET"},
-                         Route{"/v1/chat/completions", "POST"}, Route{"/v1/completions", "POST"}}) {
+                         Route{"/v1/chat/completions", "POST"}, Route{"/v1/completions", "POST"},
+                         Route{"/tokenize", "POST"}, Route{"/detokenize", "POST"}}) {
     const std::string allow = r.allow;
     auto handler = [allow](const httplib::Request& req, httplib::Response& res) {
       res.set_header("Allow", allow);
@@ -375,14 +393,38 @@ std::optional<ApiError> HttpServer::Impl::ReadBody(const httplib::Request& req,
       "", "invalid_body");
 }
 
+std::optional<ApiError> HttpServer::Impl::CheckModel(const std::string& model) const {
+  const engine::ModelInfo info = Info();
+  if (!model.empty() && model != info.id) {
+    return ApiError{404,
+                    "model '" + model + "' does not exist (this server serves '" + info.id + "')",
+                    "invalid_request_error", "model", "model_not_found"};
+  }
+  return std::nullopt;
+}
+
 std::optional<ApiError> HttpServer::Impl::Resolve(ParsedRequest* parsed,
                                                   engine::PreparedRequest* prepared) {
   const engine::ModelInfo info = Info();
-  if (!parsed->model.empty() && parsed->model != info.id) {
-    return ApiError{
-        404, "model '" + parsed->model + "' does not exist (this server serves '" + info.id + "')",
-        "invalid_request_error", "model", "model_not_found"};
+  if (auto e = ValidateAgainstModel(*parsed, info)) return e;
+  if (auto e = Prepare(parsed, prepared)) return e;
+  // Refuse up front what cannot fit, as OpenAI does, rather than stopping early with "length".
+  const int64_t need = prepared->prefill.effective_length;
+  if (parsed->max_tokens_set && info.context_capacity > 0 &&
+      need + prepared->stop.max_tokens > info.context_capacity) {
+    return BadRequest("the context capacity is " + std::to_string(info.context_capacity) +
+                          " positions, but " + std::to_string(need + prepared->stop.max_tokens) +
+                          " were requested (" + std::to_string(need) + " in the prompt, " +
+                          std::to_string(prepared->stop.max_tokens) + " for max_tokens)",
+                      "max_tokens", "context_length_exceeded");
   }
+  return std::nullopt;
+}
+
+std::optional<ApiError> HttpServer::Impl::Prepare(ParsedRequest* parsed,
+                                                  engine::PreparedRequest* prepared) {
+  if (auto e = CheckModel(parsed->model)) return e;
+  const engine::ModelInfo info = Info();
   const int max_images = options.max_images >= 0 ? options.max_images : info.max_images;
   if (static_cast<int>(parsed->images.size()) > max_images) {
     return BadRequest("the request has " + std::to_string(parsed->images.size()) +
@@ -403,35 +445,69 @@ std::optional<ApiError> HttpServer::Impl::Resolve(ParsedRequest* parsed,
   auto p = service->Prepare(parsed->request);
   if (!p.ok()) return ApiErrorFromStatus(p.status(), prompt_param);
   *prepared = std::move(p).value();
-  // Refuse up front what cannot fit, as OpenAI does, rather than stopping early with "length".
-  const int64_t need = prepared->prefill.effective_length;
-  if (parsed->max_tokens_set && info.context_capacity > 0 &&
-      need + prepared->stop.max_tokens > info.context_capacity) {
-    return BadRequest("the context capacity is " + std::to_string(info.context_capacity) +
-                          " positions, but " + std::to_string(need + prepared->stop.max_tokens) +
-                          " were requested (" + std::to_string(need) + " in the prompt, " +
-                          std::to_string(prepared->stop.max_tokens) + " for max_tokens)",
-                      "max_tokens", "context_length_exceeded");
-  }
   return std::nullopt;
+}
+
+std::optional<ApiError> HttpServer::Impl::ReadyBody(const httplib::Request& req,
+                                                    const httplib::ContentReader& reader,
+                                                    std::string* body) {
+  if (!service->ready()) {
+    return ApiError{503,
+                    "the model is still loading; retry shortly",
+                    "service_unavailable",
+                    "",
+                    "model_loading",
+                    1};
+  }
+  return ReadBody(req, reader, body);
+}
+
+void HttpServer::Impl::Tokenize(const httplib::Request& req, httplib::Response& res,
+                                const httplib::ContentReader& reader) {
+  TokenizeRequest tr;
+  std::string body;
+  std::optional<ApiError> e = ReadyBody(req, reader, &body);
+  if (!e) e = ParseTokenizeRequest(body, &tr);
+  std::vector<int32_t> tokens;
+  if (!e && tr.parsed.request.raw_prompt) {
+    e = CheckModel(tr.parsed.model);
+    if (!e) {
+      auto ids = service->Tokenize(*tr.parsed.request.raw_prompt, tr.add_special_tokens);
+      if (ids.ok()) {
+        tokens = std::move(ids).value();
+      } else {
+        e = ApiErrorFromStatus(ids.status(), "prompt");
+      }
+    }
+  } else if (!e) {
+    // Messages: the ids a chat completion would prefill (template applied, images expanded).
+    engine::PreparedRequest prepared;
+    e = Prepare(&tr.parsed, &prepared);
+    if (!e) tokens = std::move(prepared.prefill.input_ids);
+  }
+  if (e) return SendError(res, *e);
+  res.set_content(TokenizeBody(tokens, Info().context_capacity), kJson);
+}
+
+void HttpServer::Impl::Detokenize(const httplib::Request& req, httplib::Response& res,
+                                  const httplib::ContentReader& reader) {
+  std::string body, model;
+  std::vector<int32_t> tokens;
+  std::optional<ApiError> e = ReadyBody(req, reader, &body);
+  if (!e) e = ParseDetokenizeRequest(body, &model, &tokens);
+  if (!e) e = CheckModel(model);
+  if (e) return SendError(res, *e);
+  auto text = service->Detokenize(tokens);
+  if (!text.ok()) return SendError(res, ApiErrorFromStatus(text.status(), "tokens"));
+  res.set_content(DetokenizeBody(*text), kJson);
 }
 
 void HttpServer::Impl::Completion(Endpoint endpoint, const httplib::Request& req,
                                   httplib::Response& res, const httplib::ContentReader& reader) {
-  if (!service->ready()) {
-    ApiError e{503,
-               "the model is still loading; retry shortly",
-               "service_unavailable",
-               "",
-               "model_loading",
-               1};
-    SendError(res, e);
-    return;
-  }
   ParsedRequest parsed;
   {
     std::string body;
-    if (auto e = ReadBody(req, reader, &body)) {
+    if (auto e = ReadyBody(req, reader, &body)) {
       SendError(res, *e);
       return;
     }
@@ -467,14 +543,16 @@ void HttpServer::Impl::Completion(Endpoint endpoint, const httplib::Request& req
   if (parsed.stream) {
     Stream(parsed, *id, std::move(queue), std::move(meta), res);
   } else {
-    Wait(*id, queue, meta, probe, res);
+    Wait(parsed, *id, queue, meta, probe, res);
   }
 }
 
-void HttpServer::Impl::Wait(uint64_t id, const std::shared_ptr<DeltaQueue>& queue,
-                            const ResponseMeta& meta, const std::shared_ptr<PeerProbe>& probe,
-                            httplib::Response& res) {
-  std::string text;
+void HttpServer::Impl::Wait(const ParsedRequest& parsed, uint64_t id,
+                            const std::shared_ptr<DeltaQueue>& queue, const ResponseMeta& meta,
+                            const std::shared_ptr<PeerProbe>& probe, httplib::Response& res) {
+  std::vector<ChoiceOutput> choices(parsed.request.n);
+  int unfinished = parsed.request.n;
+  engine::Usage usage;
   for (;;) {
     if (stopping.load()) {
       queue->Close();
@@ -497,12 +575,23 @@ void HttpServer::Impl::Wait(uint64_t id, const std::shared_ptr<DeltaQueue>& queu
       }
       continue;
     }
-    text += d->text;
+    if (d->index < 0 || d->index >= static_cast<int>(choices.size())) continue;
+    // Totals only grow; a merged delta (DeltaQueue) may pass an older one of another choice.
+    if (d->usage.completion_tokens >= usage.completion_tokens) usage = d->usage;
+    ChoiceOutput& choice = choices[d->index];
+    choice.text += d->text;
+    choice.logprobs.insert(choice.logprobs.end(), d->logprobs.begin(), d->logprobs.end());
     if (!d->finish) continue;
     if (auto reason = OpenAiFinishReason(*d->finish)) {
-      res.set_content(CompletionBody(meta, text, *reason, d->usage), kJson);
+      choice.finish_reason = *reason;
+      if (--unfinished > 0) continue;
+      res.set_content(CompletionBody(meta, choices, parsed.request.sampling.logprobs >= 0, usage),
+                      kJson);
       return;
     }
+    // One choice failed or was cancelled: the response fails, and the other choices stop.
+    queue->Close();
+    service->Cancel(id);
     if (d->error) {
       ApiError e = ApiErrorFromStatus(*d->error);
       if (e.http_status < 500) e.http_status = 500;  // it failed after being accepted
@@ -524,11 +613,17 @@ void HttpServer::Impl::Stream(const ParsedRequest& parsed, uint64_t id,
     uint64_t id;
     ResponseMeta meta;
     bool include_usage;
+    bool logprobs;
+    int unfinished;                    // choices without their finishing delta yet
+    std::vector<int64_t> text_offset;  // per choice: bytes sent so far (completions logprobs)
+    engine::Usage usage;               // the largest totals seen (they only grow)
     bool started = false;
-    bool finished = false;  // the engine delivered its last delta
+    bool finished = false;  // the engine delivered every choice's last delta
   };
   auto state =
-      std::make_shared<State>(State{std::move(queue), id, std::move(meta), parsed.include_usage});
+      std::make_shared<State>(State{std::move(queue), id, std::move(meta), parsed.include_usage,
+                                    parsed.request.sampling.logprobs >= 0, parsed.request.n,
+                                    std::vector<int64_t>(parsed.request.n, 0), engine::Usage{}});
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Accel-Buffering", "no");
   res.set_chunked_content_provider(
@@ -540,22 +635,41 @@ void HttpServer::Impl::Stream(const ParsedRequest& parsed, uint64_t id,
           state->started = true;
           // A text completion has no role; its first chunk is the first text.
           if (meta.endpoint == Endpoint::kChat) {
-            return write(SseData(RoleChunk(meta, state->include_usage)));
+            bool ok = true;
+            for (int i = 0; ok && i < static_cast<int>(state->text_offset.size()); ++i) {
+              ok = write(SseData(RoleChunk(meta, i, state->include_usage)));
+            }
+            return ok;
           }
         }
         if (stopping.load()) return false;
         auto d = state->queue->Pop(options.stream_heartbeat);
         if (!d) return write(SseComment("keep-alive"));
-        if (!d->text.empty() && !write(SseData(TextChunk(meta, d->text, state->include_usage)))) {
-          return false;
+        if (d->index < 0 || d->index >= static_cast<int>(state->text_offset.size())) return true;
+        if (d->usage.completion_tokens >= state->usage.completion_tokens) state->usage = d->usage;
+        // A token whose text is held back still sends its log-probabilities.
+        const bool with_logprobs = state->logprobs && !d->logprobs.empty();
+        if (!d->text.empty() || with_logprobs) {
+          const nlohmann::ordered_json logprobs =
+              with_logprobs
+                  ? LogprobsJson(meta.endpoint, d->logprobs, &state->text_offset[d->index])
+                  : nlohmann::ordered_json();
+          if (!write(SseData(TextChunk(meta, d->index, d->text, logprobs, state->include_usage)))) {
+            return false;
+          }
         }
         if (!d->finish) return true;
-        state->finished = true;
         bool ok = true;
         if (auto reason = OpenAiFinishReason(*d->finish)) {
-          ok = write(SseData(FinishChunk(meta, *reason, state->include_usage)));
-          if (ok && state->include_usage) ok = write(SseData(UsageChunk(meta, d->usage)));
+          ok = write(SseData(FinishChunk(meta, d->index, *reason, state->include_usage)));
+          if (--state->unfinished > 0) return ok;
+          state->finished = true;
+          if (ok && state->include_usage) ok = write(SseData(UsageChunk(meta, state->usage)));
         } else {
+          // The other choices stop with it.
+          state->finished = true;
+          state->queue->Close();
+          service->Cancel(state->id);
           // Failing after the stream started: the status is already 200, so the error travels
           // as an event, which OpenAI's clients raise as an APIError.
           ApiError e =

@@ -1,8 +1,13 @@
 #include "vlmxla/server/openai_protocol.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <initializer_list>
+#include <limits>
 #include <random>
+#include <span>
+#include <string_view>
 #include <utility>
 
 namespace vlmxla::server {
@@ -14,6 +19,51 @@ using ojson = nlohmann::ordered_json;
 // Upper bounds that keep a request's own fields from becoming a resource problem.
 constexpr size_t kMaxStopStrings = 16;
 constexpr size_t kMaxMessages = 4096;
+constexpr size_t kMaxLogitBias = 1024;
+constexpr size_t kMaxDetokenize = 1 << 20;
+
+// Top-level fields each route reads (or accepts and ignores, with the reason in docs/server.md);
+// any other field is refused, so nothing a client sends is silently dropped.
+constexpr std::string_view kCommonFields[] = {"model",
+                                              "stream",
+                                              "stream_options",
+                                              "n",
+                                              "presence_penalty",
+                                              "frequency_penalty",
+                                              "repetition_penalty",
+                                              "logit_bias",
+                                              "max_tokens",
+                                              "max_completion_tokens",
+                                              "stop",
+                                              "ignore_eos",
+                                              "temperature",
+                                              "top_p",
+                                              "min_p",
+                                              "top_k",
+                                              "seed",
+                                              "user"};
+constexpr std::string_view kChatFields[] = {
+    "messages",  "logprobs",    "top_logprobs",        "tools",
+    "functions", "tool_choice", "parallel_tool_calls", "response_format",
+    "store",     "metadata"};
+constexpr std::string_view kTextFields[] = {"prompt", "echo", "suffix", "logprobs", "best_of"};
+
+bool Listed(std::string_view key, std::span<const std::string_view> list) {
+  return std::find(list.begin(), list.end(), key) != list.end();
+}
+
+// 400 for the first non-null field in neither list.
+std::optional<ApiError> RefuseUnknown(const json& j, std::span<const std::string_view> a,
+                                      std::span<const std::string_view> b = {}) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it->is_null() || Listed(it.key(), a) || Listed(it.key(), b)) continue;
+    return BadRequest("'" + it.key() +
+                          "' is not a parameter this server reads; it is refused rather than "
+                          "ignored (docs/server.md lists the parameters)",
+                      it.key(), "unsupported_parameter");
+  }
+  return std::nullopt;
+}
 
 std::string Dump(const ojson& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
@@ -102,19 +152,51 @@ std::optional<ApiError> ParseCommon(const json& j, ParsedRequest* out) {
     }
   }
 
+  engine::GenerationRequest& r = out->request;
   std::optional<int64_t> n;
-  if (auto e = GetInt(j, "n", 1, INT64_MAX, &n)) return e;
-  if (n && *n != 1) return BadRequest("only 'n' = 1 is supported, got " + std::to_string(*n), "n");
-  for (const char* name : {"presence_penalty", "frequency_penalty"}) {
-    std::optional<double> p;
-    if (auto e = GetNumber(j, name, -2.0, 2.0, false, &p)) return e;
-    if (p && *p != 0.0) return Unsupported(std::string("a non-zero '") + name + "'", name);
+  // The upper bound is the server's KV slots (ValidateAgainstModel); this one keeps the int.
+  if (auto e = GetInt(j, "n", 1, INT32_MAX, &n)) return e;
+  if (n) r.n = static_cast<int>(*n);
+  std::optional<double> presence, frequency, repetition;
+  if (auto e = GetNumber(j, "presence_penalty", -2.0, 2.0, false, &presence)) return e;
+  if (auto e = GetNumber(j, "frequency_penalty", -2.0, 2.0, false, &frequency)) return e;
+  if (auto e = GetNumber(j, "repetition_penalty", 0.0, std::numeric_limits<float>::max(), true,
+                         &repetition)) {
+    return e;
   }
+  if (presence) r.sampling.presence_penalty = static_cast<float>(*presence);
+  if (frequency) r.sampling.frequency_penalty = static_cast<float>(*frequency);
+  if (repetition) r.sampling.repetition_penalty = static_cast<float>(*repetition);
   if (const json* lb = Field(j, "logit_bias")) {
-    if (!lb->is_object() || !lb->empty()) return Unsupported("'logit_bias'", "logit_bias");
+    if (!lb->is_object()) {
+      return BadRequest("'logit_bias' must be an object of token id -> bias", "logit_bias");
+    }
+    if (lb->size() > kMaxLogitBias) {
+      return BadRequest("'logit_bias' has " + std::to_string(lb->size()) + " entries; at most " +
+                            std::to_string(kMaxLogitBias) + " are allowed",
+                        "logit_bias");
+    }
+    for (auto it = lb->begin(); it != lb->end(); ++it) {
+      const std::string& key = it.key();
+      const std::string param = "logit_bias." + key;
+      const bool digits =
+          !key.empty() && key.size() <= 9 &&
+          std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
+      if (!digits) {
+        return BadRequest(
+            "'logit_bias' keys must be token ids (decimal integers >= 0), got '" + key + "'",
+            param);
+      }
+      if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < -100 ||
+          it->get<double>() > 100) {
+        return BadRequest("'logit_bias' values must be numbers in [-100, 100], got " + it->dump() +
+                              " for token " + key,
+                          param);
+      }
+      r.sampling.logit_bias.emplace_back(std::stoi(key), static_cast<float>(it->get<double>()));
+    }
   }
 
-  engine::GenerationRequest& r = out->request;
   std::optional<int64_t> max_tokens, max_completion_tokens;
   if (auto e = GetInt(j, "max_tokens", 1, INT64_MAX, &max_tokens)) return e;
   if (auto e = GetInt(j, "max_completion_tokens", 1, INT64_MAX, &max_completion_tokens)) return e;
@@ -166,6 +248,10 @@ std::optional<ApiError> ParseCommon(const json& j, ParsedRequest* out) {
   if (top_p) r.sampling.top_p = static_cast<float>(*top_p);
   if (min_p) r.sampling.min_p = static_cast<float>(*min_p);
   if (top_k) r.sampling.top_k = *top_k < 0 ? 0 : static_cast<int>(*top_k);  // -1: off (vLLM)
+  // `user` identifies the end user for a provider's abuse monitoring; it changes no output.
+  if (const json* u = Field(j, "user"); u && !u->is_string()) {
+    return BadRequest("'user' must be a string", "user");
+  }
   return std::nullopt;
 }
 
@@ -278,10 +364,11 @@ const char* ChunkObject(const ResponseMeta& meta) {
 }
 
 // One choice of a stream chunk; `finish` empty: null.
-ojson ChunkChoice(const ResponseMeta& meta, const std::optional<std::string>& role,
-                  const std::optional<std::string>& text, const std::string& finish) {
+ojson ChunkChoice(const ResponseMeta& meta, int index, const std::optional<std::string>& role,
+                  const std::optional<std::string>& text, const ojson& logprobs,
+                  const std::string& finish) {
   ojson c;
-  c["index"] = 0;
+  c["index"] = index;
   if (meta.endpoint == Endpoint::kChat) {
     ojson delta = ojson::object();
     if (role) delta["role"] = *role;
@@ -290,9 +377,20 @@ ojson ChunkChoice(const ResponseMeta& meta, const std::optional<std::string>& ro
   } else {
     c["text"] = text.value_or("");
   }
-  c["logprobs"] = nullptr;
+  c["logprobs"] = logprobs;
   c["finish_reason"] = finish.empty() ? ojson() : ojson(finish);
   return c;
+}
+
+// vLLM's floor for a log-probability (JSON has no -inf).
+double WireLogprob(float logprob) {
+  return std::isfinite(logprob) ? std::max<double>(logprob, -9999.0) : -9999.0;
+}
+
+ojson ByteList(const std::string& bytes) {
+  ojson list = ojson::array();
+  for (unsigned char c : bytes) list.push_back(static_cast<int>(c));
+  return list;
 }
 
 std::string Chunk(const ResponseMeta& meta, ojson choice, bool include_usage) {
@@ -309,15 +407,34 @@ std::optional<ApiError> ParseChatRequest(const std::string& body, ParsedRequest*
   out->endpoint = Endpoint::kChat;
   json j;
   if (auto e = ParseBody(body, &j)) return e;
+  if (auto e = RefuseUnknown(j, kCommonFields, kChatFields)) return e;
   if (auto e = ParseCommon(j, out)) return e;
   bool logprobs = false;
+  std::optional<int64_t> top_logprobs;
   if (auto e = GetBool(j, "logprobs", &logprobs)) return e;
-  if (logprobs) return Unsupported("'logprobs'", "logprobs");
-  if (Field(j, "top_logprobs")) return Unsupported("'top_logprobs'", "top_logprobs");
+  if (auto e = GetInt(j, "top_logprobs", 0, engine::kMaxTopLogprobs, &top_logprobs)) return e;
+  if (top_logprobs && !logprobs) {
+    return BadRequest("'top_logprobs' needs 'logprobs': true", "top_logprobs");
+  }
+  if (logprobs) out->request.sampling.logprobs = static_cast<int>(top_logprobs.value_or(0));
   for (const char* name : {"tools", "functions"}) {
     if (const json* t = Field(j, name)) {
       if (!t->is_array() || !t->empty()) return Unsupported(std::string("'") + name + "'", name);
     }
+  }
+  // Without tools there is nothing to call: "none" and "auto" mean the same here.
+  if (const json* tc = Field(j, "tool_choice")) {
+    if (*tc != "none" && *tc != "auto") {
+      return Unsupported("a 'tool_choice' other than \"none\" or \"auto\"", "tool_choice");
+    }
+  }
+  bool parallel_tool_calls = false;
+  if (auto e = GetBool(j, "parallel_tool_calls", &parallel_tool_calls)) return e;
+  bool store = false;
+  if (auto e = GetBool(j, "store", &store)) return e;
+  if (store) return Unsupported("'store': true (stored completions)", "store");
+  if (const json* md = Field(j, "metadata"); md && !md->is_object()) {
+    return BadRequest("'metadata' must be an object", "metadata");
   }
   if (const json* rf = Field(j, "response_format")) {
     const json* type = rf->is_object() ? Field(*rf, "type") : nullptr;
@@ -332,6 +449,7 @@ std::optional<ApiError> ParseTextRequest(const std::string& body, ParsedRequest*
   out->endpoint = Endpoint::kText;
   json j;
   if (auto e = ParseBody(body, &j)) return e;
+  if (auto e = RefuseUnknown(j, kCommonFields, kTextFields)) return e;
   if (auto e = ParseCommon(j, out)) return e;
   const json* p = Field(j, "prompt");
   if (!p) return BadRequest("'prompt' is required", "prompt");
@@ -344,11 +462,157 @@ std::optional<ApiError> ParseTextRequest(const std::string& body, ParsedRequest*
   if (auto e = GetBool(j, "echo", &echo)) return e;
   if (echo) return Unsupported("'echo'", "echo");
   if (Field(j, "suffix")) return Unsupported("'suffix'", "suffix");
-  if (Field(j, "logprobs")) return Unsupported("'logprobs'", "logprobs");
+  std::optional<int64_t> logprobs;
+  if (auto e = GetInt(j, "logprobs", 0, engine::kMaxTopLogprobs, &logprobs)) return e;
+  if (logprobs) out->request.sampling.logprobs = static_cast<int>(*logprobs);
   std::optional<int64_t> best_of;
   if (auto e = GetInt(j, "best_of", 1, INT64_MAX, &best_of)) return e;
   if (best_of && *best_of != 1) return Unsupported("'best_of' other than 1", "best_of");
   return std::nullopt;
+}
+
+std::optional<ApiError> ValidateAgainstModel(const ParsedRequest& parsed,
+                                             const engine::ModelInfo& info) {
+  const engine::GenerationRequest& r = parsed.request;
+  if (r.n > info.max_batch) {
+    return BadRequest("'n' must be at most " + std::to_string(info.max_batch) +
+                          " (the server's KV slots, --max-batch: every choice decodes in its "
+                          "own), got " +
+                          std::to_string(r.n),
+                      "n");
+  }
+  for (const auto& [id, bias] : r.sampling.logit_bias) {
+    if (info.vocab_size > 0 && id >= info.vocab_size) {
+      return BadRequest("'logit_bias' names token " + std::to_string(id) +
+                            ", outside the vocabulary [0, " + std::to_string(info.vocab_size) + ")",
+                        "logit_bias." + std::to_string(id));
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ApiError> ParseTokenizeRequest(const std::string& body, TokenizeRequest* out) {
+  *out = TokenizeRequest{};
+  json j;
+  if (auto e = ParseBody(body, &j)) return e;
+  constexpr std::string_view kFields[] = {"model", "prompt", "messages", "add_special_tokens"};
+  if (auto e = RefuseUnknown(j, kFields)) return e;
+  ParsedRequest& parsed = out->parsed;
+  if (const json* m = Field(j, "model")) {
+    if (!m->is_string()) return BadRequest("'model' must be a string", "model");
+    parsed.model = m->get<std::string>();
+  }
+  const json* prompt = Field(j, "prompt");
+  const json* messages = Field(j, "messages");
+  if ((prompt != nullptr) == (messages != nullptr)) {
+    return BadRequest("send exactly one of 'prompt' and 'messages'",
+                      prompt ? "messages" : "prompt");
+  }
+  bool add_special = true;
+  const bool add_special_set = Field(j, "add_special_tokens") != nullptr;
+  if (auto e = GetBool(j, "add_special_tokens", &add_special)) return e;
+  if (prompt) {
+    if (!prompt->is_string()) return BadRequest("'prompt' must be a string", "prompt");
+    parsed.endpoint = Endpoint::kText;
+    parsed.request.raw_prompt = prompt->get<std::string>();
+    out->add_special_tokens = add_special;
+    return std::nullopt;
+  }
+  // The chat template places the model's special tokens itself; adding more is not offered.
+  if (add_special_set && add_special) {
+    return BadRequest(
+        "'add_special_tokens': true is not supported with 'messages' (the chat template adds "
+        "the model's special tokens)",
+        "add_special_tokens", "unsupported_parameter");
+  }
+  parsed.endpoint = Endpoint::kChat;
+  out->add_special_tokens = false;
+  return ParseMessages(j, &parsed);
+}
+
+std::optional<ApiError> ParseDetokenizeRequest(const std::string& body, std::string* model,
+                                               std::vector<int32_t>* tokens) {
+  model->clear();
+  tokens->clear();
+  json j;
+  if (auto e = ParseBody(body, &j)) return e;
+  constexpr std::string_view kFields[] = {"model", "tokens"};
+  if (auto e = RefuseUnknown(j, kFields)) return e;
+  if (const json* m = Field(j, "model")) {
+    if (!m->is_string()) return BadRequest("'model' must be a string", "model");
+    *model = m->get<std::string>();
+  }
+  const json* t = Field(j, "tokens");
+  if (!t) return BadRequest("'tokens' is required", "tokens");
+  if (!t->is_array()) return BadRequest("'tokens' must be a list of token ids", "tokens");
+  if (t->size() > kMaxDetokenize) {
+    return BadRequest("'tokens' has " + std::to_string(t->size()) + " ids; at most " +
+                          std::to_string(kMaxDetokenize) + " are allowed",
+                      "tokens");
+  }
+  for (size_t i = 0; i < t->size(); ++i) {
+    const json& v = (*t)[i];
+    if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > INT32_MAX) {
+      return BadRequest("'tokens' entries must be token ids (integers >= 0), got " + v.dump(),
+                        "tokens[" + std::to_string(i) + "]");
+    }
+    tokens->push_back(static_cast<int32_t>(v.get<int64_t>()));
+  }
+  return std::nullopt;
+}
+
+std::string TokenizeBody(const std::vector<int32_t>& tokens, int64_t max_model_len) {
+  ojson j;
+  j["count"] = tokens.size();
+  j["max_model_len"] = max_model_len;
+  j["tokens"] = tokens;
+  return Dump(j);
+}
+
+std::string DetokenizeBody(const std::string& text) {
+  ojson j;
+  j["prompt"] = text;
+  return Dump(j);
+}
+
+nlohmann::ordered_json LogprobsJson(Endpoint endpoint,
+                                    const std::vector<engine::TokenLogprob>& tokens,
+                                    int64_t* text_offset) {
+  if (endpoint == Endpoint::kChat) {
+    ojson content = ojson::array();
+    for (const engine::TokenLogprob& t : tokens) {
+      ojson entry;
+      entry["token"] = t.bytes;
+      entry["logprob"] = WireLogprob(t.logprob);
+      entry["bytes"] = ByteList(t.bytes);
+      ojson top = ojson::array();
+      for (const engine::TopLogprob& alt : t.top) {
+        top.push_back({{"token", alt.bytes},
+                       {"logprob", WireLogprob(alt.logprob)},
+                       {"bytes", ByteList(alt.bytes)}});
+      }
+      entry["top_logprobs"] = std::move(top);
+      content.push_back(std::move(entry));
+    }
+    return {{"content", std::move(content)}};
+  }
+  ojson strs = ojson::array(), lps = ojson::array(), tops = ojson::array(),
+        offsets = ojson::array();
+  for (const engine::TokenLogprob& t : tokens) {
+    strs.push_back(t.bytes);
+    lps.push_back(WireLogprob(t.logprob));
+    ojson top = ojson::object();
+    for (const engine::TopLogprob& alt : t.top) top[alt.bytes] = WireLogprob(alt.logprob);
+    tops.push_back(std::move(top));
+    offsets.push_back(*text_offset);
+    *text_offset += static_cast<int64_t>(t.bytes.size());
+  }
+  ojson j;
+  j["tokens"] = std::move(strs);
+  j["token_logprobs"] = std::move(lps);
+  j["top_logprobs"] = std::move(tops);
+  j["text_offset"] = std::move(offsets);
+  return j;
 }
 
 ResponseMeta NewResponseMeta(Endpoint endpoint, const std::string& model) {
@@ -385,37 +649,45 @@ nlohmann::ordered_json UsageJson(const engine::Usage& usage) {
   return u;
 }
 
-std::string CompletionBody(const ResponseMeta& meta, const std::string& text,
-                           const std::string& finish_reason, const engine::Usage& usage) {
+std::string CompletionBody(const ResponseMeta& meta, const std::vector<ChoiceOutput>& choices,
+                           bool with_logprobs, const engine::Usage& usage) {
   const bool chat = meta.endpoint == Endpoint::kChat;
   ojson j = Base(meta, chat ? "chat.completion" : "text_completion");
-  ojson c;
-  c["index"] = 0;
-  if (chat) {
-    c["message"] = {{"role", "assistant"}, {"content", text}};
-  } else {
-    c["text"] = text;
+  ojson list = ojson::array();
+  for (size_t i = 0; i < choices.size(); ++i) {
+    const ChoiceOutput& choice = choices[i];
+    ojson c;
+    c["index"] = i;
+    if (chat) {
+      c["message"] = {{"role", "assistant"}, {"content", choice.text}};
+    } else {
+      c["text"] = choice.text;
+    }
+    int64_t offset = 0;
+    c["logprobs"] = with_logprobs ? LogprobsJson(meta.endpoint, choice.logprobs, &offset) : ojson();
+    c["finish_reason"] = choice.finish_reason;
+    list.push_back(std::move(c));
   }
-  c["logprobs"] = nullptr;
-  c["finish_reason"] = finish_reason;
-  j["choices"] = ojson::array({std::move(c)});
+  j["choices"] = std::move(list);
   j["usage"] = UsageJson(usage);
   return Dump(j);
 }
 
-std::string RoleChunk(const ResponseMeta& meta, bool include_usage) {
-  return Chunk(meta, ChunkChoice(meta, "assistant", "", ""), include_usage);
+std::string RoleChunk(const ResponseMeta& meta, int index, bool include_usage) {
+  return Chunk(meta, ChunkChoice(meta, index, "assistant", "", ojson(), ""), include_usage);
 }
 
-std::string TextChunk(const ResponseMeta& meta, const std::string& text, bool include_usage) {
-  return Chunk(meta, ChunkChoice(meta, std::nullopt, text, ""), include_usage);
+std::string TextChunk(const ResponseMeta& meta, int index, const std::string& text,
+                      const nlohmann::ordered_json& logprobs, bool include_usage) {
+  return Chunk(meta, ChunkChoice(meta, index, std::nullopt, text, logprobs, ""), include_usage);
 }
 
-std::string FinishChunk(const ResponseMeta& meta, const std::string& finish_reason,
+std::string FinishChunk(const ResponseMeta& meta, int index, const std::string& finish_reason,
                         bool include_usage) {
   const std::optional<std::string> text =
       meta.endpoint == Endpoint::kChat ? std::nullopt : std::optional<std::string>("");
-  return Chunk(meta, ChunkChoice(meta, std::nullopt, text, finish_reason), include_usage);
+  return Chunk(meta, ChunkChoice(meta, index, std::nullopt, text, ojson(), finish_reason),
+               include_usage);
 }
 
 std::string UsageChunk(const ResponseMeta& meta, const engine::Usage& usage) {

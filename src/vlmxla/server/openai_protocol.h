@@ -36,11 +36,30 @@ struct ParsedRequest {
 };
 
 // Validates every field we read (param names the field at fault) and refuses what we cannot
-// honour rather than silently ignoring it: n != 1, non-zero penalties, logprobs, tools,
-// response_format other than text, echo, suffix, best_of > 1. Unknown fields are ignored, as
-// OpenAI-compatible servers do for client-specific extras.
+// honour rather than silently ignoring it: tools, response_format other than text, echo, suffix,
+// best_of > 1, and any field this server does not know (docs/server.md lists each field and what
+// becomes of it). Limits that depend on the model (n up to the KV slots, logit_bias ids below the
+// vocabulary) are the caller's to check (ValidateAgainstModel).
 std::optional<ApiError> ParseChatRequest(const std::string& body, ParsedRequest* out);
 std::optional<ApiError> ParseTextRequest(const std::string& body, ParsedRequest* out);
+
+// The checks that need the served model: n <= max_batch (every choice decodes in its own KV
+// slot), logit_bias ids < vocab_size.
+std::optional<ApiError> ValidateAgainstModel(const ParsedRequest& parsed,
+                                             const engine::ModelInfo& info);
+
+// POST /tokenize ({"prompt"} or {"messages"}, "add_special_tokens") and POST /detokenize
+// ({"tokens"}), in vLLM's shape. A tokenize request with messages is parsed into `out` as a chat
+// request (its images for the media layer); one with a prompt as a text request.
+struct TokenizeRequest {
+  ParsedRequest parsed;
+  bool add_special_tokens = true;  // prompt only (vLLM's default); messages use the template's
+};
+std::optional<ApiError> ParseTokenizeRequest(const std::string& body, TokenizeRequest* out);
+std::optional<ApiError> ParseDetokenizeRequest(const std::string& body, std::string* model,
+                                               std::vector<int32_t>* tokens);
+std::string TokenizeBody(const std::vector<int32_t>& tokens, int64_t max_model_len);
+std::string DetokenizeBody(const std::string& text);
 
 // Identity shared by every chunk of one response.
 struct ResponseMeta {
@@ -59,15 +78,34 @@ std::optional<std::string> OpenAiFinishReason(engine::FinishReason reason);
 // once, as the user wrote the prompt.
 nlohmann::ordered_json UsageJson(const engine::Usage& usage);
 
-// A non-streaming "chat.completion" | "text_completion" with usage.
-std::string CompletionBody(const ResponseMeta& meta, const std::string& text,
-                           const std::string& finish_reason, const engine::Usage& usage);
+// A choice's "logprobs" for `tokens`: chat's {"content": [{token, logprob, bytes,
+// top_logprobs}]}, or the legacy completions shape {tokens, token_logprobs, top_logprobs,
+// text_offset}, whose offsets count bytes of the choice's text from *text_offset (advanced past
+// these tokens). `token` is the token's bytes as text (a partial UTF-8 character becomes U+FFFD;
+// `bytes` keeps them exactly). A log-probability below -9999 (or -inf) is sent as -9999.
+nlohmann::ordered_json LogprobsJson(Endpoint endpoint,
+                                    const std::vector<engine::TokenLogprob>& tokens,
+                                    int64_t* text_offset);
 
-// Stream chunks ("chat.completion.chunk" | "text_completion"). With include_usage every chunk
-// carries "usage": null except the last, which has "choices": [] and the totals.
-std::string RoleChunk(const ResponseMeta& meta, bool include_usage);  // chat only
-std::string TextChunk(const ResponseMeta& meta, const std::string& text, bool include_usage);
-std::string FinishChunk(const ResponseMeta& meta, const std::string& finish_reason,
+// One choice of a non-streaming response.
+struct ChoiceOutput {
+  std::string text;
+  std::string finish_reason;
+  std::vector<engine::TokenLogprob> logprobs;
+};
+
+// A non-streaming "chat.completion" | "text_completion" with usage; "logprobs" null unless
+// `with_logprobs`.
+std::string CompletionBody(const ResponseMeta& meta, const std::vector<ChoiceOutput>& choices,
+                           bool with_logprobs, const engine::Usage& usage);
+
+// Stream chunks ("chat.completion.chunk" | "text_completion") of choice `index`. With
+// include_usage every chunk carries "usage": null except the last, which has "choices": [] and
+// the totals. `logprobs`: the chunk's tokens (LogprobsJson), or null.
+std::string RoleChunk(const ResponseMeta& meta, int index, bool include_usage);  // chat only
+std::string TextChunk(const ResponseMeta& meta, int index, const std::string& text,
+                      const nlohmann::ordered_json& logprobs, bool include_usage);
+std::string FinishChunk(const ResponseMeta& meta, int index, const std::string& finish_reason,
                         bool include_usage);
 std::string UsageChunk(const ResponseMeta& meta, const engine::Usage& usage);
 

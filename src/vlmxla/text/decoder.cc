@@ -151,6 +151,38 @@ void DecoderChain::StripToken(const Step& s, std::string_view token, size_t step
   Feed(step + 1, state, token.substr(b, e - b), out);
 }
 
+std::string DecoderChain::TokenBytes(std::string_view token) const {
+  std::string item(token);
+  for (const Step& s : steps_) {
+    switch (s.kind) {
+      case Kind::kReplace: item = ReplaceAll(item, s.a, s.b); break;
+      case Kind::kMetaspace: item = ReplaceAll(item, s.a, " "); break;
+      case Kind::kByteFallback: {
+        const int byte = ByteTokenValue(item);
+        if (byte >= 0) item = std::string(1, static_cast<char>(byte));
+        break;
+      }
+      case Kind::kByteLevel: {
+        std::string bytes;
+        bool all_mapped = true;
+        for (size_t pos = 0; pos < item.size() && all_mapped;) {
+          auto b = ByteLevelByte(NextCodePoint(item, &pos));
+          if (b)
+            bytes.push_back(static_cast<char>(*b));
+          else
+            all_mapped = false;
+        }
+        if (all_mapped) item = std::move(bytes);  // an added token keeps its own bytes
+        break;
+      }
+      case Kind::kFuse:
+      case Kind::kStrip:
+      case Kind::kJoinSpace: break;
+    }
+  }
+  return item;
+}
+
 void DecoderChain::Feed(size_t step, State* state, std::string_view item, std::string* out) const {
   if (step == steps_.size()) {
     out->append(item);

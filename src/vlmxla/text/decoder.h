@@ -46,6 +46,12 @@ class DecoderChain {
   // Ends the stream; appends what was held back.
   void Finish(State* state, std::string* out) const;
 
+  // The raw bytes one token stands for in the middle of a text, which may be part of a UTF-8
+  // character (a byte-level or byte-fallback token): Replace and Metaspace map as they do inside
+  // a text (a word boundary becomes its space), ByteLevel and ByteFallback give their bytes, and
+  // the steps that act on the whole text (Fuse, Strip, joining with spaces) do nothing.
+  std::string TokenBytes(std::string_view token) const;
+
  private:
   enum class Kind { kByteLevel, kMetaspace, kReplace, kByteFallback, kFuse, kStrip, kJoinSpace };
   struct Step {

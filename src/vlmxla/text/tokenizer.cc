@@ -245,6 +245,11 @@ std::string Tokenizer::Decode(std::span<const int32_t> ids, bool skip_special_to
   return out;
 }
 
+std::string Tokenizer::TokenBytes(int32_t id) const {
+  const std::string* token = TokenForDecode(id, false);
+  return token != nullptr ? decoder_.TokenBytes(*token) : std::string();
+}
+
 std::optional<int32_t> Tokenizer::TokenToId(std::string_view token) const {
   if (auto it = added_by_content_.find(std::string(token)); it != added_by_content_.end()) {
     return it->second;

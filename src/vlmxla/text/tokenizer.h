@@ -51,6 +51,10 @@ class Tokenizer {
   // Text of `ids`; unknown ids are ignored and ill-formed bytes become U+FFFD, as tokenizers does.
   std::string Decode(std::span<const int32_t> ids, bool skip_special_tokens) const;
 
+  // The raw bytes token `id` stands for inside a text (DecoderChain::TokenBytes): possibly part
+  // of a UTF-8 character; "" for an unknown id.
+  std::string TokenBytes(int32_t id) const;
+
   std::optional<int32_t> TokenToId(std::string_view token) const;
   std::optional<std::string> IdToToken(int32_t id) const;
   // Largest id (model vocabulary or added token) + 1.

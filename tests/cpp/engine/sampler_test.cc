@@ -260,4 +260,151 @@ TEST(SamplerTest, InvalidParamsAreRejectedNamingTheField) {
 }
 
 }  // namespace
+// log_softmax of `l` in double, written out.
+std::vector<double> LogSoftmax(const std::vector<float>& l) {
+  double m = -kInf;
+  for (float x : l) m = std::max<double>(m, x);
+  double sum = 0;
+  for (float x : l) sum += std::exp(x - m);
+  std::vector<double> out;
+  for (float x : l) out.push_back(x - m - std::log(sum));
+  return out;
+}
+
+TEST(SamplerTest, GreedyLogprobsAreLogSoftmaxOfTheRawLogitsWithRankedAlternatives) {
+  SamplingParams p;
+  p.logprobs = 3;
+  Sampler s(p, 1);
+  const std::vector<float> logits = {1, 3, 3, 2, -1};
+  TokenLogprob lp;
+  ASSERT_EQ(s.Sample(logits, &lp), 1);
+  const std::vector<double> want = LogSoftmax(logits);
+  EXPECT_EQ(lp.id, 1);
+  EXPECT_NEAR(lp.logprob, want[1], 1e-6);
+  ASSERT_EQ(lp.top.size(), 3u);
+  // Most likely first; ties by lower id.
+  EXPECT_EQ(lp.top[0].id, 1);
+  EXPECT_EQ(lp.top[1].id, 2);
+  EXPECT_EQ(lp.top[2].id, 3);
+  for (const TopLogprob& t : lp.top) EXPECT_NEAR(t.logprob, want[t.id], 1e-6);
+  // logprobs = 0: the sampled token alone; more than the vocabulary: all of it.
+  p.logprobs = 0;
+  Sampler zero(p, 1);
+  ASSERT_EQ(zero.Sample(logits, &lp), 1);
+  EXPECT_TRUE(lp.top.empty());
+  EXPECT_NEAR(lp.logprob, want[1], 1e-6);
+  p.logprobs = 20;
+  Sampler all(p, 1);
+  all.Sample(logits, &lp);
+  EXPECT_EQ(lp.top.size(), logits.size());
+}
+
+TEST(SamplerTest, FrequencyAndPresencePenaltiesCountGeneratedTokensOnly) {
+  SamplingParams p;
+  p.frequency_penalty = 0.5f;
+  p.presence_penalty = 0.25f;
+  p.logprobs = 0;
+  // Token 0 is in the prompt: frequency and presence never count the prompt.
+  const std::vector<int32_t> prompt = {0, 0, 0};
+  Sampler s(p, 1, prompt);
+  const std::vector<float> logits = {2, 1, 0, -1};
+  TokenLogprob lp;
+  // Step 1: nothing generated yet, the raw logits.
+  ASSERT_EQ(s.Sample(logits, &lp), 0);
+  EXPECT_NEAR(lp.logprob, LogSoftmax(logits)[0], 1e-6);
+  // Step 2: token 0 once: 2 - 0.5 * 1 - 0.25 = 1.25, still the largest.
+  ASSERT_EQ(s.Sample(logits, &lp), 0);
+  EXPECT_NEAR(lp.logprob, LogSoftmax({1.25f, 1, 0, -1})[0], 1e-6);
+  // Step 3: token 0 twice: 2 - 1.0 - 0.25 = 0.75 < 1, so token 1 wins.
+  ASSERT_EQ(s.Sample(logits, &lp), 1);
+  EXPECT_NEAR(lp.logprob, LogSoftmax({0.75f, 1, 0, -1})[1], 1e-6);
+  // Step 4: 0 twice (0.75), 1 once (1 - 0.5 - 0.25 = 0.25): token 0 again.
+  ASSERT_EQ(s.Sample(logits, &lp), 0);
+  EXPECT_NEAR(lp.logprob, LogSoftmax({0.75f, 0.25f, 0, -1})[0], 1e-6);
+  // A negative presence penalty favours what was already said.
+  SamplingParams q;
+  q.presence_penalty = -2.0f;
+  Sampler r(q, 1);
+  const std::vector<float> close = {1.0f, 1.5f};
+  ASSERT_EQ(r.Sample(close), 1);
+  EXPECT_EQ(r.Sample(std::vector<float>{2.0f, 1.5f}), 1);  // 1.5 + 2 > 2
+}
+
+TEST(SamplerTest, RepetitionPenaltyDividesPositiveAndMultipliesNegativeSeenLogits) {
+  SamplingParams p;
+  p.repetition_penalty = 2.0f;
+  p.logprobs = 0;
+  // Seen: prompt tokens 1 and 3 (each once however often it appears).
+  const std::vector<int32_t> prompt = {1, 3, 3};
+  Sampler s(p, 1, prompt);
+  const std::vector<float> logits = {1.5f, 4, 0.5f, -2};
+  TokenLogprob lp;
+  // Processed: {1.5, 4 / 2 = 2, 0.5, -2 * 2 = -4} -> token 1.
+  ASSERT_EQ(s.Sample(logits, &lp), 1);
+  EXPECT_NEAR(lp.logprob, LogSoftmax({1.5f, 2, 0.5f, -4})[1], 1e-6);
+  // Token 1 was generated too; it is penalised once, not once per occurrence.
+  ASSERT_EQ(s.Sample(logits, &lp), 1);
+  EXPECT_NEAR(lp.logprob, LogSoftmax({1.5f, 2, 0.5f, -4})[1], 1e-6);
+  // A penalty below 1 favours seen tokens.
+  p.repetition_penalty = 0.5f;
+  Sampler favour(p, 1, prompt);
+  EXPECT_EQ(favour.Sample(std::vector<float>{7, 4, 0, 0}), 1);  // 4 / 0.5 = 8 > 7
+}
+
+TEST(SamplerTest, LogitBiasIsAddedBeforeSamplingAndShowsInTheLogprobs) {
+  SamplingParams p;
+  p.logit_bias = {{0, -100.0f}, {2, 1.5f}};
+  p.logprobs = 1;
+  Sampler s(p, 1);
+  const std::vector<float> logits = {5, 1, 0};
+  TokenLogprob lp;
+  // {5 - 100, 1, 0 + 1.5}: the greedy token 0 is excluded, 2 wins.
+  ASSERT_EQ(s.Sample(logits, &lp), 2);
+  const std::vector<double> want = LogSoftmax({-95, 1, 1.5f});
+  EXPECT_NEAR(lp.logprob, want[2], 1e-6);
+  ASSERT_EQ(lp.top.size(), 1u);
+  EXPECT_EQ(lp.top[0].id, 2);
+  // Sampled, a -100 bias leaves the token out in practice.
+  SamplingParams q = Params(1.0f);
+  q.logit_bias = {{0, -100.0f}};
+  q.seed = 3;
+  Sampler t(q, 1);
+  for (int i = 0; i < 500; ++i) ASSERT_NE(t.Sample(std::vector<float>{2, 0, 0}), 0);
+}
+
+TEST(SamplerTest, PenaltyBiasAndLogprobParamsAreValidatedNamingTheField) {
+  struct Bad {
+    SamplingParams params;
+    const char* field;
+  };
+  std::vector<Bad> bads;
+  auto add = [&](const char* field, auto&& set) {
+    SamplingParams p;
+    set(p);
+    bads.push_back({p, field});
+  };
+  add("presence_penalty", [](SamplingParams& p) { p.presence_penalty = 2.5f; });
+  add("presence_penalty", [](SamplingParams& p) { p.presence_penalty = kNaN; });
+  add("frequency_penalty", [](SamplingParams& p) { p.frequency_penalty = -2.01f; });
+  add("repetition_penalty", [](SamplingParams& p) { p.repetition_penalty = 0.0f; });
+  add("repetition_penalty", [](SamplingParams& p) { p.repetition_penalty = kInf; });
+  add("logit_bias", [](SamplingParams& p) { p.logit_bias = {{5, 100.5f}}; });
+  add("logit_bias", [](SamplingParams& p) { p.logit_bias = {{-1, 1.0f}}; });
+  add("logit_bias", [](SamplingParams& p) { p.logit_bias = {{1000, 1.0f}}; });
+  add("logprobs", [](SamplingParams& p) { p.logprobs = 21; });
+  for (const Bad& bad : bads) {
+    const Status st = ValidateSamplingParams(bad.params, 1000);
+    ASSERT_FALSE(st.ok()) << bad.field;
+    EXPECT_EQ(st.code(), ErrorCode::kInvalidArgument);
+    EXPECT_NE(st.message().find(bad.field), std::string::npos) << st.message();
+  }
+  SamplingParams ok;
+  ok.presence_penalty = -2;
+  ok.frequency_penalty = 2;
+  ok.repetition_penalty = 1.2f;
+  ok.logit_bias = {{999, -100}, {0, 100}};
+  ok.logprobs = 20;
+  EXPECT_TRUE(ValidateSamplingParams(ok, 1000).ok());
+}
+
 }  // namespace vlmxla::engine

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -39,11 +40,12 @@ constexpr int kVocab = 303;  // the test tokenizer's ids
 
 // One call the scheduler made on the runner.
 struct Call {
-  enum Kind { kWarm, kPrefill, kDecode } kind;
+  enum Kind { kWarm, kPrefill, kDecode, kCopy } kind;
   std::vector<int> slots;
   std::vector<int32_t> tags;       // the sequence in each slot (its prompt's first id)
   std::vector<int32_t> tokens;     // decode: the tokens fed
   std::vector<int32_t> positions;  // decode: their positions; prefill: {prompt length}
+  // copy: slots = {from, to}
 };
 
 // By default a sequence with tag t generates 'a' + (t + k) % 26 as its k-th token (k from 0).
@@ -165,6 +167,20 @@ class FakeRunner final : public SequenceRunner {
       Fill(call.tags[i], ks[i], logits.mutable_span<float>().subspan(i * kVocab, kVocab));
     }
     return logits;
+  }
+
+  Status CopySlot(int from, int to) override {
+    {
+      std::lock_guard<std::mutex> lk(mu_);
+      if (from < 0 || from >= slots_ || to < 0 || to >= slots_ || tag_of_[from] < 0) {
+        ADD_FAILURE() << "copy of slot " << from << " to " << to;
+        return Internal("bad copy");
+      }
+      tag_of_[to] = tag_of_[from];
+      length_of_[to] = length_of_[from];
+    }
+    Log({Call::kCopy, {from, to}, {}, {}, {}});
+    return Status::Ok();
   }
 
   // While held, each prefill and decode waits at its gate (after it is logged) until Allow()
@@ -762,6 +778,162 @@ TEST(SchedulerTest, ASeededRequestSamplesTheSameWhateverRunsBesideIt) {
   ASSERT_EQ(alone.size(), 12u);
   EXPECT_EQ(alone, crowded);
   EXPECT_GT(std::set<int32_t>(alone.begin(), alone.end()).size(), 1u) << "not sampled";
+}
+
+// Every delta of a request of several choices, by choice.
+struct Choices {
+  std::vector<std::vector<GenerationDelta>> by_index;
+  GenerationDelta last;
+  int finishes = 0;
+  std::vector<int32_t> Tokens(int i) const {
+    std::vector<int32_t> out;
+    for (const auto& d : by_index.at(i))
+      out.insert(out.end(), d.token_ids.begin(), d.token_ids.end());
+    return out;
+  }
+};
+
+Choices Generate(Scheduler& scheduler, PreparedRequest request) {
+  Choices c;
+  c.by_index.resize(request.n);
+  auto last = scheduler.Generate(std::move(request), [&](const GenerationDelta& d) {
+    EXPECT_GE(d.index, 0);
+    EXPECT_LT(d.index, static_cast<int>(c.by_index.size()));
+    c.by_index.at(d.index).push_back(d);
+    if (d.finish) ++c.finishes;
+    return true;
+  });
+  EXPECT_TRUE(last.ok()) << last.status().ToString();
+  if (last.ok()) c.last = *last;
+  return c;
+}
+
+TEST(SchedulerTest, NChoicesPrefillOnceCopyTheKvAndEachDrawsAsASoloRunWithSeedPlusI) {
+  auto request = [](int n, uint64_t seed) {
+    PreparedRequest r = Request(9, 10);
+    r.sampling.temperature = 1.0f;
+    r.sampling.seed = seed;
+    r.n = n;
+    return r;
+  };
+  Rig rig(4);
+  rig.runner.uniform_letters = true;
+  const Choices three = Generate(*rig.scheduler, request(3, 77));
+  ASSERT_EQ(three.finishes, 3);
+  const std::vector<Call> calls = rig.runner.calls();
+  const std::vector<Call> prefills = OfKind(calls, Call::kPrefill);
+  const std::vector<Call> copies = OfKind(calls, Call::kCopy);
+  ASSERT_EQ(prefills.size(), 1u) << "the prompt is prefilled once";
+  ASSERT_EQ(copies.size(), 2u);
+  std::set<int> slots = {prefills[0].slots[0]};
+  for (const Call& c : copies) {
+    EXPECT_EQ(c.slots[0], prefills[0].slots[0]) << "copied from the prefilled slot";
+    slots.insert(c.slots[1]);
+  }
+  EXPECT_EQ(slots.size(), 3u) << "each choice has its own slot";
+  // Every decode step advances all three choices together.
+  for (const Call& d : OfKind(calls, Call::kDecode)) EXPECT_EQ(d.slots.size(), 3u);
+  // The prompt counts once; completion tokens add up over the choices.
+  EXPECT_EQ(three.last.usage.prompt_tokens, 4);
+  EXPECT_EQ(three.last.usage.completion_tokens, 30);
+
+  std::set<std::vector<int32_t>> distinct;
+  for (int i = 0; i < 3; ++i) {
+    Rig solo(4);
+    solo.runner.uniform_letters = true;
+    const Choices one = Generate(*solo.scheduler, request(1, 77 + i));
+    ASSERT_EQ(one.finishes, 1);
+    EXPECT_EQ(three.Tokens(i), one.Tokens(0)) << "choice " << i;
+    EXPECT_EQ(one.last.usage.completion_tokens, 10);
+    distinct.insert(three.Tokens(i));
+  }
+  EXPECT_EQ(distinct.size(), 3u) << "the choices drew with different seeds";
+}
+
+TEST(SchedulerTest, NPastTheSlotsIsRefusedAndNWaitsForEnoughFreeSlots) {
+  Rig rig(2);
+  PreparedRequest r = Request(1, 3);
+  r.n = 3;
+  auto refused = rig.scheduler->Submit(std::move(r), {});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("n must be in [1, 2]"), std::string::npos)
+      << refused.status().ToString();
+  // One slot busy: a request for two waits until both are free, then runs.
+  auto first = rig.SubmitHeld(Request(1, 3));
+  PreparedRequest two = Request(2, 3);
+  two.n = 2;
+  std::thread waiter([&] {
+    const Choices c = Generate(*rig.scheduler, std::move(two));
+    EXPECT_EQ(c.finishes, 2);
+    EXPECT_EQ(c.Tokens(0), Script(2, 3));
+    EXPECT_EQ(c.Tokens(1), Script(2, 3));
+  });
+  rig.runner.Release();
+  EXPECT_TRUE(first->WaitEnd());
+  waiter.join();
+  EXPECT_EQ(PrefillOrder(rig.runner.calls()), (std::vector<int32_t>{1, 2}));
+}
+
+TEST(SchedulerTest, PenalisedAndLogprobRequestsBatchedGiveWhatTheyGiveAlone) {
+  auto penalised = [] {
+    PreparedRequest r = Request(5, 12);
+    r.sampling.temperature = 0.7f;
+    r.sampling.seed = 5;
+    r.sampling.frequency_penalty = 1.5f;
+    r.sampling.presence_penalty = 0.5f;
+    r.sampling.repetition_penalty = 1.3f;
+    r.sampling.logit_bias = {{'a', -100.0f}, {'q', 2.0f}};
+    return r;
+  };
+  auto with_logprobs = [] {
+    PreparedRequest r = Request(6, 12);
+    r.sampling.temperature = 1.0f;
+    r.sampling.seed = 6;
+    r.sampling.logprobs = 3;
+    return r;
+  };
+  auto plain = [] { return Request(7, 12); };
+  auto run = [&](const std::vector<int>& which) {
+    Rig rig(4);
+    rig.runner.uniform_letters = true;
+    std::vector<std::shared_ptr<Stream>> streams;
+    const std::function<PreparedRequest()> makers[] = {penalised, with_logprobs, plain};
+    auto held = rig.SubmitHeld(Request(1, 20));
+    for (int w : which) streams.push_back(rig.Submit(makers[w]()));
+    rig.runner.Release();
+    EXPECT_TRUE(held->WaitEnd());
+    for (auto& s : streams) EXPECT_TRUE(s->WaitEnd());
+    return streams;
+  };
+  const auto together = run({0, 1, 2});
+  for (int w = 0; w < 3; ++w) {
+    const auto alone = run({w});
+    EXPECT_EQ(together[w]->tokens(), alone[0]->tokens()) << "request " << w;
+    const auto a = together[w]->deltas(), b = alone[0]->deltas();
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      ASSERT_EQ(a[i].logprobs.size(), b[i].logprobs.size());
+      for (size_t j = 0; j < a[i].logprobs.size(); ++j) {
+        EXPECT_EQ(a[i].logprobs[j].logprob, b[i].logprobs[j].logprob);
+        EXPECT_EQ(a[i].logprobs[j].top.size(), 3u);
+      }
+    }
+  }
+  // The penalised request never draws its -100-biased 'a', and its repeats are penalised: a
+  // uniform row would give 12 draws from 26 letters.
+  const std::vector<int32_t> pen = together[0]->tokens();
+  EXPECT_EQ(std::count(pen.begin(), pen.end(), 'a'), 0);
+  // Log-probabilities come with every token of the request that asked, with its bytes.
+  for (const GenerationDelta& d : together[1]->deltas()) {
+    ASSERT_EQ(d.logprobs.size(), d.token_ids.size());
+    for (size_t j = 0; j < d.logprobs.size(); ++j) {
+      EXPECT_EQ(d.logprobs[j].id, d.token_ids[j]);
+      EXPECT_EQ(d.logprobs[j].bytes, std::string(1, static_cast<char>(d.token_ids[j])));
+      // 26 equally likely letters (the rest at -100): log(1/26).
+      EXPECT_NEAR(d.logprobs[j].logprob, -std::log(26.0), 1e-5);
+    }
+  }
+  for (const GenerationDelta& d : together[2]->deltas()) EXPECT_TRUE(d.logprobs.empty());
 }
 
 TEST(SchedulerTest, RunnerErrorsEndTheirRequestsAndFreeTheirSlots) {

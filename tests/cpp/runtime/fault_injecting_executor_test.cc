@@ -78,6 +78,10 @@ class FakeExecutor final : public Executor {
       delete b;
     });
   }
+  Result<std::shared_ptr<DeviceBuffer>> Copy(const DeviceBuffer& b) override {
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor t, b.ToHost());
+    return Upload(t);
+  }
 
  private:
   Calls* calls_;

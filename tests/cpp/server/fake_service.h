@@ -1,6 +1,8 @@
 // Test doubles for the server tests: a GenerationService that echoes a scripted token stream on
-// its own thread, can fail Prepare with a given Status, report overload, or hold a stream open
-// until it is cancelled; plus small PNG and base64 helpers.
+// its own thread (n choices interleaved, choice c > 0 prefixed "c:", with made-up
+// log-probabilities when asked), can fail Prepare with a given Status, report overload, or hold a
+// stream open until it is cancelled; its tokenizer maps each byte to its value (add_special_tokens
+// prepends id 256); plus small PNG and base64 helpers.
 #pragma once
 
 #include <png.h>
@@ -11,6 +13,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -87,7 +90,12 @@ class FakeService : public engine::GenerationService {
   int slow_steps = 0;
   std::chrono::milliseconds step_interval{10};
   std::atomic<bool> is_ready{true};
-  engine::ModelInfo model{"fake-model", 100, 2, 2, "fake"};
+  engine::ModelInfo model{"fake-model", 100, 2, 2, "fake", "", "", "", 300};
+
+  // The log-probability the fake reports for step i of a choice, and for alternative k of it.
+  static float StepLogprob(size_t i, int k = -1) {
+    return -0.25f * static_cast<float>(i + 1) - (k < 0 ? 0.0f : 0.5f * static_cast<float>(k));
+  }
 
   // While the server runs, the handler threads read prepare_error under mu_: a test changing it
   // between requests must take mu_ too (a plain write raced with them, found by TSan; the
@@ -110,7 +118,25 @@ class FakeService : public engine::GenerationService {
     p.prefill.effective_length = 10 + images * kTokensPerImage;
     p.sampling = r.sampling;
     p.stop = r.stop;
+    p.n = r.n;
     return p;
+  }
+
+  Result<std::vector<int32_t>> Tokenize(const std::string& text,
+                                        bool add_special_tokens) const override {
+    std::vector<int32_t> ids;
+    if (add_special_tokens) ids.push_back(256);
+    for (unsigned char c : text) ids.push_back(c);
+    return ids;
+  }
+
+  Result<std::string> Detokenize(std::span<const int32_t> ids) const override {
+    std::string text;
+    for (int32_t id : ids) {
+      if (id > 256) return InvalidArgument("token id " + std::to_string(id) + " is past 256");
+      if (id < 256) text.push_back(static_cast<char>(id));
+    }
+    return text;
   }
 
   Result<uint64_t> Submit(engine::PreparedRequest request, engine::DeltaSink sink) override {
@@ -218,18 +244,30 @@ class FakeService : public engine::GenerationService {
     const int64_t max = request.stop.max_tokens;
     const size_t n =
         max >= 0 ? std::min<size_t>(pieces.size(), static_cast<size_t>(max)) : pieces.size();
+    const int top = request.sampling.logprobs;
     for (size_t i = 0; i < n || (n == 0 && i == 0); ++i) {
-      engine::GenerationDelta d;
-      if (n > 0) {
-        d.text = pieces[i];
-        d.token_ids = {static_cast<int32_t>(i)};
-        usage.completion_tokens = static_cast<int64_t>(i + 1);
+      for (int c = 0; c < request.n; ++c) {
+        engine::GenerationDelta d;
+        d.index = c;
+        if (n > 0) {
+          d.text = (c > 0 && i == 0 ? std::to_string(c) + ":" : "") + pieces[i];
+          d.token_ids = {static_cast<int32_t>(i)};
+          usage.completion_tokens += 1;
+          if (top >= 0) {
+            engine::TokenLogprob lp{static_cast<int32_t>(i), pieces[i], StepLogprob(i), {}};
+            for (int k = 0; k < top; ++k) {
+              lp.top.push_back({k, "t" + std::to_string(k), StepLogprob(i, k)});
+            }
+            d.logprobs.push_back(std::move(lp));
+          }
+        }
+        d.usage = usage;
+        if (i + 1 >= n && !hold_after_first) {
+          d.finish =
+              n < pieces.size() ? engine::FinishReason::kLength : engine::FinishReason::kStop;
+        }
+        if (!sink(d)) return Refused();
       }
-      d.usage = usage;
-      if (i + 1 >= n && !hold_after_first) {
-        d.finish = n < pieces.size() ? engine::FinishReason::kLength : engine::FinishReason::kStop;
-      }
-      if (!sink(d)) return Refused();
       if (hold_after_first) {
         std::unique_lock<std::mutex> lock(mu_);
         cv_.wait_for(lock, std::chrono::seconds(20),

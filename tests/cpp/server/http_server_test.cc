@@ -6,7 +6,9 @@
 #include <httplib.h>
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -255,14 +257,25 @@ TEST_F(ServerTest, InvalidRequestsAre400WithParam) {
       {Chat("x", {{"top_p", 0}}), "top_p"},
       {Chat("x", {{"max_tokens", 0}}), "max_tokens"},
       {Chat("x", {{"max_tokens", 1.5}}), "max_tokens"},
-      {Chat("x", {{"n", 2}}), "n"},
+      {Chat("x", {{"n", 3}}), "n"},  // the fake's max_batch is 2
+      {Chat("x", {{"n", 0}}), "n"},
       {Chat("x", {{"stop", 7}}), "stop"},
       {Chat("x", {{"stop", {"ok", ""}}}), "stop[1]"},
       {Chat("x", {{"seed", "abc"}}), "seed"},
       {Chat("x", {{"stream", "yes"}}), "stream"},
       {Chat("x", {{"stream_options", {{"include_usage", true}}}}), "stream_options"},
-      {Chat("x", {{"presence_penalty", 0.5}}), "presence_penalty"},
-      {Chat("x", {{"logprobs", true}}), "logprobs"},
+      {Chat("x", {{"presence_penalty", 2.5}}), "presence_penalty"},
+      {Chat("x", {{"frequency_penalty", -3}}), "frequency_penalty"},
+      {Chat("x", {{"repetition_penalty", 0}}), "repetition_penalty"},
+      {Chat("x", {{"logprobs", "yes"}}), "logprobs"},
+      {Chat("x", {{"logprobs", true}, {"top_logprobs", 21}}), "top_logprobs"},
+      {Chat("x", {{"top_logprobs", 2}}), "top_logprobs"},
+      {Chat("x", {{"logit_bias", {{"abc", 1}}}}), "logit_bias.abc"},
+      {Chat("x", {{"logit_bias", {{"5", 101}}}}), "logit_bias.5"},
+      {Chat("x", {{"logit_bias", {{"300", 1}}}}), "logit_bias.300"},  // vocab_size 300
+      {Chat("x", {{"logit_bias", json::array({1})}}), "logit_bias"},
+      {Chat("x", {{"frobnicate", 1}}), "frobnicate"},
+      {Chat("x", {{"store", true}}), "store"},
       {Chat("x", {{"tools", {{{"type", "function"}}}}}), "tools"},
   };
   for (const Case& c : cases) {
@@ -279,6 +292,194 @@ TEST_F(ServerTest, InvalidRequestsAre400WithParam) {
             "prompt");
   EXPECT_EQ(ExpectError(Post("/v1/completions", R"({"prompt": "x", "echo": true})"), 400)["param"],
             "echo");
+  EXPECT_EQ(
+      ExpectError(Post("/v1/completions", R"({"prompt": "x", "logprobs": 21})"), 400)["param"],
+      "logprobs");
+  EXPECT_EQ(
+      ExpectError(Post("/v1/completions", R"({"prompt": "x", "messages": []})"), 400)["param"],
+      "messages");
+  // n's message names the limit and why.
+  json n = ExpectError(Post("/v1/chat/completions", Chat("x", {{"n", 3}})), 400);
+  EXPECT_NE(n["message"].get<std::string>().find("at most 2"), std::string::npos) << n;
+  EXPECT_NE(n["message"].get<std::string>().find("--max-batch"), std::string::npos) << n;
+  // The server keeps serving after refusals.
+  auto ok = Post("/v1/chat/completions", Chat("still here"));
+  ASSERT_TRUE(ok);
+  EXPECT_EQ(ok->status, 200);
+}
+
+TEST_F(ServerTest, PenaltiesBiasAndIgnoredFieldsReachTheRequest) {
+  Start();
+  auto r = Post("/v1/chat/completions", Chat("x", {{"presence_penalty", 0.5},
+                                                   {"frequency_penalty", -1.25},
+                                                   {"repetition_penalty", 1.1},
+                                                   {"logit_bias", {{"7", -100}, {"299", 2.5}}},
+                                                   {"user", "someone"},
+                                                   {"tool_choice", "none"},
+                                                   {"metadata", {{"k", "v"}}}}));
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  const engine::SamplingParams s = service_.last_request().sampling;
+  EXPECT_FLOAT_EQ(s.presence_penalty, 0.5f);
+  EXPECT_FLOAT_EQ(s.frequency_penalty, -1.25f);
+  EXPECT_FLOAT_EQ(s.repetition_penalty, 1.1f);
+  std::vector<std::pair<int32_t, float>> bias = s.logit_bias;  // in the JSON object's key order
+  std::sort(bias.begin(), bias.end());
+  EXPECT_EQ(bias, (std::vector<std::pair<int32_t, float>>{{7, -100.0f}, {299, 2.5f}}));
+  EXPECT_EQ(s.logprobs, -1);
+}
+
+TEST_F(ServerTest, NChoicesShareThePromptInUsageAndKeepTheirIndex) {
+  Start();
+  auto r = Post("/v1/chat/completions", Chat("abcdefgh", {{"n", 2}, {"seed", 5}}));
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(service_.last_request().n, 2);
+  json j = json::parse(r->body);
+  ASSERT_EQ(j["choices"].size(), 2u);
+  EXPECT_EQ(j["choices"][0]["index"], 0);
+  EXPECT_EQ(j["choices"][0]["message"]["content"], "abcdefgh");
+  EXPECT_EQ(j["choices"][1]["index"], 1);
+  EXPECT_EQ(j["choices"][1]["message"]["content"], "1:abcdefgh");
+  EXPECT_EQ(j["usage"]["prompt_tokens"], 10);     // once
+  EXPECT_EQ(j["usage"]["completion_tokens"], 4);  // 2 pieces x 2 choices
+  EXPECT_TRUE(j["choices"][0]["logprobs"].is_null());
+
+  auto s = Post("/v1/completions", json({{"prompt", "abcdefgh"},
+                                         {"n", 2},
+                                         {"stream", true},
+                                         {"stream_options", {{"include_usage", true}}}})
+                                       .dump());
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->status, 200);
+  std::vector<std::string> events = Events(s->body);
+  ASSERT_GE(events.size(), 3u);
+  EXPECT_EQ(events.back(), "[DONE]");
+  std::map<int, std::string> text;
+  std::map<int, int> finishes;
+  for (size_t i = 0; i + 2 < events.size(); ++i) {
+    json c = json::parse(events[i]);
+    ASSERT_EQ(c["choices"].size(), 1u);
+    const int index = c["choices"][0]["index"];
+    text[index] += c["choices"][0]["text"].get<std::string>();
+    if (!c["choices"][0]["finish_reason"].is_null()) ++finishes[index];
+  }
+  EXPECT_EQ(text[0], "abcdefgh");
+  EXPECT_EQ(text[1], "1:abcdefgh");
+  EXPECT_EQ(finishes, (std::map<int, int>{{0, 1}, {1, 1}}));
+  json usage = json::parse(events[events.size() - 2]);
+  EXPECT_TRUE(usage["choices"].empty());
+  EXPECT_EQ(usage["usage"]["prompt_tokens"], 10);
+  EXPECT_EQ(usage["usage"]["completion_tokens"], 4);
+}
+
+TEST_F(ServerTest, ChatLogprobsInOpenAisShapeStreamingAndNot) {
+  Start();
+  auto r =
+      Post("/v1/chat/completions", Chat("abcdefgh", {{"logprobs", true}, {"top_logprobs", 2}}));
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(service_.last_request().sampling.logprobs, 2);
+  json content = json::parse(r->body)["choices"][0]["logprobs"]["content"];
+  ASSERT_EQ(content.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    const json& t = content[i];
+    const std::string piece = i == 0 ? "abcd" : "efgh";
+    EXPECT_EQ(t["token"], piece);
+    EXPECT_FLOAT_EQ(t["logprob"].get<float>(), testing::FakeService::StepLogprob(i));
+    std::vector<int> bytes(piece.begin(), piece.end());
+    EXPECT_EQ(t["bytes"].get<std::vector<int>>(), bytes);
+    ASSERT_EQ(t["top_logprobs"].size(), 2u);
+    EXPECT_EQ(t["top_logprobs"][1]["token"], "t1");
+    EXPECT_FLOAT_EQ(t["top_logprobs"][1]["logprob"].get<float>(),
+                    testing::FakeService::StepLogprob(i, 1));
+    EXPECT_EQ(t["top_logprobs"][1]["bytes"], json::array({'t', '1'}));
+  }
+  // logprobs without top_logprobs: no alternatives.
+  auto plain = Post("/v1/chat/completions", Chat("abcd", {{"logprobs", true}}));
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(
+      json::parse(plain->body)["choices"][0]["logprobs"]["content"][0]["top_logprobs"].empty());
+
+  auto s = Post("/v1/chat/completions",
+                Chat("abcdefgh", {{"logprobs", true}, {"top_logprobs", 1}, {"stream", true}}));
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->status, 200);
+  std::vector<std::string> events = Events(s->body);
+  std::vector<std::string> tokens;
+  for (size_t i = 0; i + 1 < events.size(); ++i) {
+    json ch = json::parse(events[i])["choices"][0];
+    if (ch["logprobs"].is_null()) continue;
+    for (const json& t : ch["logprobs"]["content"]) {
+      tokens.push_back(t["token"]);
+      EXPECT_EQ(t["top_logprobs"].size(), 1u);
+    }
+  }
+  EXPECT_EQ(tokens, (std::vector<std::string>{"abcd", "efgh"}));
+}
+
+TEST_F(ServerTest, CompletionsLogprobsInTheLegacyShape) {
+  Start();
+  auto r = Post("/v1/completions", R"({"prompt": "abcdefgh", "logprobs": 2})");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  json lp = json::parse(r->body)["choices"][0]["logprobs"];
+  EXPECT_EQ(lp["tokens"], json::array({"abcd", "efgh"}));
+  ASSERT_EQ(lp["token_logprobs"].size(), 2u);
+  EXPECT_FLOAT_EQ(lp["token_logprobs"][1].get<float>(), testing::FakeService::StepLogprob(1));
+  EXPECT_EQ(lp["text_offset"], json::array({0, 4}));
+  ASSERT_EQ(lp["top_logprobs"].size(), 2u);
+  EXPECT_FLOAT_EQ(lp["top_logprobs"][0]["t1"].get<float>(),
+                  testing::FakeService::StepLogprob(0, 1));
+  // Streaming: offsets continue across chunks.
+  auto s = Post("/v1/completions", R"({"prompt": "abcdefgh", "logprobs": 0, "stream": true})");
+  ASSERT_TRUE(s);
+  std::vector<int> offsets;
+  for (const std::string& e : Events(s->body)) {
+    if (e == "[DONE]") continue;
+    json ch = json::parse(e)["choices"][0];
+    if (ch["logprobs"].is_null()) continue;
+    for (const json& o : ch["logprobs"]["text_offset"]) offsets.push_back(o);
+  }
+  EXPECT_EQ(offsets, (std::vector<int>{0, 4}));
+}
+
+TEST_F(ServerTest, TokenizeAndDetokenizeInVllmsShape) {
+  Start();
+  auto t = Post("/tokenize", R"({"prompt": "hi!"})");
+  ASSERT_TRUE(t);
+  ASSERT_EQ(t->status, 200) << t->body;
+  json j = json::parse(t->body);
+  EXPECT_EQ(j["tokens"], json::array({256, 'h', 'i', '!'}));
+  EXPECT_EQ(j["count"], 4);
+  EXPECT_EQ(j["max_model_len"], 100);
+  auto no_special = Post("/tokenize", R"({"prompt": "hi", "add_special_tokens": false})");
+  ASSERT_TRUE(no_special);
+  EXPECT_EQ(json::parse(no_special->body)["tokens"], json::array({'h', 'i'}));
+  // Messages: the ids a chat completion would prefill (the fake prepares no ids).
+  auto m = Post("/tokenize", R"({"messages": [{"role": "user", "content": "x"}]})");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->status, 200) << m->body;
+  EXPECT_EQ(json::parse(m->body)["count"], 0);
+
+  auto d = Post("/detokenize", R"({"tokens": [104, 105, 256]})");
+  ASSERT_TRUE(d);
+  ASSERT_EQ(d->status, 200) << d->body;
+  EXPECT_EQ(json::parse(d->body)["prompt"], "hi");
+
+  EXPECT_EQ(ExpectError(Post("/tokenize", R"({})"), 400)["param"], "prompt");
+  EXPECT_EQ(ExpectError(Post("/tokenize", R"({"prompt": "a", "extra": 1})"), 400)["param"],
+            "extra");
+  EXPECT_EQ(ExpectError(Post("/tokenize",
+                             R"({"messages": [{"role": "user", "content": "x"}],
+                                 "add_special_tokens": true})"),
+                        400)["param"],
+            "add_special_tokens");
+  EXPECT_EQ(ExpectError(Post("/tokenize", R"({"prompt": "a", "model": "other"})"), 404)["code"],
+            "model_not_found");
+  EXPECT_EQ(ExpectError(Post("/detokenize", R"({"tokens": [1, -2]})"), 400)["param"], "tokens[1]");
+  EXPECT_EQ(ExpectError(Post("/detokenize", R"({"tokens": [999]})"), 400)["param"], "tokens");
+  EXPECT_EQ(ExpectError(Client().Get("/tokenize"), 405)["code"], "method_not_allowed");
 }
 
 TEST_F(ServerTest, PrepareErrorsKeepTheirReason) {

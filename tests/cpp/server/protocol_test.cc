@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <limits>
 #include <thread>
 
 #include "vlmxla/prompt/prepared_prefill.h"
@@ -36,6 +37,55 @@ TEST(DeltaQueue, MergesWhenFullAndNeverBlocks) {
   EXPECT_EQ(second->usage.completion_tokens, 5);
   EXPECT_TRUE(second->finish.has_value());
   EXPECT_FALSE(q.Pop(std::chrono::milliseconds(0)));
+}
+
+TEST(DeltaQueue, MergesOnlyWithinAChoiceKeepingEachChoicesOrder) {
+  DeltaQueue q(2);
+  auto of = [](int index, const std::string& text, int token) {
+    engine::GenerationDelta d = Delta(text, token);
+    d.index = index;
+    d.logprobs.push_back({token, text, -1.0f * token, {}});
+    return d;
+  };
+  EXPECT_TRUE(q.Push(of(0, "a", 0)));
+  EXPECT_TRUE(q.Push(of(1, "x", 1)));
+  EXPECT_TRUE(q.Push(of(0, "b", 2)));  // full: merged into choice 0's waiting delta
+  EXPECT_TRUE(q.Push(of(1, "y", 3)));
+  EXPECT_TRUE(q.Push(of(2, "p", 4)));  // no delta of choice 2 waits: added past the bound
+  auto a = q.Pop(std::chrono::milliseconds(0));
+  auto b = q.Pop(std::chrono::milliseconds(0));
+  auto c = q.Pop(std::chrono::milliseconds(0));
+  ASSERT_TRUE(a && b && c);
+  EXPECT_EQ(a->index, 0);
+  EXPECT_EQ(a->text, "ab");
+  ASSERT_EQ(a->logprobs.size(), 2u);
+  EXPECT_EQ(a->logprobs[1].id, 2);
+  EXPECT_EQ(b->index, 1);
+  EXPECT_EQ(b->text, "xy");
+  EXPECT_EQ(c->index, 2);
+  EXPECT_EQ(c->text, "p");
+  EXPECT_FALSE(q.Pop(std::chrono::milliseconds(0)));
+}
+
+TEST(Protocol, LogprobsJsonShapesAndFloor) {
+  const std::vector<engine::TokenLogprob> tokens = {
+      {5, "\xe4\xb8", -0.5f, {{5, "\xe4\xb8", -0.5f}, {6, "ab", -1.5f}}},
+      {7, "c", -std::numeric_limits<float>::infinity(), {}}};
+  int64_t offset = 0;
+  json chat = json::parse(LogprobsJson(Endpoint::kChat, tokens, &offset)
+                              .dump(-1, ' ', false, json::error_handler_t::replace));
+  ASSERT_EQ(chat["content"].size(), 2u);
+  // A partial UTF-8 character: its bytes exactly, its token text with U+FFFD.
+  EXPECT_EQ(chat["content"][0]["bytes"], json::array({0xe4, 0xb8}));
+  EXPECT_EQ(chat["content"][0]["top_logprobs"][1]["token"], "ab");
+  EXPECT_FLOAT_EQ(chat["content"][0]["top_logprobs"][1]["logprob"].get<float>(), -1.5f);
+  EXPECT_EQ(chat["content"][1]["logprob"], -9999.0);  // -inf has no JSON
+  EXPECT_EQ(offset, 0) << "chat has no offsets";
+  offset = 10;
+  json legacy = json::parse(LogprobsJson(Endpoint::kText, {tokens[1], tokens[1]}, &offset).dump());
+  EXPECT_EQ(legacy["tokens"], json::array({"c", "c"}));
+  EXPECT_EQ(legacy["text_offset"], json::array({10, 11}));
+  EXPECT_EQ(offset, 12);
 }
 
 TEST(DeltaQueue, SinkReturnsFalseOnceClosed) {
@@ -151,10 +201,11 @@ TEST(Protocol, ChunksAndUsage) {
   ResponseMeta meta = NewResponseMeta(Endpoint::kChat, "m");
   EXPECT_EQ(meta.id.size(), std::string("chatcmpl-").size() + 24);
   EXPECT_NE(NewResponseMeta(Endpoint::kChat, "m").id, meta.id);
-  json role = json::parse(RoleChunk(meta, false));
+  json role = json::parse(RoleChunk(meta, 0, false));
   EXPECT_EQ(role["choices"][0]["delta"]["role"], "assistant");
   EXPECT_TRUE(role["choices"][0]["finish_reason"].is_null());
-  json fin = json::parse(FinishChunk(meta, "length", true));
+  json fin = json::parse(FinishChunk(meta, 2, "length", true));
+  EXPECT_EQ(fin["choices"][0]["index"], 2);
   EXPECT_EQ(fin["choices"][0]["finish_reason"], "length");
   EXPECT_TRUE(fin["choices"][0]["delta"].empty());
   EXPECT_TRUE(fin["usage"].is_null());
