@@ -399,12 +399,18 @@ def uses_erf_gelu(config: dict) -> bool:
     return "gelu" in acts
 
 
-def expected_counts(config: dict, program: str, batch: int = 1) -> dict[str, int]:
+def expected_counts(config: dict, program: str, batch: int = 1,
+                    taps: bool = False) -> dict[str, int]:
     """Exact counts of the ops whose number follows from the architecture alone: a missing or
     duplicated layer, norm, activation or cache write changes one of them."""
     if program == "vision_encode":
         vc = config["vision_config"]
-        layers = vc["num_hidden_layers"]
+        # The emitter writes only the ops a result reaches: without taps, the encoder layers up
+        # to the deepest selected hidden state (hidden_states[k] follows layer k); with taps,
+        # every layer's output is a result.
+        states = vc["num_hidden_layers"] + 1
+        layers = (vc["num_hidden_layers"] if taps else
+                  max(k % states for k in _feature_layers(config)))
         clip = vc["model_type"] == "clip_vision_model"
         act = vc["hidden_act"]
         proj_act = config.get("projector_hidden_act")

@@ -121,7 +121,8 @@ def test_iree_opt_verifies_and_op_inventory(emitted, models, name, program, case
         allowed.add("chlo.erf")
     stray = {op for op in counts if not op.startswith("stablehlo.") and op not in allowed}
     assert not stray, f"ops outside the allowed set: {sorted(stray)}"
-    want = structure.expected_counts(config, program, case.get("batch", 1))
+    want = structure.expected_counts(config, program, case.get("batch", 1),
+                                     case.get("taps", False))
     assert {op: counts.get(op, 0) for op in want} == want
 
 

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <string>
+#include <utility>
 
 #include "vlmxla/hlo/literal.h"
 
@@ -65,6 +67,11 @@ bool IsInteger(ElementType e) { return e == ElementType::kI32 || e == ElementTyp
 
 const TensorType kInvalidType{ElementType::kF32, {}};
 
+// Holes in op text are kHole 'v' <value id> kHole (an operand) or kHole 'l' <k> kHole (the k-th
+// region-local name). No other op text holds kHole: types, attributes, literals and hex blobs are
+// printable ASCII.
+constexpr char kHole = '\x1f';
+
 }  // namespace
 
 Builder::Builder(std::string function_name) : name_(std::move(function_name)) {
@@ -92,7 +99,7 @@ bool Builder::Usable(std::initializer_list<Value> values) {
     return false;
   }
   for (Value v : values) {
-    if (!v.valid() || v.id >= static_cast<int>(types_.size())) {
+    if (!v.valid() || v.id >= static_cast<int>(nodes_.size())) {
       Fail(InvalidArgument("use of an invalid value (id " + std::to_string(v.id) + ")"));
       return false;
     }
@@ -101,54 +108,99 @@ bool Builder::Usable(std::initializer_list<Value> values) {
 }
 
 const TensorType& Builder::type(Value v) const {
-  if (!v.valid() || v.id >= static_cast<int>(types_.size())) return kInvalidType;
-  return types_[v.id];
+  if (!v.valid() || v.id >= static_cast<int>(nodes_.size())) return kInvalidType;
+  return nodes_[v.id].type;
 }
 
-std::string Builder::Name(Value v) const { return names_[v.id]; }
+std::string Builder::Name(Value v) const {
+  const Node& n = nodes_[v.id];
+  if (n.arg >= 0) return "%" + arg_names_[n.arg];
+  return kHole + std::string("v") + std::to_string(v.id) + kHole;
+}
 
-std::string Builder::NewName() { return "%" + std::to_string(next_name_++); }
+std::string Builder::NewName() {
+  return kHole + std::string("l") + std::to_string(pending_locals_++) + kHole;
+}
 
 Value Builder::Emit(const std::string& op_text, TensorType type) {
-  std::string name = NewName();
-  body_ += "  " + name + " = " + op_text + (source_locations_ ? "\n" : " loc(unknown)\n");
-  types_.push_back(std::move(type));
-  names_.push_back(name);
-  return Value{static_cast<int>(types_.size()) - 1};
+  Node n;
+  n.type = std::move(type);
+  n.locals = pending_locals_;
+  pending_locals_ = 0;
+  size_t start = 0;
+  for (size_t at = op_text.find(kHole); at != std::string::npos; at = op_text.find(kHole, start)) {
+    const size_t end = op_text.find(kHole, at + 1);
+    const int k = std::stoi(op_text.substr(at + 2, end - at - 2));
+    n.pieces.push_back(op_text.substr(start, at - start));
+    n.refs.push_back(op_text[at + 1] == 'v' ? k : -1 - k);
+    start = end + 1;
+  }
+  n.pieces.push_back(op_text.substr(start) + (source_locations_ ? "" : " loc(unknown)"));
+  nodes_.push_back(std::move(n));
+  return Value{static_cast<int>(nodes_.size()) - 1};
+}
+
+std::vector<int> Builder::EmissionOrder(const std::vector<Value>& results) const {
+  // Iterative depth-first post-order (a decoder is thousands of ops deep): an op is written once
+  // all its operands are, the first operand's ops first.
+  std::vector<char> seen(nodes_.size(), 0);
+  std::vector<int> order;
+  std::vector<std::pair<int, size_t>> stack;  // op, next hole to look at
+  auto push = [&](int id) {
+    if (seen[id] || nodes_[id].arg >= 0) return;
+    seen[id] = 1;
+    stack.emplace_back(id, 0);
+  };
+  for (Value r : results) {
+    push(r.id);
+    while (!stack.empty()) {
+      const int id = stack.back().first;
+      const std::vector<int>& refs = nodes_[id].refs;
+      size_t& next = stack.back().second;
+      while (next < refs.size() && refs[next] < 0) ++next;
+      if (next < refs.size()) {
+        push(refs[next++]);  // may reallocate `stack`: `next` is not used after this
+        continue;
+      }
+      order.push_back(id);
+      stack.pop_back();
+    }
+  }
+  return order;
 }
 
 // --- signature ---
 
 Value Builder::Arg(const std::string& name, TensorType type) {
   if (!Usable({})) return Value{};
-  if (!types_.empty() && arg_names_.size() != types_.size()) {
-    return Fail(FailedPrecondition("argument '" + name + "' declared after the first op"));
-  }
   if (!IsIdentifier(name)) return Fail(InvalidArgument("argument name '" + name + "' is invalid"));
   if (std::find(arg_names_.begin(), arg_names_.end(), name) != arg_names_.end()) {
     return Fail(InvalidArgument("argument name '" + name + "' is used twice"));
   }
+  Node n;
+  n.type = type;
+  n.arg = static_cast<int>(arg_names_.size());
   arg_names_.push_back(name);
-  arg_types_.push_back(type);
+  arg_types_.push_back(std::move(type));
   arg_aliases_.push_back(-1);
-  types_.push_back(std::move(type));
-  names_.push_back("%" + name);
-  return Value{static_cast<int>(types_.size()) - 1};
+  nodes_.push_back(std::move(n));
+  return Value{static_cast<int>(nodes_.size()) - 1};
 }
 
 void Builder::SetAliasingOutput(Value arg, int result_index) {
   if (!Usable({arg})) return;
-  if (arg.id >= static_cast<int>(arg_names_.size())) {
-    Fail(InvalidArgument("value " + Name(arg) +
-                         " is not an argument: only arguments alias results"));
+  if (!IsArg(arg)) {
+    Fail(InvalidArgument("value " + std::to_string(arg.id) +
+                         " is the result of an op, not an argument: only arguments alias results"));
     return;
   }
+  const int i = nodes_[arg.id].arg;
   if (result_index < 0) {
-    Fail(InvalidArgument("argument %" + arg_names_[arg.id] + " aliases result " +
+    Fail(InvalidArgument("argument %" + arg_names_[i] + " aliases result " +
                          std::to_string(result_index) + ", which is negative"));
     return;
   }
-  arg_aliases_[arg.id] = result_index;
+  arg_aliases_[i] = result_index;
 }
 
 Result<Function> Builder::Finish(const std::vector<Value>& results) {
@@ -175,7 +227,7 @@ Result<Function> Builder::Finish(const std::vector<Value>& results) {
   f.arg_names = arg_names_;
   f.arg_types = arg_types_;
   f.arg_aliases = arg_aliases_;
-  std::string sig, ret_names, ret_types;
+  std::string sig, body, ret_names, ret_types;
   for (size_t i = 0; i < arg_names_.size(); ++i) {
     sig += (i ? ", %" : "%") + arg_names_[i] + ": " + arg_types_[i].ToString();
     // The argument-attribute dictionary of func.func's custom form, which XLA reads for donation.
@@ -183,12 +235,31 @@ Result<Function> Builder::Finish(const std::vector<Value>& results) {
       sig += " {tf.aliasing_output = " + std::to_string(arg_aliases_[i]) + " : i32}";
     }
   }
+  // SSA names in writing order: an op's region-local names, then its result.
+  std::vector<std::string> names(nodes_.size());
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    if (nodes_[id].arg >= 0) names[id] = "%" + arg_names_[nodes_[id].arg];
+  }
+  int next_name = 0;
+  std::vector<std::string> locals;
+  for (int id : EmissionOrder(results)) {
+    const Node& n = nodes_[id];
+    locals.clear();
+    for (int k = 0; k < n.locals; ++k) locals.push_back("%" + std::to_string(next_name++));
+    names[id] = "%" + std::to_string(next_name++);
+    body += "  " + names[id] + " = ";
+    for (size_t i = 0; i < n.refs.size(); ++i) {
+      const int ref = n.refs[i];
+      body += n.pieces[i] + (ref >= 0 ? names[ref] : locals[-1 - ref]);
+    }
+    body += n.pieces.back() + "\n";
+  }
   for (size_t i = 0; i < results.size(); ++i) {
     f.result_types.push_back(type(results[i]));
-    ret_names += (i ? ", " : "") + Name(results[i]);
+    ret_names += (i ? ", " : "") + names[results[i].id];
     ret_types += (i ? ", " : "") + type(results[i]).ToString();
   }
-  f.text = "func.func public @" + name_ + "(" + sig + ") -> (" + ret_types + ") {\n" + body_ +
+  f.text = "func.func public @" + name_ + "(" + sig + ") -> (" + ret_types + ") {\n" + body +
            "  func.return " + ret_names + " : " + ret_types + "\n}\n";
   return f;
 }

@@ -5,6 +5,14 @@
 // records a Status naming the op and the shapes, later ops return an invalid Value and emit
 // nothing, and Finish() returns that Status. Model code can therefore chain ops without checking
 // each one; status() exposes the error early for callers that want it.
+//
+// The text does not depend on the order in which ops were created. Model code nests builder calls
+// (b.Add(b.Multiply(x, y), b.Multiply(z, w))), whose evaluation order C++ leaves unspecified, so
+// the Builder records a graph and Finish() writes it in a canonical order: a post-order walk from
+// the results in result order, each op's operands in operand order, SSA names numbered as ops are
+// written. The text is a function of the graph alone, the same from every compiler. An op no
+// result reaches is not written: it computes nothing a caller can see (every op is pure), and
+// XLA and IREE would delete it anyway.
 #pragma once
 
 #include <cstdint>
@@ -44,12 +52,15 @@ class Builder {
 
   // --- signature ---
   // A function argument; `name` must be an MLIR identifier ([A-Za-z_][A-Za-z0-9_]*) and unique.
+  // Arguments may be declared at any point, before or after ops; the signature lists them in
+  // declaration order.
   Value Arg(const std::string& name, TensorType type);
   // Marks argument `arg` as aliasable with result `result_index` (`tf.aliasing_output` in its
   // argument attributes), so a runtime can update it in place when the caller donates it. Finish()
   // checks the index and that both have the same type.
   void SetAliasingOutput(Value arg, int result_index);
-  // Sets the results (at least one) and finishes the body. Call once, last.
+  // Sets the results (at least one) and writes the function: the signature, then the ops the
+  // results reach in the canonical order (see the top of this file). Call once, last.
   Result<Function> Finish(const std::vector<Value>& results);
 
   // --- emission policy ---
@@ -148,11 +159,28 @@ class Builder {
                std::optional<ElementType> result_element = std::nullopt);
 
  private:
+  // One value: an argument, or the result of one op whose text is kept with holes for the names
+  // of its operands and of its region's block arguments, filled in when Finish() writes it.
+  struct Node {
+    TensorType type;
+    int arg = -1;                     // argument index, or -1 for an op
+    std::vector<std::string> pieces;  // op text around the holes: refs.size() + 1 pieces
+    std::vector<int> refs;            // per hole: an operand's value id, or -1 - k for local k
+    int locals = 0;                   // names local to the op's region (Reduce's block)
+  };
+
   bool Check(bool ok, const std::string& op, const std::string& detail);
   bool Usable(std::initializer_list<Value> values);
+  // Records an op whose text (what follows "%name = ") refers to operands through Name() and to
+  // region-local names through NewName().
   Value Emit(const std::string& op_text_after_eq, TensorType type);
+  // A placeholder for v's SSA name in op text (an argument's name is final: "%x").
   std::string Name(Value v) const;
+  // A placeholder for a fresh name local to the next op's region.
   std::string NewName();
+  // The ops `results` reach, in the order Finish() writes them.
+  std::vector<int> EmissionOrder(const std::vector<Value>& results) const;
+  bool IsArg(Value v) const { return nodes_[v.id].arg >= 0; }
   Value Binary(const char* op, Value a, Value b);
   Value Unary(const char* op, Value x, bool float_only);
   Value ConstantBlob(TensorType type, const void* data, size_t bytes);
@@ -161,10 +189,8 @@ class Builder {
   std::vector<std::string> arg_names_;
   std::vector<TensorType> arg_types_;
   std::vector<int> arg_aliases_;
-  std::vector<TensorType> types_;   // by value id
-  std::vector<std::string> names_;  // by value id: "%arg", "%3"
-  std::string body_;
-  int next_name_ = 0;
+  std::vector<Node> nodes_;  // by value id
+  int pending_locals_ = 0;   // NewName() calls since the last op
   bool finished_ = false;
   bool two_row_narrow_gemv_ = false;
   bool narrow_rows_times_weight_ = false;

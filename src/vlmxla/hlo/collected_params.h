@@ -1,8 +1,6 @@
-// Programs whose weights are named where the graph code uses them (the vision towers): StableHLO
-// functions declare every argument before the first op, so such a graph is built twice with the
-// same code. A collecting pass on a scratch builder (parameters are splat placeholders) records
-// each input's and weight's name and type; the real pass declares them all as @main's arguments up
-// front and hands them out in the same order.
+// Programs whose weights are named where the graph code uses them (the vision towers): each input
+// and weight becomes an argument of @main the first time the graph asks for it (the Builder takes
+// arguments after ops), so the graph is built once and its parameters are collected on the way.
 #pragma once
 
 #include <functional>
@@ -18,32 +16,24 @@ namespace vlmxla::hlo {
 
 class CollectedParams {
  public:
-  // Collecting pass.
-  CollectedParams(Builder& b, const Precision& precision, std::string program_name);
-  // Real pass: declares `collected` (inputs under their names, weights as w0, w1, ...) as
-  // arguments of `b`.
-  CollectedParams(Builder& b, const Precision& precision, std::string program_name,
-                  const std::vector<ProgramParam>& collected);
+  CollectedParams(Builder& b, const Precision& precision) : b_(b), precision_(precision) {}
 
+  // An input parameter, the argument `name`.
   Value Input(const std::string& name, TensorType type);
-  // A weight parameter in the stored type (precision.weights); matmul weights convert inside
-  // Linear.
+  // A weight parameter in the stored type (precision.weights), the argument w<i> for the i-th
+  // weight asked for; matmul weights convert inside Linear.
   Value Weight(const std::string& name, std::vector<int64_t> dims);
   // The same, converted to the compute type (for elementwise uses).
   Value ComputeWeight(const std::string& name, std::vector<int64_t> dims);
   ElementType compute() const { return precision_.compute; }
+  // Every parameter asked for, in the order of @main's arguments.
   const std::vector<ProgramParam>& params() const { return params_; }
 
  private:
-  Value Get(ProgramParam::Kind kind, const std::string& name, TensorType type);
-
   Builder& b_;
   Precision precision_;
-  std::string program_name_;
-  bool lookup_ = false;
   std::vector<ProgramParam> params_;
-  std::vector<Value> values_;
-  size_t next_ = 0;
+  int weights_ = 0;
 };
 
 // A graph's results and their stage names.
@@ -52,7 +42,7 @@ struct CollectedGraph {
   std::vector<std::string> names;
 };
 
-// The program `name` whose @main is `graph`, run once to collect its parameters and once to emit.
+// The program `name` whose @main is `graph`, its parameters collected as the graph asks for them.
 Result<Program> BuildCollectedProgram(
     const std::string& name, const ProgramCommonOptions& options,
     const std::function<Result<CollectedGraph>(Builder&, CollectedParams&)>& graph);

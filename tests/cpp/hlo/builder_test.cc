@@ -160,7 +160,8 @@ TEST(Builder, AliasErrorsNameTheArgumentAndResult) {
     Value kv = b.Arg("kv", F32({4}));
     b.SetAliasingOutput(b.Negate(kv), 0);
     EXPECT_FALSE(b.status().ok());
-    EXPECT_TRUE(Contains(b.status().message(), "is not an argument"));
+    EXPECT_TRUE(Contains(b.status().message(), "is the result of an op, not an argument"))
+        << b.status().message();
   }
 }
 
@@ -179,10 +180,100 @@ TEST(Builder, ShapeInference) {
   EXPECT_EQ(b.dims(b.DynamicSlice(x, {i, i, i}, {1, 3, 2})), (std::vector<int64_t>{1, 3, 2}));
   EXPECT_EQ(b.type(b.Compare(w, w, CompareDirection::kEq)).element, ElementType::kI1);
   EXPECT_EQ(b.type(b.Convert(w, ElementType::kBF16)).ToString(), "tensor<4x5xbf16>");
-  EXPECT_EQ(b.dims(b.GatherRows(w, b.Arg("never", F32({1})))), (std::vector<int64_t>{}));
-  // An argument declared after the first op is an error (and so would the float ids be).
-  EXPECT_TRUE(Contains(b.status().message(), "declared after the first op"))
-      << b.status().message();
+  EXPECT_EQ(b.dims(b.GatherRows(w, b.Arg("float_ids", F32({1})))), (std::vector<int64_t>{}));
+  EXPECT_TRUE(Contains(b.status().message(), "integer ids")) << b.status().message();
+}
+
+// The same graph, its independent ops created in the opposite order (as two compilers may
+// evaluate the operands of a nested builder call), emits the same text.
+TEST(Builder, TextDoesNotDependOnTheOrderOpsWereCreated) {
+  auto build = [](bool left_first) {
+    Builder b("f");
+    Value x = b.Arg("x", F32({2, 3}));
+    Value y = b.Arg("y", F32({2, 3}));
+    Value left, right;
+    if (left_first) {
+      left = b.Multiply(x, b.Exp(y));
+      right = b.Subtract(b.Splat(F32({2, 3}), 2.0), y);
+    } else {
+      right = b.Subtract(b.Splat(F32({2, 3}), 2.0), y);
+      left = b.Multiply(x, b.Exp(y));
+    }
+    Value sum = b.Reduce(b.Add(left, right), {1}, ReduceKind::kSum);
+    auto f = b.Finish({sum, left});
+    EXPECT_TRUE(f.ok()) << f.status().ToString();
+    return f.ok() ? f->text : std::string();
+  };
+  const std::string a = build(true), b = build(false);
+  EXPECT_EQ(a, b);
+  // Post-order from the results, operands in order: exp(y), x * it, the splat, 2 - y, the sum,
+  // the reduce's init value, then the reduce (its block arguments numbered before it).
+  const std::vector<std::string> order = {
+      "%0 = \"stablehlo.exponential\"(%y)",
+      "%1 = \"stablehlo.multiply\"(%x, %0)",
+      "%2 = \"stablehlo.constant\"()",
+      "%3 = \"stablehlo.subtract\"(%2, %y)",
+      "%4 = \"stablehlo.add\"(%1, %3)",
+      "%5 = \"stablehlo.constant\"()",
+      "%9 = \"stablehlo.reduce\"(%4, %5) ({\n  ^bb0(%6: tensor<f32>, %7: tensor<f32>):\n"
+      "    %8 = \"stablehlo.add\"(%6, %7)",
+      "func.return %9, %1 :"};
+  size_t at = 0;
+  for (const std::string& op : order) {
+    const size_t found = a.find(op, at);
+    ASSERT_NE(found, std::string::npos) << "missing or out of order: " << op << "\n" << a;
+    at = found + op.size();
+  }
+}
+
+TEST(Builder, ArgumentsMayBeDeclaredAfterOps) {
+  Builder b("late");
+  Value x = b.Arg("x", F32({4}));
+  Value e = b.Exp(x);
+  Value w = b.Arg("w", F32({4}));  // after an op
+  Value kv = b.Arg("kv", F32({4}));
+  b.SetAliasingOutput(kv, 1);
+  auto f = b.Finish({b.Multiply(e, w), b.Add(kv, w)});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ(f->arg_names, (std::vector<std::string>{"x", "w", "kv"}));
+  EXPECT_EQ(f->arg_aliases, (std::vector<int>{-1, -1, 1}));
+  EXPECT_EQ(f->text,
+            "func.func public @late(%x: tensor<4xf32>, %w: tensor<4xf32>, %kv: tensor<4xf32> "
+            "{tf.aliasing_output = 1 : i32}) -> (tensor<4xf32>, tensor<4xf32>) {\n"
+            "  %0 = \"stablehlo.exponential\"(%x) : (tensor<4xf32>) -> tensor<4xf32>\n"
+            "  %1 = \"stablehlo.multiply\"(%0, %w) : (tensor<4xf32>, tensor<4xf32>) -> "
+            "tensor<4xf32>\n"
+            "  %2 = \"stablehlo.add\"(%kv, %w) : (tensor<4xf32>, tensor<4xf32>) -> "
+            "tensor<4xf32>\n"
+            "  func.return %1, %2 : tensor<4xf32>, tensor<4xf32>\n"
+            "}\n");
+}
+
+TEST(Builder, OpsNoResultReachesAreNotWritten) {
+  Builder b("f");
+  Value x = b.Arg("x", F32({4}));
+  Value unused = b.Arg("unused", F32({4}));
+  b.Tanh(b.Negate(x));  // dead
+  b.Add(unused, x);     // dead
+  auto f = b.Finish({b.Exp(x)});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_FALSE(Contains(f->text, "stablehlo.tanh")) << f->text;
+  EXPECT_FALSE(Contains(f->text, "stablehlo.negate")) << f->text;
+  EXPECT_FALSE(Contains(f->text, "stablehlo.add")) << f->text;
+  EXPECT_TRUE(Contains(f->text, "  %0 = \"stablehlo.exponential\"(%x)")) << f->text;
+  // Arguments stay, used or not: they are the function's signature.
+  EXPECT_TRUE(Contains(f->text, "%unused: tensor<4xf32>")) << f->text;
+}
+
+TEST(Builder, DeepChainsAreWrittenWithoutRecursion) {
+  Builder b("deep");
+  Value v = b.Arg("x", F32({1}));
+  constexpr int kDepth = 100000;
+  for (int i = 0; i < kDepth; ++i) v = b.Negate(v);
+  auto f = b.Finish({v});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_TRUE(Contains(f->text, "  %0 = \"stablehlo.negate\"(%x)")) << f->text.substr(0, 300);
+  EXPECT_TRUE(Contains(f->text, "func.return %" + std::to_string(kDepth - 1) + " :"));
 }
 
 TEST(Builder, MismatchedShapesAreStatusErrorsNamingOpAndShapes) {
