@@ -167,11 +167,9 @@ Result<Resolution> SelectBestResolution(Resolution original, std::span<const Res
       best = r;
     }
   }
-  if (!best) {
-    // Transformers fails here too (no best fit: unpacking None).
-    return InvalidArgument("image " + SizeText(original) +
-                           " scales to an empty image in every image_grid_pinpoint");
-  }
+  // Every pinpoint passes the first comparison (the waste starts infinite), so only an empty
+  // list leaves no best fit.
+  if (!best) return InvalidArgument("image_grid_pinpoints is empty");
   return *best;
 }
 

@@ -39,8 +39,7 @@ struct Resolution {
 
 // select_best_resolution: the pinpoint that keeps the most of the image's resolution when the
 // image is scaled to fit it, ties broken by the least wasted area, first one winning.
-// An image so thin that it scales to nothing in every pinpoint is InvalidArgument (Transformers
-// fails on it too).
+// An empty `possible` is InvalidArgument.
 Result<Resolution> SelectBestResolution(Resolution original, std::span<const Resolution> possible);
 
 // get_patch_output_size: the size the image is resized to so that it fits `target` (aspect kept).
