@@ -153,6 +153,11 @@ def test_onevision_pixels_match_transformers(vlmxla_bin, images, tmp_path):
     assert multi["pixel_values"].shape == ref["pixel_values"].shape == (4, 1, 3, TILE, TILE)
     assert float(np.abs(multi["pixel_values"] - ref["pixel_values"]).max()) <= 1e-6
     np.testing.assert_array_equal(multi["image_sizes"], ref["image_sizes"])
+    # One image in the prompt is tiled as usual (batch_num_images == 1).
+    alone = _run(vlmxla_bin, tmp_path, ONEVISION, images[:1], extra=["--multi-image"])
+    views = image_size_to_num_patches(SIZES[0][::-1], PINPOINTS, TILE)
+    assert alone["pixel_values"].shape == (1, views, 3, TILE, TILE)
+    np.testing.assert_array_equal(alone["pixel_values"][0], single["pixel_values"][0, :views])
 
 
 def _model_self(model_cfg: dict):
