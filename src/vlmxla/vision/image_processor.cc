@@ -178,6 +178,17 @@ Result<ImageProcessor> ImageProcessor::FromModelDir(const std::string& dir) {
   return r;
 }
 
+void CompositeTransparencyKey(Image* image) {
+  if (!image->transparency_key) return;
+  const auto& k = *image->transparency_key;
+  for (size_t i = 0; i + 2 < image->rgb.size(); i += 3) {
+    if (image->rgb[i] == k[0] && image->rgb[i + 1] == k[1] && image->rgb[i + 2] == k[2]) {
+      image->rgb[i] = image->rgb[i + 1] = image->rgb[i + 2] = 255;
+    }
+  }
+  image->transparency_key.reset();
+}
+
 std::pair<int, int> ImageProcessor::OutputSize(int height, int width) const {
   int h = height, w = width;
   if (config_.do_resize) {
@@ -208,16 +219,7 @@ std::pair<int, int> ImageProcessor::OutputSize(int height, int width) const {
 
 Result<Image> ImageProcessor::ResizeAndCrop(const Image& image) const {
   Image cur = image;
-  if (config_.do_convert_rgb && cur.transparency_key) {
-    // convert_to_rgb composites the colour-keyed (alpha 0) pixels onto white.
-    const auto& k = *cur.transparency_key;
-    for (size_t i = 0; i + 2 < cur.rgb.size(); i += 3) {
-      if (cur.rgb[i] == k[0] && cur.rgb[i + 1] == k[1] && cur.rgb[i + 2] == k[2]) {
-        cur.rgb[i] = cur.rgb[i + 1] = cur.rgb[i + 2] = 255;
-      }
-    }
-    cur.transparency_key.reset();
-  }
+  if (config_.do_convert_rgb) CompositeTransparencyKey(&cur);
   if (config_.do_resize) {
     ImageProcessor no_crop = *this;
     no_crop.config_.do_center_crop = false;

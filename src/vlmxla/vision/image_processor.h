@@ -39,6 +39,10 @@ struct ImageProcessorConfigFile {
 };
 Result<ImageProcessorConfigFile> ReadImageProcessorConfig(const std::string& dir);
 
+// Transformers' convert_to_rgb for a PNG colour key: the keyed pixels (alpha 0) are composited
+// onto white and the key is dropped. No-op without a key.
+void CompositeTransparencyKey(Image* image);
+
 class ImageProcessor {
  public:
   // Reads the fields (and class defaults) as Transformers does; an image_processor_type other

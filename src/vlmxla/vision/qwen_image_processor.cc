@@ -213,15 +213,7 @@ Status QwenImageProcessor::AppendImage(const Image& image, std::vector<float>* r
                                        std::array<int32_t, 3>* grid) const {
   VLMXLA_ASSIGN_OR_RETURN(*grid, GridThw(image.height, image.width));
   Image cur = image;
-  if (config_.do_convert_rgb && cur.transparency_key) {
-    // convert_to_rgb composites the colour-keyed (alpha 0) pixels onto white.
-    const auto& k = *cur.transparency_key;
-    for (size_t i = 0; i + 2 < cur.rgb.size(); i += 3) {
-      if (cur.rgb[i] == k[0] && cur.rgb[i + 1] == k[1] && cur.rgb[i + 2] == k[2]) {
-        cur.rgb[i] = cur.rgb[i + 1] = cur.rgb[i + 2] = 255;
-      }
-    }
-  }
+  if (config_.do_convert_rgb) CompositeTransparencyKey(&cur);
   const int P = config_.patch_size, m = config_.merge_size, T = config_.temporal_patch_size;
   const int gh = (*grid)[1], gw = (*grid)[2];
   const int height = gh * P, width = gw * P;
