@@ -23,10 +23,10 @@ struct CompiledProgram {
   // Per program parameter: the shared weight buffer, or null for a request input (filled per
   // call by role and from the KV slots).
   std::vector<runtime::DeviceBuffer*> args;
-  std::vector<bool> donate;             // per parameter: a KV cache, donated to the call
-  int input[hlo::kNumInputRoles];       // parameter index of each request input role, or -1
-  std::vector<int> kv_params;           // parameters that are KV caches (ProgramParam::kv)
-  std::vector<std::string> taps;        // per result: its stage name where it is a tap
+  std::vector<bool> donate;        // per parameter: a KV cache, donated to the call
+  int input[hlo::kNumInputRoles];  // parameter index of each request input role, or -1
+  std::vector<int> kv_params;      // parameters that are KV caches (ProgramParam::kv)
+  std::vector<std::string> taps;   // per result: its stage name where it is a tap
   int primary = -1;  // the result the call exists for: image_features, prefill_logits, logits
 };
 

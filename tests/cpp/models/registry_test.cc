@@ -18,10 +18,10 @@ io::ModelConfig Parse(const nlohmann::json& j) {
   return *c;
 }
 
-const nlohmann::json kText = {{"model_type", "qwen2"},       {"vocab_size", 64},
-                              {"hidden_size", 32},           {"intermediate_size", 64},
-                              {"num_hidden_layers", 1},      {"num_attention_heads", 4},
-                              {"num_key_value_heads", 2},    {"max_position_embeddings", 128},
+const nlohmann::json kText = {{"model_type", "qwen2"},    {"vocab_size", 64},
+                              {"hidden_size", 32},        {"intermediate_size", 64},
+                              {"num_hidden_layers", 1},   {"num_attention_heads", 4},
+                              {"num_key_value_heads", 2}, {"max_position_embeddings", 128},
                               {"rms_norm_eps", 1e-6}};
 
 nlohmann::json Llava() {
