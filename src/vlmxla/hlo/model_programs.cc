@@ -110,20 +110,4 @@ Result<ProgramOptions> DefaultProgramOptions(const std::string& name) {
   return InvalidArgument("unknown program '" + name + "' (known: vision_encode, prefill, decode)");
 }
 
-Result<Program> BuildProgram(const io::ModelConfig& config, const ProgramOptions& options) {
-  if (const auto* o = std::get_if<VisionEncodeOptions>(&options)) {
-    if (config.qwen_vl) return BuildQwenVisionEncode(*config.qwen_vl, *o);
-    if (!config.llava) {
-      const std::string known = "llava, qwen2_vl, qwen2_5_vl";
-      return InvalidArgument("vision_encode needs a multimodal (" + known +
-                             ") model, this one is " + config.model_type);
-    }
-    return BuildVisionEncode(*config.llava, *o);
-  }
-  if (const auto* o = std::get_if<PrefillOptions>(&options)) {
-    return BuildPrefill(config.text, config.image_token_id(), *o);
-  }
-  return BuildDecode(config.text, std::get<DecodeOptions>(options));
-}
-
 }  // namespace vlmxla::hlo

@@ -148,7 +148,6 @@ Value DeclareKvInput(Builder& b, Program& program, const std::string& name, Tens
 // Finishes `b` with `results` as @main and stores the module text and result types in `program`.
 Status FinishProgram(Builder& b, const std::vector<Value>& results, Program& program);
 
-// The program `options` names, for a model directory's config.
-Result<Program> BuildProgram(const io::ModelConfig& config, const ProgramOptions& options);
+// (The program a model runs for `options` is its family's: models::BuildProgram.)
 
 }  // namespace vlmxla::hlo

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "test_tokenizer.h"
+#include "vlmxla/models/registry.h"
 #include "vlmxla/engine/engine.h"
 #include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/safetensors.h"
@@ -66,7 +67,7 @@ void WriteModel(const fs::path& dir) {
   prefill.capacity = kCapacity;
   for (const hlo::ProgramOptions& o :
        {hlo::ProgramOptions(prefill), hlo::ProgramOptions(hlo::DecodeOptions{{}, 1, kCapacity})}) {
-    auto program = hlo::BuildProgram(*parsed, o);
+    auto program = models::BuildProgram(*parsed, o);
     ASSERT_TRUE(program.ok()) << program.status().ToString();
     for (const hlo::ProgramParam& p : program->params) {
       if (p.kind != hlo::ProgramParam::Kind::kWeight || weights.count(p.name)) continue;

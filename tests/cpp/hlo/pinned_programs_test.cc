@@ -32,6 +32,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "vlmxla/models/registry.h"
 #include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/model_config.h"
 
@@ -261,7 +262,7 @@ std::vector<Case> GoldenCases() {
 Result<Program> Build(const Case& c) {
   VLMXLA_ASSIGN_OR_RETURN(io::ModelConfig config,
                           io::ParseModelConfig(nlohmann::json::parse(c.config)));
-  return BuildProgram(config, c.options);
+  return models::BuildProgram(config, c.options);
 }
 
 fs::path GoldenDir() { return fs::path(VLMXLA_SOURCE_DIR) / "tests" / "golden" / "hlo"; }

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "small_decoder_config.h"
+#include "vlmxla/models/registry.h"
 #include "vlmxla/hlo/model_programs.h"
 
 namespace vlmxla::hlo {
@@ -106,7 +107,7 @@ ProgramCommonOptions Common(Precision precision, bool in_out, bool taps) {
 
 Program Build(const io::ModelConfig& config, const std::string& name, Precision precision,
               bool in_out = false) {
-  auto p = BuildProgram(config, Options(name, Common(precision, in_out, true), 2));
+  auto p = models::BuildProgram(config, Options(name, Common(precision, in_out, true), 2));
   EXPECT_TRUE(p.ok()) << name << ": " << p.status().ToString();
   return p.ok() ? *p : Program{};
 }
@@ -238,8 +239,8 @@ TEST(Precision, TwoRowNarrowGemvReadsEveryWeightAsStoredInTwoRowProducts) {
     for (ElementType ct : {kBF16, kF16}) {
       for (const char* name : {"prefill", "decode"}) {
         for (bool two_rows : {false, true}) {
-          auto p = BuildProgram(SiglipQwen2(),
-                                Options(name, Common({ct, ct, two_rows}, in_out, false), 1));
+          auto p = models::BuildProgram(
+              SiglipQwen2(), Options(name, Common({ct, ct, two_rows}, in_out, false), 1));
           ASSERT_TRUE(p.ok()) << p.status().ToString();
           const std::vector<Op> ops = Ops(p->mlir);
           int one_row = 0, two_row = 0;
@@ -269,9 +270,9 @@ TEST(Precision, TwoRowNarrowGemvReadsEveryWeightAsStoredInTwoRowProducts) {
     }
     for (const char* name : kPrograms) {
       ProgramOptions o = Options(name, Common(Precision{}, in_out, false), 1);
-      auto plain = BuildProgram(SiglipQwen2(), o);
+      auto plain = models::BuildProgram(SiglipQwen2(), o);
       CommonOptions(o).precision.two_row_narrow_gemv = true;
-      auto flagged = BuildProgram(SiglipQwen2(), o);
+      auto flagged = models::BuildProgram(SiglipQwen2(), o);
       ASSERT_TRUE(plain.ok() && flagged.ok());
       EXPECT_EQ(plain->mlir, flagged->mlir) << name;
     }
@@ -299,7 +300,8 @@ TEST(Precision, NarrowRowsTimesWeightPicksTheFormByTheContractionLength) {
     for (int batch : {1, 2}) {
       Precision precision{kBF16, kBF16};
       precision.narrow_rows_times_weight = true;
-      auto p = BuildProgram(SiglipQwen2(), Options(name, Common(precision, false, false), batch));
+      auto p = models::BuildProgram(SiglipQwen2(),
+                                    Options(name, Common(precision, false, false), batch));
       ASSERT_TRUE(p.ok()) << p.status().ToString();
       const std::vector<Op> ops = Ops(p->mlir);
       std::map<std::string, const Op*> producer;
@@ -345,9 +347,9 @@ TEST(Precision, NarrowRowsTimesWeightPicksTheFormByTheContractionLength) {
     for (ElementType ct : {kF32, kBF16}) {
       if (ct == kBF16 && !in_out) continue;
       ProgramOptions o = Options("decode", Common({ct, ct}, in_out, false), 1);
-      auto plain = BuildProgram(SiglipQwen2(), o);
+      auto plain = models::BuildProgram(SiglipQwen2(), o);
       CommonOptions(o).precision.narrow_rows_times_weight = true;
-      auto flagged = BuildProgram(SiglipQwen2(), o);
+      auto flagged = models::BuildProgram(SiglipQwen2(), o);
       ASSERT_TRUE(plain.ok() && flagged.ok());
       EXPECT_EQ(plain->mlir, flagged->mlir) << in_out;
     }
