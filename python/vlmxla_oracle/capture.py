@@ -318,6 +318,17 @@ def _capture_one(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dty
     return families.for_model_dir(model_dir).capture(model_dir, case, out_dir, dtype)
 
 
+def finish(model, inputs, out, inputs_embeds, case, tokenizer, manifest, stages,
+           out_dir: pathlib.Path) -> dict:
+    """The stages every family ends with: inputs_embeds, the last position's prefill_logits, each
+    layer's K/V and the greedy decode; then the capture is written."""
+    stages.append(stage("inputs_embeds", inputs_embeds))
+    stages.append(stage("prefill_logits", out.logits[0, -1]))
+    add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
+    save(stages, manifest, out_dir)
+    return manifest
+
+
 def add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) -> None:
     """Every layer's K/V from the prefill, then greedy decoding with Transformers' generate."""
     import torch

@@ -133,10 +133,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
         for i in range(depth + 1):
             stages.append(cap.stage(f"vision_hidden_states.{i}", rec[f"vision_hidden_states.{i}"]))
         stages.append(cap.stage("image_features", rec["image_features"]))
-    stages.append(cap.stage("inputs_embeds", rec["inputs_embeds"][0]))
-    stages.append(cap.stage("prefill_logits", out.logits[0, -1]))
-    cap.add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
-    cap.save(stages, manifest, out_dir)
-    return manifest
+    return cap.finish(model, inputs, out, rec["inputs_embeds"][0], case, tokenizer, manifest,
+                      stages, out_dir)
 
 

@@ -81,11 +81,8 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
         cap.stage("input_ids", seq.to(torch.int64)),
         cap.stage("attention_mask", inputs["attention_mask"][0].to(torch.int64)),
         cap.stage("position_ids", positions.to(torch.int64)),
-        cap.stage("inputs_embeds", recorded["inputs_embeds"][0]),
-        cap.stage("prefill_logits", out.logits[0, -1]),
     ]
-    cap.add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, out.past_key_values)
-    cap.save(stages, manifest, out_dir)
-    return manifest
+    return cap.finish(model, inputs, out, recorded["inputs_embeds"][0], case, tokenizer, manifest,
+                      stages, out_dir)
 
 

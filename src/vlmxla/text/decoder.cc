@@ -1,5 +1,7 @@
 #include "vlmxla/text/decoder.h"
 
+#include <optional>
+
 #include "vlmxla/text/byte_level.h"
 
 namespace vlmxla::text {
@@ -151,6 +153,22 @@ void DecoderChain::StripToken(const Step& s, std::string_view token, size_t step
   Feed(step + 1, state, token.substr(b, e - b), out);
 }
 
+namespace {
+
+// The bytes a byte-level token stands for; nullopt when a character is outside the byte map
+// (an added token, which stands for its own bytes).
+std::optional<std::string> ByteLevelBytes(std::string_view item) {
+  std::string bytes;
+  for (size_t pos = 0; pos < item.size();) {
+    auto b = ByteLevelByte(NextCodePoint(item, &pos));
+    if (!b) return std::nullopt;
+    bytes.push_back(static_cast<char>(*b));
+  }
+  return bytes;
+}
+
+}  // namespace
+
 std::string DecoderChain::TokenBytes(std::string_view token) const {
   std::string item(token);
   for (const Step& s : steps_) {
@@ -162,19 +180,9 @@ std::string DecoderChain::TokenBytes(std::string_view token) const {
         if (byte >= 0) item = std::string(1, static_cast<char>(byte));
         break;
       }
-      case Kind::kByteLevel: {
-        std::string bytes;
-        bool all_mapped = true;
-        for (size_t pos = 0; pos < item.size() && all_mapped;) {
-          auto b = ByteLevelByte(NextCodePoint(item, &pos));
-          if (b)
-            bytes.push_back(static_cast<char>(*b));
-          else
-            all_mapped = false;
-        }
-        if (all_mapped) item = std::move(bytes);  // an added token keeps its own bytes
+      case Kind::kByteLevel:
+        if (auto bytes = ByteLevelBytes(item)) item = std::move(*bytes);  // else: an added token
         break;
-      }
       case Kind::kFuse:
       case Kind::kStrip:
       case Kind::kJoinSpace: break;
@@ -215,18 +223,10 @@ void DecoderChain::Feed(size_t step, State* state, std::string_view item, std::s
       return;
     }
     case Kind::kByteLevel: {
-      std::string bytes;
-      bool all_mapped = true;
-      for (size_t pos = 0; pos < item.size() && all_mapped;) {
-        auto b = ByteLevelByte(NextCodePoint(item, &pos));
-        if (b)
-          bytes.push_back(static_cast<char>(*b));
-        else
-          all_mapped = false;
-      }
+      const std::optional<std::string> bytes = ByteLevelBytes(item);
       // A token with a character outside the byte map (an added token) contributes its own bytes.
       std::string text;
-      st.utf8.Push(all_mapped ? std::string_view(bytes) : item, &text);
+      st.utf8.Push(bytes ? std::string_view(*bytes) : item, &text);
       Feed(step + 1, state, text, out);
       return;
     }
