@@ -226,7 +226,7 @@ HELD_DTYPES = ("float32", "bfloat16")
 
 
 @pytest.fixture(scope="module")
-def recorded(repo_dir, vlmxla_bin, tmp_path_factory, dtype_support):
+def recorded(repo_dir, vlmxla_bin, tmp_path_factory):
     """backend -> (baseline file, report) of one clean gate run with --update-baselines, in
     float32 and bfloat16."""
     runs = {}
