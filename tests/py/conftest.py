@@ -24,8 +24,9 @@ def vlmxla_bin() -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def vlmxla_testtool(vlmxla_bin) -> pathlib.Path:
-    """The test tooling (emit-demo, run-program), kept out of the product binary:
-    $VLMXLA_TESTTOOL, else vlmxla-testtool beside the CLI under test."""
+    """The test tooling (emit-demo, run-program, and every product command with the gate's
+    planted faults), kept out of the product binary: $VLMXLA_TESTTOOL, else vlmxla-testtool
+    beside the CLI under test."""
     path = pathlib.Path(os.environ.get("VLMXLA_TESTTOOL", vlmxla_bin.parent / "vlmxla-testtool"))
     if not path.exists():
         pytest.fail(f"vlmxla-testtool not found at {path}: build it beside {vlmxla_bin} "
