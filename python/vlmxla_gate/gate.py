@@ -50,16 +50,6 @@ DTYPES = tuple(fixtures_mod.DTYPES)  # float32, bfloat16, float16
 SHORT = fixtures_mod.DTYPES
 
 
-def supports_dtype(vlmxla_bin: pathlib.Path) -> bool:
-    """Whether this vlmxla binary takes --dtype (its `validate --help` lists it)."""
-    try:
-        proc = subprocess.run([str(vlmxla_bin), "validate", "--help"], check=False,
-                              capture_output=True, text=True, timeout=60)
-    except OSError:
-        return False
-    return "--dtype" in proc.stdout + proc.stderr
-
-
 def logits_bound(table: dict, dtype: str, top1: float, group: str | None = None) -> float | None:
     """The prefill_logits tolerance at a logit of size |top1|, in a run of compute dtype
     `dtype` (f32/bf16/f16: vlmxla's float32 logits against the oracle's); `group`: the family's
@@ -97,7 +87,7 @@ def _validate(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict, out
     """The production path for one case: `vlmxla validate` runs host preparation, the engine's
     scheduler, vision_encode, prefill into a KV slot and greedy decode steps, with the programs'
     taps on, and writes every stage (or the expected error) in the oracle's layout. `dtype`
-    (float32/bfloat16/float16) is passed as --dtype; None passes nothing."""
+    (float32/bfloat16/float16) is passed as --dtype; None passes nothing (the checkpoint's)."""
     out.mkdir(parents=True, exist_ok=True)
     case_file = out / "case.json"
     case_file.write_text(json.dumps(case), encoding="utf-8")
@@ -126,11 +116,10 @@ def default_device_kind(backend: str) -> str:
 
 
 def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str,
-             dtype: str = "float32", dtype_flag: bool = True,
-             table: dict | None = None, plugin: str | None = None) -> dict:
-    """One case on one backend in one compute dtype. `dtype_flag`: whether the binary takes
-    --dtype (a binary without it can only run float32, and is run as before dtypes existed).
-    `plugin`: --plugin for the PJRT backends."""
+             dtype: str = "float32", table: dict | None = None,
+             plugin: str | None = None) -> dict:
+    """One case on one backend in one compute dtype. `plugin`: --plugin for the PJRT
+    backends."""
     short = SHORT[dtype]
     table = compare_mod.load_tolerances() if table is None else table
     ref = work / "oracle" / case["name"]
@@ -149,13 +138,7 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
                                 if expected is None else None)}
     if drift:  # reported, not a reason to recapture: the model, case and inputs are the same
         result["oracle_versions"] = drift
-    if not dtype_flag and dtype != "float32":
-        result.update(status="fail", first_divergence="compute_dtype",
-                      detail=f"{vlmxla_bin} has no --dtype (its `validate --help` lists none): "
-                             f"it cannot run {dtype}")
-        return result
-    proc = _validate(vlmxla_bin, model_dir, case, cand, backend, dtype if dtype_flag else None,
-                     plugin)
+    proc = _validate(vlmxla_bin, model_dir, case, cand, backend, dtype, plugin)
     if expected is not None:
         # An expected failure: vlmxla must refuse with the same category (and, for capacity,
         # the message naming both numbers).
@@ -365,9 +348,6 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--backend pjrt needs --plugin PATH (or $VLMXLA_PJRT_PLUGIN)")
     cases_out, surfaces_out, first = [], [], None
     real = real_checkpoint_status(family if family in fixtures_mod.FAMILY_FIXTURES else "llava")
-    dtype_flag = supports_dtype(args.vlmxla)
-    if not dtype_flag:
-        print(f"note: {args.vlmxla} takes no --dtype: float32 runs as before, other dtypes fail")
     table = compare_mod.load_tolerances()
     timings = {}
     for model_name, dtype, model_dir in _models(args):
@@ -387,8 +367,8 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 case = json.loads(case_path.read_text(encoding="utf-8"))
                 for backend in backends:
-                    r = run_case(args.vlmxla, model_dir, case, work, backend, dtype, dtype_flag,
-                                 table, args.plugin)
+                    r = run_case(args.vlmxla, model_dir, case, work, backend, dtype, table,
+                                 args.plugin)
                     r["model"] = model_name
                     r["model_dir"] = str(model_dir)
                     _print_case(model_name, r)
@@ -406,12 +386,9 @@ def main(argv: list[str] | None = None) -> int:
                     if ran and ran[0]["status"] == "unavailable":
                         s = {"surface": fn.__name__.split("_")[0], "pass": None,
                              "status": "unavailable", "detail": ran[0].get("detail")}
-                    elif not dtype_flag and dtype != "float32":
-                        s = {"surface": fn.__name__.split("_")[0], "pass": False,
-                             "status": "fail", "detail": f"{args.vlmxla} takes no --dtype"}
                     else:
                         s = fn(args.vlmxla, model_dir, backend, work / "oracle" / surface_case,
-                               dtype if dtype_flag else None, args.plugin)
+                               dtype, args.plugin)
                         s.setdefault("status", "pass" if s["pass"] else "fail")
                     s.update(model=model_name, case=surface_case, backend=backend, dtype=short)
                     print(f"\n== {model_name} / {surface_case} / {backend} / {short} / surface "

@@ -5,8 +5,8 @@ asked through the official `openai` client, with the raw SSE stream checked as w
 exact, finish reason, one completion id, `role` first, exactly one finish, the usage chunk last
 with empty choices, then `data: [DONE]`.
 
-Both take the run's compute dtype (`dtype`, passed as `--dtype`; None passes nothing, for a
-binary from before dtypes, where every run was float32).
+Both take the run's compute dtype (`dtype`, passed as `--dtype`; None passes nothing: the
+checkpoint's stored dtype, the binary's default).
 """
 
 from __future__ import annotations

@@ -24,21 +24,11 @@ def vlmxla_bin() -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def vlmxla_testtool(vlmxla_bin) -> pathlib.Path:
-    """The test tooling (emit-demo, run-program), kept out of the product binary:
-    $VLMXLA_TESTTOOL, else vlmxla-testtool beside the CLI under test."""
+    """The test tooling (emit-demo, run-program, and every product command with the gate's
+    planted faults), kept out of the product binary: $VLMXLA_TESTTOOL, else vlmxla-testtool
+    beside the CLI under test."""
     path = pathlib.Path(os.environ.get("VLMXLA_TESTTOOL", vlmxla_bin.parent / "vlmxla-testtool"))
     if not path.exists():
         pytest.fail(f"vlmxla-testtool not found at {path}: build it beside {vlmxla_bin} "
                     "(or set VLMXLA_TESTTOOL)")
     return path
-
-
-@pytest.fixture(scope="session")
-def dtype_support(vlmxla_bin) -> None:
-    """For tests of bfloat16/float16 runs: a binary without `--dtype` FAILS them, loudly, with
-    the reason (never a skip that reads as passed)."""
-    from vlmxla_gate import gate
-
-    if not gate.supports_dtype(vlmxla_bin):
-        pytest.fail(f"{vlmxla_bin} has no --dtype (`vlmxla validate --help` lists none): the "
-                    f"bfloat16/float16 paths cannot be checked. Rebuild the C++ side.")

@@ -143,7 +143,7 @@ def _validate(repo_dir, vlmxla_bin, tmp_path, *args):
     return proc, json.loads(report_path.read_text())
 
 
-def test_validate_arch_pjrt_passes_every_stage(repo_dir, vlmxla_bin, tmp_path, dtype_support):
+def test_validate_arch_pjrt_passes_every_stage(repo_dir, vlmxla_bin, tmp_path):
     # float32 here: scripts/test.sh runs this gate in every dtype on both backends, and the
     # narrow dtypes' report fields are checked on the LLaVA gate (test_gate.py).
     proc, report = _validate(repo_dir, vlmxla_bin, tmp_path, "--backend", "pjrt-cpu",

@@ -5,7 +5,9 @@ missing baseline, both halves of held-once). End to end, on one fixture and case
 fresh baselines and passes held-once on PJRT and IREE; the same run with a planted decode
 slowdown fails naming decode_tokens_per_second; with a planted second device copy of the weights
 it fails naming weights_held_once, by measurement, on both backends. The faults are planted by
-runtime::FaultInjectingExecutor, which the VLMXLA_TEST_PLANT_* variables install.
+FaultInjectingExecutor (tests/tools/), which the VLMXLA_TEST_PLANT_* variables install in
+vlmxla-testtool: the gate runs the test tool as its vlmxla for those runs, and the product binary
+knows neither the wrapper nor the variables.
 """
 
 import json
@@ -226,7 +228,7 @@ HELD_DTYPES = ("float32", "bfloat16")
 
 
 @pytest.fixture(scope="module")
-def recorded(repo_dir, vlmxla_bin, tmp_path_factory, dtype_support):
+def recorded(repo_dir, vlmxla_bin, tmp_path_factory):
     """backend -> (baseline file, report) of one clean gate run with --update-baselines, in
     float32 and bfloat16."""
     runs = {}
@@ -244,7 +246,7 @@ def recorded(repo_dir, vlmxla_bin, tmp_path_factory, dtype_support):
 
 
 @pytest.mark.parametrize("backend", ["pjrt-cpu", "iree-cpu"])
-def test_gate_fails_on_planted_duplicate_weights(repo_dir, vlmxla_bin, tmp_path, recorded,
+def test_gate_fails_on_planted_duplicate_weights(repo_dir, vlmxla_testtool, tmp_path, recorded,
                                                  backend):
     path, report = recorded(backend)
     rows = {row["dtype"]: row for row in report["baselines"]["cases"]}
@@ -270,7 +272,7 @@ def test_gate_fails_on_planted_duplicate_weights(repo_dir, vlmxla_bin, tmp_path,
     assert rows["bf16"]["held_once"]["measurement"]["weight_bytes"] * 2 == \
         rows["f32"]["held_once"]["measurement"]["weight_bytes"]
 
-    proc, report = _gate(repo_dir, vlmxla_bin, tmp_path, backend, path,
+    proc, report = _gate(repo_dir, vlmxla_testtool, tmp_path, backend, path,
                          env={"VLMXLA_TEST_PLANT_DUPLICATE_WEIGHTS": "1"}, dtypes=HELD_DTYPES)
     assert proc.returncode == 1, proc.stdout
     assert report["pass"] is False
@@ -280,7 +282,7 @@ def test_gate_fails_on_planted_duplicate_weights(repo_dir, vlmxla_bin, tmp_path,
     failed = []
     for row in report["baselines"]["cases"]:
         once, clean = row["held_once"], rows[row["dtype"]]["held_once"]
-        # The copy is the backend's (runtime::FaultInjectingExecutor), not the engine's: the
+        # The copy is the backend's (FaultInjectingExecutor), not the engine's: the
         # engine uploaded each tensor once, and the memory alone shows the second copy.
         assert once["structure"]["pass"], once["structure"]
         assert once["structure"]["max_uploads_per_tensor"] == 1
@@ -299,12 +301,20 @@ def test_gate_fails_on_planted_duplicate_weights(repo_dir, vlmxla_bin, tmp_path,
     assert "weights_held_once" in proc.stdout
 
 
-def test_gate_fails_on_planted_slowdown(repo_dir, vlmxla_bin, tmp_path, recorded):
+def test_gate_fails_on_planted_slowdown(repo_dir, vlmxla_testtool, tmp_path, recorded):
     path, _ = recorded("pjrt-cpu")
-    proc, report = _gate(repo_dir, vlmxla_bin, tmp_path, "pjrt-cpu", path,
+    proc, report = _gate(repo_dir, vlmxla_testtool, tmp_path, "pjrt-cpu", path,
                          env={"VLMXLA_TEST_PLANT_SLOWDOWN_MS": "150"})
     assert proc.returncode == 1, proc.stdout
     regressions = report["baselines"]["cases"][0]["regressions"]
     assert "decode_tokens_per_second" in [r["metric"] for r in regressions]
     assert "decode_tokens_per_second regressed" in proc.stdout
     assert report["baselines"]["cases"][0]["held_once"]["pass"]
+
+
+def test_only_the_test_tool_plants_faults(vlmxla_bin, vlmxla_testtool):
+    """The product binary holds neither the fault wrapper nor the names of its variables."""
+    product, tool = vlmxla_bin.read_bytes(), vlmxla_testtool.read_bytes()
+    assert b"VLMXLA_TEST_PLANT_" in tool
+    assert b"VLMXLA_TEST_PLANT_" not in product
+    assert b"FaultInjectingExecutor" not in product

@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+import torch
 from safetensors.numpy import save_file
 from vlmxla_oracle import compare as cmp
 
@@ -171,7 +172,6 @@ def test_first_matching_pattern_wins(tmp_path):
 
 
 def test_bf16_reading(tmp_path):
-    torch = pytest.importorskip("torch")
     from safetensors.torch import save_file as save_torch
     x = torch.tensor([1.0, -2.5, 3.140625], dtype=torch.bfloat16)
     (tmp_path / "manifest.json").write_text(json.dumps({"schema": 1, "stages": [
@@ -231,7 +231,6 @@ def test_committed_tolerances_cover_float32_stages():
 
 def _write_torch(path, tensors: dict, dtype: str | None = None):
     """A capture from torch tensors (bf16 included), with an optional manifest "dtype"."""
-    torch = pytest.importorskip("torch")
     from safetensors.torch import save_file as save_torch
     names = {torch.float32: "f32", torch.bfloat16: "bf16", torch.float16: "f16",
              torch.int64: "i64"}
@@ -245,7 +244,6 @@ def _write_torch(path, tensors: dict, dtype: str | None = None):
 
 
 def _narrow_pair(tmp_path, cand_logits_dtype, cand_features_dtype, cand_manifest_dtype="bf16"):
-    torch = pytest.importorskip("torch")
     g = torch.Generator().manual_seed(0)
     logits = (torch.randn(50, generator=g) * 4).to(torch.bfloat16)
     feats = torch.randn(3, 8, generator=g).to(torch.bfloat16)
@@ -259,7 +257,6 @@ def _narrow_pair(tmp_path, cand_logits_dtype, cand_features_dtype, cand_manifest
 
 
 def test_bf16_reference_accepts_float32_logits_only(tmp_path):
-    torch = pytest.importorskip("torch")
     table = cmp.load_tolerances()
     # vlmxla's contract: logits widened to f32, everything else in the compute dtype.
     ref, cand = _narrow_pair(tmp_path / "ok", torch.float32, torch.bfloat16)
@@ -281,7 +278,6 @@ def test_bf16_reference_accepts_float32_logits_only(tmp_path):
 
 
 def test_compute_dtype_row(tmp_path):
-    torch = pytest.importorskip("torch")
     ref, cand = _narrow_pair(tmp_path / "a", torch.float32, torch.bfloat16, "f32")
     rep = cmp.compare(ref, cand, cmp.load_tolerances(), dtype="bf16")
     assert rep.first_divergence == "compute_dtype"
@@ -294,7 +290,6 @@ def test_compute_dtype_row(tmp_path):
 
 
 def test_bf16_logits_off_by_more_than_the_bound_fail(tmp_path):
-    torch = pytest.importorskip("torch")
     table = cmp.load_tolerances()
     (atol, rtol), _ = cmp.lookup_tolerance(table, "bf16", "f32", "prefill_logits")
     logits = torch.tensor([1.0, -2.0, 8.0])
@@ -309,7 +304,6 @@ def test_bf16_logits_off_by_more_than_the_bound_fail(tmp_path):
 
 
 def test_distances_measure_across_dtypes(tmp_path):
-    torch = pytest.importorskip("torch")
     x = torch.tensor([1.0, -3.0, 0.5, 2.0])
     f32 = _write_torch(tmp_path / "f32", {"v": x, "i": torch.tensor([1])}, "f32")
     narrow = _write_torch(tmp_path / "bf", {"v": (x + torch.tensor([0, 0.25, 0, 0])).to(

@@ -57,7 +57,7 @@ def _reused_gate(vlmxla_bin):
 
 
 @pytest.fixture(scope="module")
-def full_gate(repo_dir, vlmxla_bin, tmp_path_factory, dtype_support):
+def full_gate(repo_dir, vlmxla_bin, tmp_path_factory):
     """One run of the gate as CI runs it: every case, both CPU backends, every dtype (the
     default), surfaces on. Under scripts/test.sh, the gate step's run of the same binary."""
     return _reused_gate(vlmxla_bin) or _gate(repo_dir, vlmxla_bin,
@@ -178,27 +178,7 @@ def _wrapper(tmp_path, vlmxla_bin, body: str):
     return path
 
 
-def test_a_binary_without_dtype_fails_narrow_runs(repo_dir, vlmxla_bin, tmp_path, dtype_support):
-    # As the binaries before dtypes: no --dtype in its help, the flag never reaches it.
-    old = _wrapper(tmp_path, vlmxla_bin, """args=(); skip=0
-for a in "$@"; do
-  if [ $skip = 1 ]; then skip=0; continue; fi
-  if [ "$a" = "--dtype" ]; then skip=1; continue; fi
-  args+=("$a")
-done
-if [[ " ${args[*]} " == *" --help "* ]]; then "$REAL" "${args[@]}" | grep -v -- --dtype; exit 0; fi
-exec "$REAL" "${args[@]}"
-""")
-    args = ("--backend", "pjrt-cpu", "--case", "image_text", "--no-surfaces")
-    proc, report = _gate(repo_dir, old, tmp_path, *args, "--dtype", "float32")
-    assert report["cases"][0]["status"] == "pass", proc.stdout[-3000:]  # float32 runs as before
-    proc, report = _gate(repo_dir, old, tmp_path, *args, "--dtype", "bfloat16")
-    assert proc.returncode == 1 and report["pass"] is False
-    assert report["first_divergence"]["stage"] == "compute_dtype"
-    assert "has no --dtype" in report["cases"][0]["detail"]
-
-
-def test_a_binary_that_runs_another_dtype_fails(repo_dir, vlmxla_bin, tmp_path, dtype_support):
+def test_a_binary_that_runs_another_dtype_fails(repo_dir, vlmxla_bin, tmp_path):
     # Asked for bfloat16, it computes in float32: caught by the declared dtype and by every
     # stage's dtype, even though the greedy answer may well agree.
     liar = _wrapper(tmp_path, vlmxla_bin, """args=(); next=0

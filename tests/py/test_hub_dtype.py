@@ -40,8 +40,7 @@ def hub_oracle():
 @pytest.mark.parametrize("backend", ["pjrt-cpu", "iree-cpu"])
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("name", fixtures.FIXTURE_NAMES)
-def test_hub_checkpoint_answers_like_the_oracle(name, dtype, backend, hub_oracle, vlmxla_bin,
-                                                dtype_support):
+def test_hub_checkpoint_answers_like_the_oracle(name, dtype, backend, hub_oracle, vlmxla_bin):
     model_dir, cap = hub_oracle(name, dtype)
     expected = json.loads((cap / "manifest.json").read_text())["greedy_text"]
     cli = surfaces.cli_surface(vlmxla_bin, model_dir, backend, cap, dtype="auto")

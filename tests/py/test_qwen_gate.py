@@ -68,16 +68,6 @@ def test_a_family_that_does_not_match_the_fixture_is_refused(repo_dir, stand_in)
     assert proc.returncode == 2 and "--family applies to the multimodal suite" in proc.stderr
 
 
-def test_both_scripts_take_the_same_flags(repo_dir):
-    new = _run(repo_dir, "validate_vlm_reference.sh", "--help", timeout=120)
-    old = _run(repo_dir, "validate_llava_reference.sh", "--help", timeout=120)
-    assert new.returncode == old.returncode == 0
-    assert new.stdout == old.stdout and "--family" in new.stdout
-    for flag in ("--model", "--fixture", "--backend", "--plugin", "--case", "--report", "--dtype",
-                 "--baselines", "--update-baselines", "--no-surfaces", "--vlmxla"):
-        assert flag in new.stdout, flag
-
-
 def test_the_family_follows_the_fixtures():
     def family(*argv):
         p = gate.argparse.ArgumentParser()

@@ -111,18 +111,16 @@ def _assert_413(status: int, body: dict) -> None:
     assert str(LIMIT) in body["error"]["message"]
 
 
-def test_chunked_body_over_limit_is_413_before_it_ends(server):
-    """16 MiB offered in 64 KiB chunks against a 1 MiB limit: the answer comes while the client is
-    still sending, and the server's memory never grows by the body's size."""
-    offer = 16 << 20
-    chunk = b"10000\r\n" + b" " * 65536 + b"\r\n"
+def _offer_chunked(server, offer: int, chunk: bytes) -> tuple[int, int, dict, int]:
+    """Sends `chunk` (framing included) over and over, up to `offer` bytes, until the server
+    answers. Returns the bytes sent, the answer's status and body, and the peak RSS growth."""
     sock = _connect(server)
     sock.sendall(_headers("Transfer-Encoding: chunked\r\n"))
     sock.setblocking(False)
     sent = 0
     with PeakRss(server.proc.pid) as rss:
         view = memoryview(chunk)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while sent < offer and time.monotonic() < deadline:
             readable, writable, _ = select.select([sock], [sock], [], 1.0)
             if readable:
@@ -135,9 +133,47 @@ def test_chunked_body_over_limit_is_413_before_it_ends(server):
                 sent += n
         status, body = _read_response(sock)
     sock.close()
+    return sent, status, body, rss.growth
+
+
+def test_chunked_body_over_limit_is_413_before_it_ends(server):
+    """16 MiB offered in 64 KiB chunks against a 1 MiB limit: the answer comes while the client is
+    still sending, and the server's memory never grows by the body's size."""
+    offer = 16 << 20
+    sent, status, body, growth = _offer_chunked(server, offer, b"10000\r\n" + b" " * 65536 + b"\r\n")
     assert sent < offer, "the server never answered while the body was still coming"
     _assert_413(status, body)
-    assert rss.growth < 6 << 20, f"peak RSS grew by {rss.growth} bytes"
+    assert growth < 6 << 20, f"peak RSS grew by {growth} bytes"
+
+
+def test_200_mb_chunked_body_costs_at_most_the_limit(roomy_server):
+    """200 MB offered in 64 KiB chunks against the default 64 MiB limit: refused once 64 MiB have
+    arrived, and the body buffer never holds more than the limit (std::string's own growth, and
+    the copy at its last step, took the peak up by 127 MiB)."""
+    offer = 200_000_000
+    sent, status, body, growth = _offer_chunked(
+        roomy_server, offer, b"10000\r\n" + b" " * 65536 + b"\r\n"
+    )
+    assert sent < offer, "the server never answered while the body was still coming"
+    assert status == 413, body
+    assert body["error"]["code"] == "request_too_large"
+    assert str(64 << 20) in body["error"]["message"]
+    print(f"{sent >> 20} MiB sent, peak RSS growth {growth >> 20} MiB")
+    assert growth < 100_000_000, f"peak RSS grew by {growth >> 20} MiB"
+
+
+def test_endless_chunk_size_line_is_refused_lean(roomy_server):
+    """200 MB of chunk-size line that never ends: httplib gathers a line whole in a growing
+    string, which took the peak up by 240 MiB before the wire cap; a line is now capped at 16 KiB
+    and refused as malformed framing."""
+    offer = 200_000_000
+    sent, status, body, growth = _offer_chunked(roomy_server, offer, b"1" * 65536)
+    print(f"{sent >> 20} MiB sent, peak RSS growth {growth >> 20} MiB")
+    assert sent < offer, "the server never answered while the line was still coming"
+    assert status == 400, body
+    assert body["error"]["code"] == "invalid_body"
+    assert "chunked framing exceeds 16384 bytes" in body["error"]["message"]
+    assert growth < 6 << 20, f"peak RSS grew by {growth >> 20} MiB"
 
 
 def test_gzip_body_is_limited_after_inflating(server):

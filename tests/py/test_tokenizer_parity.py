@@ -290,10 +290,8 @@ def test_sentencepiece_bpe_parity(vlmxla_bin, tmp_path, style):
 
 
 def test_fixture_tokenizers_parity(vlmxla_bin, tmp_path):
-    try:
-        from vlmxla_oracle import testing
-    except ImportError as e:  # the oracle package is another helper's work
-        pytest.skip(f"FIXTURE PARITY NOT RUN: vlmxla_oracle.testing unavailable ({e})")
+    from vlmxla_oracle import testing
+
     fixtures = testing.ensure_fixtures()
     paths = [d / "tokenizer.json" for d in fixtures.values() if (d / "tokenizer.json").exists()]
     assert paths, f"no tokenizer.json in fixtures {fixtures}"

@@ -421,25 +421,14 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   return m;
 }
 
-namespace {
-template <typename Json>
-Result<Json> ReadJsonAs(const std::string& path) {
+Result<nlohmann::json> ReadJsonFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return NotFound("cannot open " + path);
   std::stringstream ss;
   ss << in.rdbuf();
-  auto j = Json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
+  auto j = nlohmann::json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) return InvalidArgument(path + " is not valid JSON");
   return j;
-}
-}  // namespace
-
-Result<nlohmann::json> ReadJsonFile(const std::string& path) {
-  return ReadJsonAs<nlohmann::json>(path);
-}
-
-Result<nlohmann::ordered_json> ReadOrderedJsonFile(const std::string& path) {
-  return ReadJsonAs<nlohmann::ordered_json>(path);
 }
 
 Result<ModelDir> ModelDir::Open(const std::string& dir) {

@@ -138,7 +138,6 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j);
 
 // Reads and parses a JSON file, naming the file in any error.
 Result<nlohmann::json> ReadJsonFile(const std::string& path);
-Result<nlohmann::ordered_json> ReadOrderedJsonFile(const std::string& path);
 
 // A checkpoint directory in Hugging Face layout.
 class ModelDir {

@@ -1,8 +1,8 @@
 #include "vlmxla/runtime/executor_factory.h"
 
 #include <cstdlib>
+#include <utility>
 
-#include "vlmxla/runtime/fault_injecting_executor.h"
 #include "vlmxla/runtime/iree_executor.h"
 #include "vlmxla/runtime/pjrt_executor.h"
 
@@ -71,15 +71,22 @@ Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
   return Internal("backend '" + backend + "' passed CheckBackendName but has no executor");
 }
 
+ExecutorWrapper& InstalledWrapper() {
+  static ExecutorWrapper wrapper;  // a function-local static: set from static initializers
+  return wrapper;
+}
+
 }  // namespace
+
+void SetExecutorWrapper(ExecutorWrapper wrapper) { InstalledWrapper() = std::move(wrapper); }
 
 Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
                                                const ExecutorConfig& config) {
   VLMXLA_RETURN_IF_ERROR(CheckBackendName(backend));
-  VLMXLA_ASSIGN_OR_RETURN(const FaultPlan faults, FaultPlanFromEnv());
   VLMXLA_ASSIGN_OR_RETURN(auto executor, MakeBackend(backend, config));
-  if (!faults.any()) return executor;
-  return std::unique_ptr<Executor>(new FaultInjectingExecutor(std::move(executor), faults));
+  const ExecutorWrapper& wrapper = InstalledWrapper();
+  if (!wrapper) return executor;
+  return wrapper(std::move(executor));
 }
 
 }  // namespace vlmxla::runtime

@@ -1,6 +1,7 @@
 // MakeExecutor: an Executor from a backend name, as the CLI and the engine spell it.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,8 +47,15 @@ Status CheckBackendName(const std::string& backend);
 // FindCudaPlugin(): an installed jax-cuda13-pjrt / xla-cuda13-pjrt; Unavailable with reason
 // pjrt_plugin_missing naming what it looked for when there is none), "pjrt" (plugin_path or
 // $VLMXLA_PJRT_PLUGIN), "iree-cpu" (llvm-cpu on local-task), "iree-cuda".
-// Wrapped in a FaultInjectingExecutor when a VLMXLA_TEST_PLANT_* variable asks for a fault.
+// Passed through the installed ExecutorWrapper, if any.
 Result<std::unique_ptr<Executor>> MakeExecutor(const std::string& backend,
                                                const ExecutorConfig& config = {});
+
+// Test tooling's seam: a function every executor MakeExecutor makes passes through, which may
+// wrap it (vlmxla-testtool plants the gate's faults this way: tests/tools/plant_faults.cc). The
+// product installs none. Set it before any executor is made (from a static initializer).
+using ExecutorWrapper =
+    std::function<Result<std::unique_ptr<Executor>>(std::unique_ptr<Executor> executor)>;
+void SetExecutorWrapper(ExecutorWrapper wrapper);
 
 }  // namespace vlmxla::runtime

@@ -108,6 +108,7 @@ void Connection::BeginHeaders(std::chrono::milliseconds timeout) {
   failure_ = Failure::kNone;
   body_declared_ = false;
   body_read_ = false;
+  chunked_ = false;
 }
 
 void Connection::BeginBody(const httplib::Request& req) {
@@ -115,7 +116,9 @@ void Connection::BeginBody(const httplib::Request& req) {
   deadline_ = Clock::now() + limits_.body_timeout;
   phase_bytes_ = 0;
   const size_t max = limits_.max_body_bytes;
-  if (!req.get_header_value("Transfer-Encoding").empty()) {
+  chunked_ = !req.get_header_value("Transfer-Encoding").empty();
+  line_bytes_ = 0;
+  if (chunked_) {
     body_declared_ = true;
     phase_cap_ = 2 * max + (64u << 10);  // chunk-size lines and CRLFs ride on the data
   } else if (req.has_header("Content-Length")) {
@@ -153,6 +156,13 @@ class ConnectionStream final : public httplib::Stream {
       return -1;
     }
     size = std::min(size, c.phase_cap_ - c.phase_bytes_);
+    // httplib reads a line of chunked framing a byte at a time (and chunk data in larger reads,
+    // but for a last byte), gathering the line in a string that grows until its '\n'.
+    const bool line = c.phase_ == Connection::Phase::kBody && c.chunked_ && size == 1;
+    if (line && c.line_bytes_ >= c.limits_.max_chunk_line_bytes) {
+      c.failure_ = Connection::Failure::kChunkLineTooLong;
+      return -1;
+    }
     while (off_ == len_) {
       const auto now = Clock::now();
       if (now >= c.deadline_) {
@@ -179,6 +189,7 @@ class ConnectionStream final : public httplib::Stream {
       }
       if (direct) {
         c.phase_bytes_ += static_cast<size_t>(n);
+        c.line_bytes_ = 0;
         return n;
       }
       off_ = 0;
@@ -188,6 +199,7 @@ class ConnectionStream final : public httplib::Stream {
     std::memcpy(ptr, buf_ + off_, n);
     off_ += n;
     c.phase_bytes_ += n;
+    c.line_bytes_ = line && *ptr != '\n' ? c.line_bytes_ + 1 : 0;
     return static_cast<ssize_t>(n);
   }
 

@@ -6,7 +6,9 @@
 //  - A request's line and headers must arrive within `header_timeout` of its first byte, and its
 //    body within `body_timeout` of the end of the headers: absolute deadlines, not per read. The
 //    headers are capped at `max_header_bytes` and the body at `max_body_bytes` on the wire
-//    (twice that, plus 64 KiB, for chunked framing; the decoded size is the handler's to cap).
+//    (twice that, plus 64 KiB, for chunked framing; the decoded size is the handler's to cap). A
+//    line of chunked framing (a chunk-size line, the CRLF after a chunk) is capped at
+//    `max_chunk_line_bytes`: httplib gathers each one whole in a growing string.
 //  - At most `max_connections` connections are served at once. Up to `overflow_connections` more
 //    run on reserve threads for one request each, with a short header deadline: GET /health is
 //    answered, anything else gets the handler's refusal (503). Beyond both, a connection gets a
@@ -44,8 +46,9 @@ struct ConnectionLimits {
   // A connection thread with no connection to serve for this long exits: after a burst the
   // server goes back to the threads it had before it.
   std::chrono::milliseconds thread_idle_timeout{2000};
-  size_t max_header_bytes = 64u << 10;  // request line + headers
-  size_t max_body_bytes = 64u << 20;    // Content-Length; chunked: 2x + 64 KiB
+  size_t max_header_bytes = 64u << 10;      // request line + headers
+  size_t max_body_bytes = 64u << 20;        // Content-Length; chunked: 2x + 64 KiB
+  size_t max_chunk_line_bytes = 16u << 10;  // one line of chunked framing, extensions included
   // The response bytes sent to a connection refused outright (a complete HTTP/1.1 message).
   std::string refusal_response;
 };
@@ -69,7 +72,14 @@ class PeerProbe {
 class Connection {
  public:
   enum class Phase { kIdle, kHeaders, kBody };
-  enum class Failure { kNone, kHeaderTimeout, kHeaderTooLarge, kBodyTimeout, kBodyTooLarge };
+  enum class Failure {
+    kNone,
+    kHeaderTimeout,
+    kHeaderTooLarge,
+    kBodyTimeout,
+    kBodyTooLarge,
+    kChunkLineTooLong
+  };
 
   // Served on a reserve thread: one request, and only /health is answered.
   bool overflow() const { return overflow_; }
@@ -99,6 +109,8 @@ class Connection {
   Failure failure_ = Failure::kNone;
   bool body_declared_ = false;
   bool body_read_ = false;
+  bool chunked_ = false;   // this body is chunked
+  size_t line_bytes_ = 0;  // of the chunked framing line being read, so far
 };
 
 // The connection the calling thread is serving a request on; null elsewhere.

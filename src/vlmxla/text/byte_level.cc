@@ -40,11 +40,4 @@ std::optional<uint8_t> ByteLevelByte(char32_t cp) {
   return static_cast<uint8_t>(b);
 }
 
-std::string ByteLevelEncode(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() * 2);
-  for (char c : s) out += ByteLevelChar(static_cast<uint8_t>(c));
-  return out;
-}
-
 }  // namespace vlmxla::text

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 
 namespace vlmxla::text {
 
@@ -14,8 +13,5 @@ const std::string& ByteLevelChar(uint8_t byte);
 
 // The byte a character stands for, or nullopt when it is not one of the 256.
 std::optional<uint8_t> ByteLevelByte(char32_t cp);
-
-// Maps every byte of `s` to its character.
-std::string ByteLevelEncode(std::string_view s);
 
 }  // namespace vlmxla::text

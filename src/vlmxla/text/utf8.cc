@@ -132,12 +132,4 @@ void Utf8LossyDecoder::Finish(std::string* out) {
   pending_len_ = 0;
 }
 
-std::string Utf8Lossy(std::string_view bytes) {
-  std::string out;
-  Utf8LossyDecoder d;
-  d.Push(bytes, &out);
-  d.Finish(&out);
-  return out;
-}
-
 }  // namespace vlmxla::text

@@ -44,7 +44,4 @@ class Utf8LossyDecoder {
   int needed_ = 0;  // total length of the sequence being collected
 };
 
-// Whole-string from_utf8_lossy.
-std::string Utf8Lossy(std::string_view bytes);
-
 }  // namespace vlmxla::text

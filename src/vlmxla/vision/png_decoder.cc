@@ -8,6 +8,7 @@
 #include <array>
 #include <cstring>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -76,6 +77,22 @@ uint32_t Be32(const uint8_t* p) {
   return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
 }
 
+// A chunk type for a message: its four letters, with any other byte (damage: PNG chunk types are
+// ASCII letters only) as \xNN, so that no byte of the file reaches a message raw.
+std::string ChunkTypeName(const uint8_t* p) {
+  static const char* hex = "0123456789abcdef";
+  std::string name;
+  for (int i = 0; i < 4; ++i) {
+    const uint8_t c = p[i];
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
+      name += static_cast<char>(c);
+    } else {
+      name += {'\\', 'x', hex[c >> 4], hex[c & 15]};
+    }
+  }
+  return name;
+}
+
 // Walks the chunks after the signature up to IEND, calling fn(type, data) for each until it
 // returns false. Returns the offset of the first chunk whose declared length (with its CRC) runs
 // past the end of `b`, or nullopt.
@@ -117,8 +134,7 @@ Result<Image> DecodePng(std::span<const uint8_t> bytes, const DecodeLimits& limi
   // declaring a 1.5 GB eXIf chunk cost 1.5 GB): refuse lengths the bytes cannot hold first.
   auto all = [](std::string_view, std::span<const uint8_t>) { return true; };
   if (std::optional<size_t> bad = ForEachChunk(bytes, all)) {
-    return DataLoss(name + ": corrupt or truncated PNG: chunk '" +
-                        std::string(reinterpret_cast<const char*>(&bytes[*bad + 4]), 4) +
+    return DataLoss(name + ": corrupt or truncated PNG: chunk '" + ChunkTypeName(&bytes[*bad + 4]) +
                         "' at byte " + std::to_string(*bad) + " declares " +
                         std::to_string(Be32(&bytes[*bad])) + " bytes + 4 of CRC, only " +
                         std::to_string(bytes.size() - *bad - 8) + " follow",

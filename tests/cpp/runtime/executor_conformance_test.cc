@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <ostream>
@@ -585,6 +586,23 @@ TEST(ExecutorFactoryTest, MakesEachBackendByName) {
   }
   EXPECT_NE(dynamic_cast<PjrtExecutor*>(SharedExecutor("pjrt-cpu")->get()), nullptr);
   EXPECT_NE(dynamic_cast<IreeExecutor*>(SharedExecutor("iree-cpu")->get()), nullptr);
+}
+
+// Faults are planted by test tooling through the wrapper seam; the product reads no variable for
+// them (MakeExecutor used to refuse this value of VLMXLA_TEST_PLANT_SLOWDOWN_MS).
+TEST(ExecutorFactoryTest, PassesEveryExecutorThroughTheInstalledWrapper) {
+  setenv("VLMXLA_TEST_PLANT_SLOWDOWN_MS", "soon", 1);
+  std::vector<std::string> seen;
+  SetExecutorWrapper([&](std::unique_ptr<Executor> e) -> Result<std::unique_ptr<Executor>> {
+    seen.push_back(dynamic_cast<PjrtExecutor*>(e.get()) ? "pjrt" : e->name());
+    return e;
+  });
+  auto made = MakeExecutor("pjrt-cpu", TestExecutorConfig());
+  SetExecutorWrapper(nullptr);
+  unsetenv("VLMXLA_TEST_PLANT_SLOWDOWN_MS");
+  ASSERT_TRUE(made.ok()) << made.status().ToString();
+  EXPECT_EQ(seen, std::vector<std::string>{"pjrt"});
+  EXPECT_NE(dynamic_cast<PjrtExecutor*>(made->get()), nullptr);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ExecutorConformanceTest, ::testing::ValuesIn(Backends()),

@@ -1,7 +1,7 @@
 // FaultInjectingExecutor against a fake backend: it passes everything through, plants a kept
 // second copy of every upload until the first execution, delays executions, and reads its plan
 // from the VLMXLA_TEST_PLANT_* variables.
-#include "vlmxla/runtime/fault_injecting_executor.h"
+#include "fault_injecting_executor.h"  // tests/tools/
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

@@ -12,6 +12,7 @@
 
 #include "fake_service.h"
 #include "server_fixture.h"
+#include "vlmxla/server/http_connection.h"
 #include "vlmxla/server/http_server.h"
 
 namespace vlmxla::server {
@@ -136,6 +137,39 @@ TEST_F(LimitsTest, GzipBodyIsLimitedAfterInflating) {
   auto unknown = Client().Post("/v1/chat/completions", {{"Content-Encoding", "zstd"}}, "{}",
                                "application/json");
   EXPECT_EQ(ExpectError(unknown, 415)["code"], "unsupported_content_encoding");
+}
+
+// httplib gathers each line of chunked framing whole in a growing string: a chunk-size line that
+// never ends cost twice the wire cap (240 MiB at the default limit). Lines are capped; framing
+// with 1-byte chunks and chunk extensions is still served.
+TEST_F(LimitsTest, ChunkedFramingLinesAreCapped) {
+  ServerOptions o;
+  Start(o);
+  const std::string body = Chat("framed");
+  std::string framed;
+  for (size_t i = 0; i < body.size(); i += 1 + i % 7) {
+    const std::string piece = body.substr(i, 1 + i % 7);
+    char size[32];
+    std::snprintf(size, sizeof size, "%zx;piece=%zu\r\n", piece.size(), i);
+    framed += size + piece + "\r\n";
+  }
+  RawClient ok(port_);
+  ASSERT_TRUE(ok.Send(Headers("Transfer-Encoding: chunked\r\nConnection: close\r\n") + framed +
+                      "0\r\n\r\n"));
+  const std::string response = ok.ReadAll(seconds(20));
+  ASSERT_EQ(RawClient::Status(response), 200) << response.substr(0, 300);
+  EXPECT_EQ(Parse(RawClient::Body(response))["choices"][0]["message"]["content"], "framed");
+
+  RawClient endless(port_);
+  ASSERT_TRUE(endless.Send(Headers("Transfer-Encoding: chunked\r\n") + "1" +
+                           std::string(ConnectionLimits{}.max_chunk_line_bytes + 1024, '0')));
+  const std::string refused = endless.ReadAll(seconds(20));
+  ASSERT_EQ(RawClient::Status(refused), 400) << refused.substr(0, 300);
+  const json e = Parse(RawClient::Body(refused))["error"];
+  EXPECT_EQ(e["code"], "invalid_body");
+  EXPECT_NE(e["message"].get<std::string>().find("chunked framing exceeds 16384 bytes"),
+            std::string::npos)
+      << e.dump();
 }
 
 // A client that asks before sending a body over the limit is refused before it sends it.

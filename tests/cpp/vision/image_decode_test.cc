@@ -144,6 +144,22 @@ TEST(ImageDecode, PngChunkLongerThanTheFileRefusedBeforeLibpng) {
       << r.status().message();
 }
 
+// A damaged length can make the "chunk" any four bytes of compressed data, a newline among them:
+// the message shows such bytes escaped, so a failure stays one line of text.
+TEST(ImageDecode, DamagedChunkTypeIsEscapedInTheMessage) {
+  auto bytes = PngHeader(8, 6);
+  PutU32(bytes, 0x5959001a);
+  bytes.insert(bytes.end(), {'\n', 'a', 0x9c, 'Z'});
+  bytes.resize(bytes.size() + 200, 'Y');
+  auto r = DecodeImage(bytes, DecodeLimits{}, "flipped.png");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), ErrorCode::kDataLoss);
+  EXPECT_NE(r.status().message().find("chunk '\\x0aa\\x9cZ' at byte 33 declares"),
+            std::string::npos)
+      << r.status().message();
+  EXPECT_EQ(r.status().message().find('\n'), std::string::npos) << r.status().message();
+}
+
 TEST(ImageDecode, ZeroSizeRejected) {
   auto r = DecodeImage(PngHeader(0, 5), DecodeLimits{}, "zero.png");
   ASSERT_FALSE(r.ok());

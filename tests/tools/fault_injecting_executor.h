@@ -1,6 +1,6 @@
-// FaultInjectingExecutor: wraps any Executor and plants a fault the gate must catch. Test tooling:
-// MakeExecutor installs it only when a VLMXLA_TEST_PLANT_* variable is set, so the engine itself
-// carries no test hooks.
+// FaultInjectingExecutor: wraps any Executor and plants a fault the gate must catch. Test code:
+// vlmxla-testtool wraps every executor in one when a VLMXLA_TEST_PLANT_* variable asks for a
+// fault (plant_faults.cc); build/vlmxla carries neither the wrapper nor the variables.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "vlmxla/runtime/fault_injecting_executor.h"
+#include "fault_injecting_executor.h"
 
 #include <chrono>
 #include <cstdlib>
