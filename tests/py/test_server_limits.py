@@ -203,9 +203,8 @@ def test_huge_prompt_is_refused_early_and_lean(roomy_server, route):
     req = urllib.request.Request(
         roomy_server.url + route, data=data, headers={"Content-Type": "application/json"}
     )
-    with PeakRss(roomy_server.proc.pid) as rss:
-        with pytest.raises(urllib.error.HTTPError) as e:
-            urllib.request.urlopen(req, timeout=60)
+    with PeakRss(roomy_server.proc.pid) as rss, pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(req, timeout=60)
     body = json.loads(e.value.read())
     assert e.value.code == 400, body
     assert body["error"]["code"] == "context_length_exceeded"
