@@ -1,4 +1,4 @@
-"""The oracle's Qwen2-VL / Qwen2.5-VL captures: every stage of the contract (issue 13), with its
+"""The oracle's Qwen2-VL / Qwen2.5-VL captures: every stage of the contract, with its
 shape and dtype, in pipeline order; 3-axis positions from get_rope_index; the vision states in
 the tower's own row order (Qwen2.5-VL: window order) and the merger output in final order, i.e.
 exactly the rows scattered into the image pads; two_sizes with two different grids."""

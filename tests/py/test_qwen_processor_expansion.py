@@ -72,7 +72,7 @@ def test_the_oracle_falls_back_on_the_torchvision_trap_only(processing):
     if importlib.util.find_spec("torchvision") is not None:
         assert processing.processor is not None  # the real class builds: nothing to stand in for
         return
-    # The trap as issue 13 describes it, from Transformers itself.
+    # The trap qwen.py describes, from Transformers itself.
     with pytest.raises(AttributeError, match="VIDEO_PROCESSOR_MAPPING.*_extra_content"):
         transformers.Qwen2VLProcessor(image_processor=processing.image_processor,
                                       tokenizer=processing.tokenizer, video_processor=None)

@@ -1,4 +1,4 @@
-"""The Qwen2-VL / Qwen2.5-VL device programs against Transformers eager float32 (issue 13).
+"""The Qwen2-VL / Qwen2.5-VL device programs against Transformers eager float32.
 
 Tiny seeded `Qwen2VLForConditionalGeneration` and `Qwen2_5_VLForConditionalGeneration` models are
 saved to a temporary directory; `vlmxla-testtool run-program` builds each program from that

@@ -1,5 +1,5 @@
-// The emitted programs pinned, so that no change to the emitted StableHLO goes unnoticed (issue 13:
-// a second family may not change what Llama, Qwen2 and LLaVA emit). Two kinds of record, both
+// The emitted programs pinned, so that no change to the emitted StableHLO goes unnoticed (a
+// new family may not change what Llama, Qwen2 and LLaVA emit). Two kinds of record, both
 // under tests/golden/hlo/:
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
