@@ -4,6 +4,9 @@ LLaVA: image_text, two_images, no_image, malformed_placeholder, context_overflow
 Qwen2-VL / Qwen2.5-VL: the same five (the malformed placeholder is a literal <|image_pad|> in the
 user text) plus two_sizes: two non-square images at different resolutions in one prompt, so the
 two images have different patch grids (and token counts) in one packed vision batch.
+LLaVA-NeXT: LLaVA's five plus two_aspects: a wide strip and a portrait image in one prompt, so
+the two images tile into different grids (1x3 and 2x2 views on the tiny fixture) and unpad to
+different token counts.
 Text-only (Llama/Qwen2): no_image, context_overflow, image_on_text_model (an image given to a
 model that takes none must be refused with reason "images_unsupported").
 
@@ -117,7 +120,7 @@ def base_cases(kind: str, scene: str, second: str, wide: str | None = None) -> l
     """The standard cases of a model kind ("llava", "text", "qwen2_vl", "qwen2_5_vl") before the
     context-overflow case (which needs the model to count its prompt): the conversations
     fixtures.py also teaches the fixtures to answer. `wide` (images.wide_pixels) is the Qwen
-    kinds' second resolution."""
+    kinds' second resolution and LLaVA-NeXT's second aspect ratio."""
     if kind in QWEN_KINDS:
         if wide is None:
             raise ValueError(f"the {kind} cases need the wide image")
@@ -129,6 +132,12 @@ def base_cases(kind: str, scene: str, second: str, wide: str | None = None) -> l
             _case("no_image", "Tell me about red boats on a lake.", []),
             _case("image_on_text_model", PROMPT, [scene], expect_error=True),
         ]
+    if kind == "llava_next":
+        if wide is None:
+            raise ValueError(f"the {kind} cases need the wide image")
+        return [*_image_cases(scene, second, "<image>"),
+                _case("two_aspects", "Describe both pictures: the strip first, then the other.",
+                      [wide, second])]
     return _image_cases(scene, second, "<image>")
 
 

@@ -1,6 +1,8 @@
 """Builds the tiny fixture checkpoints from the committed specs in fixture_configs/.
 
-Three kinds: LLaVA fixtures (LlavaForConditionalGeneration + LlavaProcessor), text-only decoders
+Four kinds: LLaVA fixtures (LlavaForConditionalGeneration + LlavaProcessor), LLaVA-NeXT ones
+(LlavaNextForConditionalGeneration + LlavaNextProcessor, the same `llava_config` spec layout
+plus image_grid_pinpoints, which the image processor shares), text-only decoders
 (LlamaForCausalLM / Qwen2ForCausalLM + their tokenizer), which reuse a LLaVA fixture's tokenizer
 and chat template, and Qwen2-VL / Qwen2.5-VL fixtures (Qwen2VLForConditionalGeneration /
 Qwen2_5_VLForConditionalGeneration, a Qwen-style byte-level BPE tokenizer with the vision special
@@ -44,11 +46,19 @@ ALL_FIXTURE_NAMES = FIXTURE_NAMES + TEXT_FIXTURE_NAMES
 # The Qwen2-VL / Qwen2.5-VL fixtures run under their own gate family; the LLaVA and
 # text-only suites and the dtype tests iterate ALL_FIXTURE_NAMES above, as before.
 QWEN_FIXTURE_NAMES = ("tiny-qwen2-vl", "tiny-qwen2.5-vl")
-KNOWN_FIXTURE_NAMES = ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES
+# LLaVA-NeXT has an oracle only (families/llava_next.py): no gate or suite iterates it yet.
+LLAVA_NEXT_FIXTURE_NAMES = ("tiny-llava-next",)
+KNOWN_FIXTURE_NAMES = ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES + LLAVA_NEXT_FIXTURE_NAMES
 # The multimodal gate's families: `gate --family F` runs these fixtures.
 FAMILY_FIXTURES = {"llava": FIXTURE_NAMES, "qwen2_vl": ("tiny-qwen2-vl",),
                    "qwen2_5_vl": ("tiny-qwen2.5-vl",)}
 QWEN_KINDS = qwen.MODEL_TYPES
+# The LLaVA-like kinds: a `llava_config` spec, a LLaVA-style processor; by kind, their config,
+# model and processor classes (fixtures of kind "llava" are built exactly as before).
+LLAVA_CLASSES = {
+    "llava": ("LlavaConfig", "LlavaForConditionalGeneration", "LlavaProcessor"),
+    "llava_next": ("LlavaNextConfig", "LlavaNextForConditionalGeneration", "LlavaNextProcessor"),
+}
 # Compute/storage dtypes, by their torch name, with the short names manifests and suffixes use.
 DTYPES = {"float32": "f32", "bfloat16": "bf16", "float16": "f16"}
 NARROW_DTYPES = ("bfloat16", "float16")
@@ -106,7 +116,7 @@ def load_spec(name: str) -> dict:
 
 
 def spec_kind(spec: dict) -> str:
-    """"llava", "text" (a plain causal decoder), "qwen2_vl" or "qwen2_5_vl"."""
+    """"llava", "llava_next", "text" (a plain causal decoder), "qwen2_vl" or "qwen2_5_vl"."""
     return spec.get("kind", "llava")
 
 
@@ -288,14 +298,19 @@ def build_tokenizer(spec: dict):
 # --- model ----------------------------------------------------------------------------------------
 
 
-def build_config(spec: dict, tokenizer):
-    from transformers import LlavaConfig
+def _llava_class(spec: dict, role: int):
+    """The spec kind's config (0), model (1) or processor (2) class (LLAVA_CLASSES)."""
+    import transformers
 
+    return getattr(transformers, LLAVA_CLASSES[spec_kind(spec)][role])
+
+
+def build_config(spec: dict, tokenizer):
     cfg = json.loads(json.dumps(spec["llava_config"]))
     cfg["text_config"]["vocab_size"] = len(tokenizer)
     _special_token_ids(cfg["text_config"], spec, tokenizer)
     image_id = tokenizer.convert_tokens_to_ids("<image>")
-    config = LlavaConfig(image_token_index=image_id, **cfg)
+    config = _llava_class(spec, 0)(image_token_index=image_id, **cfg)
     return config
 
 
@@ -335,10 +350,10 @@ def _init_weights(model, spec: dict) -> None:
 
 def build_model(spec: dict, config):
     import torch
-    from transformers import GenerationConfig, LlavaForConditionalGeneration
+    from transformers import GenerationConfig
 
     torch.manual_seed(spec["seed"])
-    model = LlavaForConditionalGeneration(config).to(torch.float32).eval()
+    model = _llava_class(spec, 1)(config).to(torch.float32).eval()
     _init_weights(model, spec)
     tc = config.text_config
     model.generation_config = GenerationConfig(
@@ -431,7 +446,9 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
             images = [load_image(p) for p in case["images"]] or None
             inputs = processor(images=images, text=rendered, return_tensors="pt")
             ids = inputs["input_ids"][0].tolist()
-            extra = {"pixel_values": inputs["pixel_values"]} if images else {}
+            # LLaVA-NeXT's model also needs each image's size (its tile grid).
+            extra = {k: inputs[k] for k in ("pixel_values", "image_sizes")
+                     if images and k in inputs}
         batch.append({"input_ids": [ids + answer], "labels": [[-100] * len(ids) + answer],
                       **extra})
     return batch
@@ -440,15 +457,15 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
 def teach_answers(model, spec: dict, tokenizer, processor) -> None:
     """A few deterministic Adam steps (one thread) on the standard cases' conversations so the
     decoder answers each with the spec's text by a wide margin. The vision tower and projector
-    stay as seeded (LLaVA's vision_tower + multi_modal_projector, Qwen's visual tower with its
-    merger): only the decoder (embeddings, layers, norm, LM head) learns."""
+    stay as seeded (LLaVA's vision_tower + multi_modal_projector, LLaVA-NeXT's image_newline too,
+    Qwen's visual tower with its merger): only the decoder (embeddings, layers, norm, LM head) learns."""
     import torch
 
     teach = spec.get("greedy_answers")
     if not teach:
         return
     batch = _answer_batch(spec, tokenizer, processor)
-    frozen = ("vision_tower.", "multi_modal_projector.", "visual.")
+    frozen = ("vision_tower.", "multi_modal_projector.", "visual.", "image_newline")
     params = [p for n, p in model.named_parameters() if not n.removeprefix("model.").startswith(frozen)]
     for p in model.parameters():
         p.requires_grad_(False)
@@ -516,8 +533,10 @@ def build_qwen_processing(spec: dict, tokenizer):
 
 
 def build_processor(spec: dict, tokenizer):
-    from transformers import LlavaProcessor
     from transformers.models.clip.image_processing_pil_clip import CLIPImageProcessorPil
+    from transformers.models.llava_next.image_processing_pil_llava_next import (
+        LlavaNextImageProcessorPil,
+    )
     from transformers.models.siglip.image_processing_pil_siglip import (
         SiglipImageProcessorPil,
     )
@@ -526,11 +545,14 @@ def build_processor(spec: dict, tokenizer):
     cls = {
         "CLIPImageProcessorPil": CLIPImageProcessorPil,
         "SiglipImageProcessorPil": SiglipImageProcessorPil,
+        "LlavaNextImageProcessorPil": LlavaNextImageProcessorPil,
     }[p.pop("class")]
     patch_size = p.pop("patch_size")
     extra = p.pop("num_additional_image_tokens")
+    if "image_grid_pinpoints" in spec["llava_config"]:  # the tiling's grids: one list for both
+        p["image_grid_pinpoints"] = spec["llava_config"]["image_grid_pinpoints"]
     image_processor = cls(**p)
-    return LlavaProcessor(
+    return _llava_class(spec, 2)(
         image_processor=image_processor,
         tokenizer=tokenizer,
         chat_template=spec["chat_template"],
@@ -578,11 +600,13 @@ def _finish_dir(tmp: pathlib.Path, name: str) -> None:
 
 
 def _model_class(kind: str):
-    from transformers import AutoModelForCausalLM, LlavaForConditionalGeneration
+    import transformers
 
     if kind in QWEN_KINDS:
         return qwen.model_class(kind)
-    return AutoModelForCausalLM if kind == "text" else LlavaForConditionalGeneration
+    if kind == "text":
+        return transformers.AutoModelForCausalLM
+    return getattr(transformers, LLAVA_CLASSES[kind][1])
 
 
 def weight_files(model_dir: pathlib.Path) -> list[pathlib.Path]:

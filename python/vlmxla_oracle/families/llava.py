@@ -48,13 +48,15 @@ class Recorder:
 
 
 
-def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
-    import torch
-    from transformers import LlavaForConditionalGeneration
+def prepare(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str):
+    """The processor's side of a LLaVA-style case (llava, llava_next): (processor, manifest, the
+    unexpanded ids, the processor's inputs). When Transformers refuses the case, the inputs are
+    None and the manifest, with its error, is already written."""
     from transformers.image_utils import load_image
 
+    from ..cases import resolve_image
+
     processor = cap.load_processor(model_dir)
-    tokenizer = processor.tokenizer
     manifest = cap.manifest_header(model_dir, case, dtype)
     manifest["processor"] = cap.processor_summary(processor)
     messages = cap.build_messages(case)
@@ -62,11 +64,9 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
         messages, add_generation_prompt=True, tokenize=False
     )
     manifest["rendered_text"] = rendered
-    from ..cases import resolve_image
-
     images = [load_image(str(resolve_image(p))) for p in case.get("images", [])]
     add_special = manifest["processor"]["add_special_tokens"]
-    unexpanded = tokenizer(rendered, add_special_tokens=add_special)["input_ids"]
+    unexpanded = processor.tokenizer(rendered, add_special_tokens=add_special)["input_ids"]
     manifest["unexpanded_length"] = len(unexpanded)
 
     try:
@@ -80,9 +80,35 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
                              "reason": cap.error_reason(str(err))}
         manifest["stages"] = [{"name": "rendered_text", "kind": "text"}]
         cap.write_json(out_dir / "manifest.json", manifest)
-        return manifest
+        return processor, manifest, unexpanded, None
 
     cap.record_context(manifest, case, int(inputs["input_ids"].shape[1]))
+    return processor, manifest, unexpanded, inputs
+
+
+def token_stages(inputs, unexpanded, rec) -> list[dict]:
+    """input_ids_unexpanded, input_ids, attention_mask and position_ids (the language model's
+    own, else 0..L-1) of a LLaVA-style prefill."""
+    import torch
+
+    seq = inputs["input_ids"][0]
+    positions = rec.get("position_ids")
+    positions = torch.arange(seq.shape[0]) if positions is None else positions[0]
+    return [
+        cap.stage("input_ids_unexpanded", torch.tensor(unexpanded, dtype=torch.int64)),
+        cap.stage("input_ids", seq.to(torch.int64)),
+        cap.stage("attention_mask", inputs["attention_mask"][0].to(torch.int64)),
+        cap.stage("position_ids", positions.to(torch.int64)),
+    ]
+
+
+def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
+    import torch
+    from transformers import LlavaForConditionalGeneration
+
+    processor, manifest, unexpanded, inputs = prepare(model_dir, case, out_dir, dtype)
+    if inputs is None:
+        return manifest
 
     model = LlavaForConditionalGeneration.from_pretrained(
         str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
@@ -99,26 +125,16 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
     recorder.close()
     rec = recorder.data
 
-    seq = inputs["input_ids"][0]
-    positions = rec.get("position_ids")
-    positions = torch.arange(seq.shape[0]) if positions is None else positions[0]
     stages = [cap.stage("rendered_text", kind="text")]
     if "pixel_values" in inputs:
         stages.append(
             cap.stage("pixel_values", inputs["pixel_values"].float().contiguous())
         )
-    stages += [
-        cap.stage("input_ids_unexpanded", torch.tensor(unexpanded, dtype=torch.int64)),
-        cap.stage("input_ids", seq.to(torch.int64)),
-        cap.stage("attention_mask", inputs["attention_mask"][0].to(torch.int64)),
-        cap.stage("position_ids", positions.to(torch.int64)),
-    ]
+    stages += token_stages(inputs, unexpanded, rec)
     if "pixel_values" in inputs:
         for i, h in enumerate(vision.hidden_states):
             stages.append(cap.stage(f"vision_hidden_states.{i}", h))
         stages.append(cap.stage("selected_image_features", rec["selected_image_features"]))
         stages.append(cap.stage("image_features", rec["image_features"]))
-    return cap.finish(model, inputs, out, rec["inputs_embeds"][0], case, tokenizer, manifest,
-                      stages, out_dir)
-
-
+    return cap.finish(model, inputs, out, rec["inputs_embeds"][0], case, processor.tokenizer,
+                      manifest, stages, out_dir)
