@@ -1,5 +1,6 @@
 #include "vlmxla/base/tensor.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace vlmxla {
@@ -76,6 +77,12 @@ Result<HostTensor> ConvertFloats(const HostTensor& t, DType dtype) {
     }
   }
   return out;
+}
+
+HostTensor I32Tensor(std::span<const int32_t> values, Shape shape) {
+  HostTensor t(DType::kI32, std::move(shape));
+  std::copy(values.begin(), values.end(), t.mutable_span<int32_t>().begin());
+  return t;
 }
 
 }  // namespace vlmxla

@@ -58,6 +58,9 @@ class HostTensor {
   const void* data_ = nullptr;
 };
 
+// An owned i32 tensor of `shape` holding `values` (as many as the shape has elements).
+HostTensor I32Tensor(std::span<const int32_t> values, Shape shape);
+
 // `t` with its floats (f32, f16, bf16) converted to `dtype` (one of those), rounding to nearest
 // even; an owned copy. Used for the rare tensor a checkpoint stores in another float type than the
 // rest, while it is uploaded.

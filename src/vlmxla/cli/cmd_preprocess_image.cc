@@ -95,10 +95,8 @@ Status AnyresOutputs(const vision::AnyresImageProcessor& processor, const std::s
     auto layout = vision::LayoutAnyresFeatures(*geometry, views[i].image_size, multi_image);
     if (!layout.ok()) return layout.status().WithContext("image " + std::to_string(i));
     const std::string n = "." + std::to_string(i);
-    HostTensor source(DType::kI32, {static_cast<int64_t>(layout->feature_source.size())});
-    std::copy(layout->feature_source.begin(), layout->feature_source.end(),
-              source.mutable_span<int32_t>().begin());
-    (*tensors)["anyres.feature_source" + n] = std::move(source);
+    (*tensors)["anyres.feature_source" + n] =
+        I32Tensor(layout->feature_source, {static_cast<int64_t>(layout->feature_source.size())});
     if (layout->blend_source.empty()) continue;
     const int64_t blended = static_cast<int64_t>(layout->blend_source.size());
     HostTensor blend_source(DType::kI32, {blended, 4});

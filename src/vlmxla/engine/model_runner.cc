@@ -16,12 +16,6 @@
 namespace vlmxla::engine {
 namespace {
 
-HostTensor I32Tensor(std::span<const int32_t> values, Shape shape) {
-  HostTensor t(DType::kI32, std::move(shape));
-  std::copy(values.begin(), values.end(), t.mutable_span<int32_t>().begin());
-  return t;
-}
-
 // The first `n` entries along `axis` of a dense tensor (taps of a padded prefill bucket).
 HostTensor SliceAxis(const HostTensor& t, int axis, int64_t n) {
   Shape shape = t.shape();
@@ -75,10 +69,10 @@ std::vector<int32_t> RopePositions(const prompt::PreparedPrefill& p) {
 
 }  // namespace
 
-ModelRunner::ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
-                         const RunnerOptions& options)
+ModelRunner::ModelRunner(io::ModelDir model, const models::Family& family,
+                         std::unique_ptr<runtime::Executor> executor, const RunnerOptions& options)
     : model_(std::move(model)),
-      family_(models::FamilyOf(model_.config()).value()),
+      family_(&family),
       executor_(std::move(executor)),
       options_(options),
       weights_(model_, *executor_, *family_) {}
@@ -91,7 +85,8 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
   if (options.max_batch < 1) return InvalidArgument("max batch must be >= 1");
   // The family first: an unknown model_type is refused before anything is loaded.
   VLMXLA_ASSIGN_OR_RETURN(const models::Family* family, models::FamilyOf(model.config()));
-  std::unique_ptr<ModelRunner> r(new ModelRunner(std::move(model), std::move(executor), options));
+  std::unique_ptr<ModelRunner> r(
+      new ModelRunner(std::move(model), *family, std::move(executor), options));
   // Opened once, for its headers (the stored type) and then the uploads.
   VLMXLA_RETURN_IF_ERROR(r->weights_.Open());
   {
@@ -238,9 +233,10 @@ Result<std::unique_ptr<CompiledProgram>> ModelRunner::Compile(const std::string&
   auto executable = executor_->Compile(compiled->program.mlir, CompileHints(o));
   ReleaseFreedHeap();  // the compiler's working memory, freed whether or not it succeeded
   VLMXLA_ASSIGN_OR_RETURN(compiled->executable, std::move(executable));
-  const double s = Seconds(t0);
+  compiled->compile_seconds = Seconds(t0);
   if (options_.progress) {
-    options_.progress("compiled " + key + " in " + std::to_string(s).substr(0, 5) + " s");
+    options_.progress("compiled " + key + " in " +
+                      std::to_string(compiled->compile_seconds).substr(0, 5) + " s");
   }
   return compiled;
 }

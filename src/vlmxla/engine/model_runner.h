@@ -13,7 +13,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -116,8 +115,8 @@ class ModelRunner {
  private:
   using Input = hlo::InputRole;
   using Compiled = CompiledProgram;
-  ModelRunner(io::ModelDir model, std::unique_ptr<runtime::Executor> executor,
-              const RunnerOptions& options);
+  ModelRunner(io::ModelDir model, const models::Family& family,
+              std::unique_ptr<runtime::Executor> executor, const RunnerOptions& options);
   Result<Compiled*> GetProgram(const hlo::ProgramOptions& options);
   // Builds `options`' program, uploads the weights it names and compiles it (ProgramCache calls
   // it, one compile at a time).

@@ -28,6 +28,7 @@ struct CompiledProgram {
   std::vector<int> kv_params;      // parameters that are KV caches (ProgramParam::kv)
   std::vector<std::string> taps;   // per result: its stage name where it is a tap
   int primary = -1;  // the result the call exists for: image_features, prefill_logits, logits
+  double compile_seconds = 0;  // building, weight uploads and the backend's compile
 };
 
 struct CompileStats {
@@ -39,8 +40,9 @@ class ProgramCache {
  public:
   // The program under `key`, or null.
   CompiledProgram* Find(const std::string& key) const;
-  // The program under `key`, compiled by `compile` (its seconds counted) when absent. One
-  // compile at a time: the program may have been compiled while this call waited for another.
+  // The program under `key`, compiled by `compile` when absent (its compile_seconds counted in
+  // stats). One compile at a time: the program may have been compiled while this call waited
+  // for another.
   Result<CompiledProgram*> GetOrCompile(
       const std::string& key,
       const std::function<Result<std::unique_ptr<CompiledProgram>>()>& compile);

@@ -48,11 +48,7 @@ Result<hlo::Program> BuildProgram(const io::ModelConfig& config,
                                   const hlo::ProgramOptions& options) {
   if (const auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) {
     VLMXLA_ASSIGN_OR_RETURN(const Family* family, FamilyOf(config));
-    if (!family->takes_images()) {
-      return InvalidArgument("vision_encode needs a model that takes images; this one (" +
-                             config.model_type + ") is text-only");
-    }
-    return family->BuildVisionEncode(config, *o);
+    return family->BuildVisionEncode(config, *o);  // a text-only family refuses it
   }
   if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
     return hlo::BuildPrefill(config.text, config.image_token_id(), *o);

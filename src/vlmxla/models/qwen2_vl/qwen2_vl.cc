@@ -29,10 +29,16 @@ Status CheckGeometry(const vision::QwenImageProcessorConfig& p, const io::QwenVi
   return Status::Ok();
 }
 
-HostTensor I32Tensor(const std::vector<int32_t>& values, Shape shape) {
-  HostTensor t(DType::kI32, std::move(shape));
-  std::copy(values.begin(), values.end(), t.mutable_span<int32_t>().begin());
-  return t;
+// The layout tables the vision program takes, by role. Qwen2-VL's program takes no window
+// segments or merged order (the runner skips inputs a program does not declare).
+VisionInputs LayoutInputs(const vision::QwenVisionLayout& layout) {
+  const int64_t b = layout.bucket, merged = static_cast<int64_t>(layout.merged_order.size());
+  VisionInputs out;
+  out.emplace_back(hlo::InputRole::kRotaryHw, I32Tensor(layout.rotary_hw, {b, 2}));
+  out.emplace_back(hlo::InputRole::kFullSegment, I32Tensor(layout.full_segment, {b}));
+  out.emplace_back(hlo::InputRole::kWindowSegment, I32Tensor(layout.window_segment, {b}));
+  out.emplace_back(hlo::InputRole::kMergedOrder, I32Tensor(layout.merged_order, {merged}));
+  return out;
 }
 
 class QwenImages final : public ImagePipeline {
@@ -158,14 +164,7 @@ class Qwen2VL final : public Family {
     }
     VisionInputs inputs;
     inputs.emplace_back(hlo::InputRole::kPixelValues, std::move(rows));
-    inputs.emplace_back(hlo::InputRole::kRotaryHw, I32Tensor(layout.rotary_hw, Shape{bucket, 2}));
-    inputs.emplace_back(hlo::InputRole::kFullSegment, I32Tensor(layout.full_segment, {bucket}));
-    // Qwen2-VL's program takes no window segments or merged order (the runner skips inputs a
-    // program does not declare).
-    inputs.emplace_back(hlo::InputRole::kWindowSegment, I32Tensor(layout.window_segment, {bucket}));
-    inputs.emplace_back(
-        hlo::InputRole::kMergedOrder,
-        I32Tensor(layout.merged_order, {static_cast<int64_t>(layout.merged_order.size())}));
+    for (auto& table : LayoutInputs(layout)) inputs.push_back(std::move(table));
     return inputs;
   }
   Result<HostTensor> FeaturesForPrefill(HostTensor features) const override {
@@ -188,14 +187,11 @@ class Qwen2VL final : public Family {
     if (bucket <= 0) bucket = (patches + mu - 1) / mu * mu;
     VLMXLA_ASSIGN_OR_RETURN(vision::QwenVisionLayout layout,
                             vision::BuildQwenVisionLayout(q.vision, Windowed(q), grids, bucket));
-    const int64_t n = layout.num_patches, b = layout.bucket;
     std::map<std::string, HostTensor> out;
-    out["layout.patch_order"] = I32Tensor(layout.patch_order, {n});
-    out["layout.rotary_hw"] = I32Tensor(layout.rotary_hw, {b, 2});
-    out["layout.full_segment"] = I32Tensor(layout.full_segment, {b});
-    out["layout.window_segment"] = I32Tensor(layout.window_segment, {b});
-    out["layout.merged_order"] =
-        I32Tensor(layout.merged_order, {static_cast<int64_t>(layout.merged_order.size())});
+    out["layout.patch_order"] = I32Tensor(layout.patch_order, {layout.num_patches});
+    for (auto& [role, table] : LayoutInputs(layout)) {
+      out["layout." + std::string(hlo::InputRoleName(role))] = std::move(table);
+    }
     return out;
   }
   bool IsVisionWeight(const std::string& name) const override {
