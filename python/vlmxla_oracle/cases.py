@@ -23,13 +23,6 @@ from . import images as images_mod
 from . import paths, qwen
 
 PROMPT = "What is shown in this image? Describe the colours and the stripes."
-CASE_NAMES = (
-    "image_text",
-    "two_images",
-    "no_image",
-    "malformed_placeholder",
-    "context_overflow",
-)
 QWEN_KINDS = qwen.MODEL_TYPES
 
 

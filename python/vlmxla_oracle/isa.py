@@ -61,6 +61,29 @@ def apply() -> None:
         os.environ["XLA_FLAGS"] = f"{flags} {_XLA_FLAG[c]}".strip()
 
 
+def child_env(cap_: str) -> dict[str, str]:
+    """This process's environment for a child held to `cap_` ("" for the machine's own ISA): the
+    variables any cap sets are dropped, so the child's own cap alone decides (apply)."""
+    env = dict(os.environ)
+    env.pop(ENV, None)
+    for variables in _TORCH_ENV.values():
+        for key in variables:
+            env.pop(key, None)
+    if "XLA_FLAGS" in env:
+        flags = [f for f in env["XLA_FLAGS"].split() if not f.startswith("--xla_cpu_max_isa")]
+        env["XLA_FLAGS"] = " ".join(flags)
+    if cap_:
+        env[ENV] = cap_
+    return env
+
+
+def host_has_avx512() -> bool:
+    try:
+        return " avx512f" in open("/proc/cpuinfo", encoding="utf-8").read()
+    except OSError:
+        return False
+
+
 def vlmxla_args(backend: str) -> list[str]:
     """The flags that hold a vlmxla run on `backend` to the cap (iree-cpu's target CPU)."""
     c = cap()

@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import pathlib
 import subprocess
 import sys
@@ -88,6 +87,11 @@ def _round_up(x: float, digits: int = 2) -> float:
         else float(math.ceil(x / 10 ** e) * 10 ** e)
 
 
+def _proposed(noise: dict, factor: float, u: float) -> dict:
+    """The bound a stage pattern's measured noise proposes: factor x its envelope."""
+    return {"atol": _round_up(factor * noise["atol_fit"]), "rtol": _round_up(factor * u)}
+
+
 def capture_noise(cap_dir: pathlib.Path, u: float,
                   ref_dir: pathlib.Path | None = None) -> dict[str, dict]:
     """{stage: noise} of one narrow capture against its float32 reference (or `ref_dir`)."""
@@ -138,18 +142,10 @@ def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NA
                         if n[key] >= g[key]:
                             g[key], g[f"{key}_at"] = n[key], where
         for g in groups.values():
-            g["proposed"] = {"atol": _round_up(factor * g["atol_fit"]),
-                             "rtol": _round_up(factor * u)}
+            g["proposed"] = _proposed(g, factor, u)
         result["dtypes"][short] = {"unit_roundoff": u,
                                    "patterns": {p: groups[p] for p in PATTERNS if p in groups}}
     return result
-
-
-def host_has_avx512() -> bool:
-    try:
-        return " avx512f" in pathlib.Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
 
 
 def merge_isas(results: dict[str, dict]) -> dict:
@@ -174,8 +170,7 @@ def merge_isas(results: dict[str, dict]) -> dict:
     for short, d in out["dtypes"].items():
         d["patterns"] = {p: d["patterns"][p] for p in PATTERNS if p in d["patterns"]}
         for g in d["patterns"].values():
-            g["proposed"] = {"atol": _round_up(out["factor"] * g["atol_fit"]),
-                             "rtol": _round_up(out["factor"] * d["unit_roundoff"])}
+            g["proposed"] = _proposed(g, out["factor"], d["unit_roundoff"])
     return out
 
 
@@ -186,14 +181,9 @@ def measure_isas(isas, argv: list[str]) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         for isa in isas:
             out = pathlib.Path(tmp) / f"{isa}.json"
-            env = dict(os.environ)
-            env.pop(isa_mod.ENV, None)
-            for key in ("ATEN_CPU_CAPABILITY", "MKL_ENABLE_INSTRUCTIONS", "ONEDNN_MAX_CPU_ISA"):
-                env.pop(key, None)  # the child's cap alone decides (isa.apply)
-            if isa != "native":
-                env[isa_mod.ENV] = isa
             subprocess.run([sys.executable, "-m", "vlmxla_oracle", "measure-tolerances", *argv,
-                            "--isa", "current", "--json", str(out)], check=True, env=env)
+                            "--isa", "current", "--json", str(out)], check=True,
+                           env=isa_mod.child_env("" if isa == "native" else isa))
             results[isa] = json.loads(out.read_text(encoding="utf-8"))
     return merge_isas(results)
 
@@ -346,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         print("--write needs every fixture and dtype and a factor above 1", file=sys.stderr)
         return 2
     default_fixtures = GROUP_FIXTURES[args.group] if args.group else fixtures_mod.ALL_FIXTURE_NAMES
-    isas = args.isa or (list(ISAS) if host_has_avx512() else ["native"])
+    isas = args.isa or (list(ISAS) if isa_mod.host_has_avx512() else ["native"])
     if isas == ["current"]:
         result = measure(tuple(args.fixture or default_fixtures),
                          tuple(args.dtype or GROUP_DTYPES), args.factor)
