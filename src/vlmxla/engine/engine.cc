@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "vlmxla/engine/grammar.h"
 #include "vlmxla/engine/model_runner.h"
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/engine/sampler.h"
@@ -70,7 +71,8 @@ struct Engine::Impl {
   std::unique_ptr<ModelRunner> runner;
   int64_t capacity = 0;
   std::unique_ptr<RunnerAdapter> adapter;
-  std::unique_ptr<Scheduler> scheduler;  // set by Load before ready(); stopped by Shutdown
+  std::unique_ptr<Scheduler> scheduler;      // set by Load before ready(); stopped by Shutdown
+  std::unique_ptr<GrammarCompiler> grammar;  // structured output: the vocabulary, given once
   // The scheduler once Load has made it, for the calls that may come from other threads meanwhile.
   std::atomic<Scheduler*> live{nullptr};
 };
@@ -124,6 +126,11 @@ Status Engine::Load() {
   ro.dtype = dtype;
   VLMXLA_ASSIGN_OR_RETURN(m.runner, ModelRunner::Load(o.model_dir, std::move(executor), ro));
   if (o.warm_decode) VLMXLA_RETURN_IF_ERROR(m.runner->WarmDecode());
+  progress("indexing the vocabulary for structured output");
+  const std::vector<int32_t> stop_ids(eos.begin(), eos.end());
+  VLMXLA_ASSIGN_OR_RETURN(m.grammar,
+                          GrammarCompiler::Create(m.preparer->tokenizer(),
+                                                  m.runner->config().text.vocab_size, stop_ids));
   m.adapter = std::make_unique<RunnerAdapter>(*m.runner);
   SchedulerOptions so;
   so.max_queue = o.max_queue;
@@ -161,6 +168,7 @@ ModelInfo Engine::info() const {
   info.vocab_size = m.runner->config().text.vocab_size;
   const bool multimodal = m.preparer->model().config().is_multimodal();
   info.max_images = multimodal ? m.options.max_images : 0;
+  info.tool_call_format = m.preparer->tool_call_format();
   return info;
 }
 
@@ -193,6 +201,9 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
   }
   PreparedRequest out;
   out.sampling = request.sampling;
+  if (request.grammar) {
+    VLMXLA_ASSIGN_OR_RETURN(out.sampling.constraint, m.grammar->Compile(*request.grammar));
+  }
   out.stop = request.stop;
   out.n = request.n;
   if (request.raw_prompt) {
@@ -208,8 +219,8 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
     VLMXLA_ASSIGN_OR_RETURN(out.prefill, prompt::ExpandPrompt(std::move(ids), 0, spec, m.capacity));
     out.prefill.rendered_text = *request.raw_prompt;
   } else {
-    VLMXLA_ASSIGN_OR_RETURN(out.prefill,
-                            m.preparer->Prepare(request.messages, request.images, m.capacity));
+    VLMXLA_ASSIGN_OR_RETURN(out.prefill, m.preparer->Prepare(request.messages, request.images,
+                                                             m.capacity, request.tools));
   }
   return out;
 }
