@@ -223,7 +223,7 @@ def test_required_and_named_tool_calls_parse_and_validate(tools_server):
 
     named = client.chat.completions.create(
         model=FIXTURE, messages=[{"role": "user", "content": "time?"}], tools=[WEATHER, CLOCK],
-        tool_choice={"type": "function", "function": {"name": "get_time"}}, max_tokens=60)
+        tool_choice={"type": "function", "function": {"name": "get_time"}}, max_tokens=150)
     (call,) = named.choices[0].message.tool_calls
     assert call.function.name == "get_time"
     assert set(json.loads(call.function.arguments)) == {"zone"}
@@ -233,7 +233,8 @@ def test_a_tool_result_feeds_back_through_the_template(tools_server):
     client = _client(tools_server)
     first = client.chat.completions.create(
         model=FIXTURE, messages=[{"role": "user", "content": "Weather in Oslo?"}],
-        tools=[WEATHER], tool_choice="required", max_tokens=60, temperature=0)
+        tools=[WEATHER], tool_choice="required", max_tokens=150, temperature=0)
+    assert first.choices[0].finish_reason == "tool_calls", first.choices[0]
     call = first.choices[0].message.tool_calls[0]
     messages = [{"role": "user", "content": "Weather in Oslo?"},
                 {"role": "assistant", "content": None, "tool_calls": [call.model_dump()]},
