@@ -151,9 +151,13 @@ Result<std::shared_ptr<const ConstraintFactory>> GrammarCompiler::Compile(
       const std::string schema = object ? R"({"type": "object"})" : spec.text;
       // Compact JSON (no free whitespace; ", " and ": " separators), so that a model cannot
       // pad its output with whitespace until max_tokens.
+      const bool strict = !object && spec.strict;
+      if (spec.prefix.empty() && spec.suffix.empty()) {  // cached by the schema's text
+        return impl_->compiler.CompileJSONSchema(schema, /*any_whitespace=*/false, std::nullopt,
+                                                 std::nullopt, strict);
+      }
       xgrammar::Grammar json = xgrammar::Grammar::FromJSONSchema(
-          schema, /*any_whitespace=*/false, std::nullopt, std::nullopt, !object && spec.strict);
-      if (spec.prefix.empty() && spec.suffix.empty()) return impl_->compiler.CompileGrammar(json);
+          schema, /*any_whitespace=*/false, std::nullopt, std::nullopt, strict);
       std::vector<xgrammar::Grammar> parts;
       if (!spec.prefix.empty())
         parts.push_back(xgrammar::Grammar::FromEBNF("root ::= " + EbnfLiteral(spec.prefix)));
