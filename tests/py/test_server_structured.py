@@ -97,22 +97,17 @@ def tools_server(vlmxla_bin, tmp_path_factory):
     shutil.rmtree(dst, ignore_errors=True)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def image(request):
-    """The image of the oracle's image_text case (the fixtures' own test image)."""
-    global _IMAGE
+@pytest.fixture(scope="module")
+def image_messages():
+    """Messages of one user turn: the oracle's image_text image, then `text`."""
     captures = testing.ensure_captures(("image_text",))
-    _IMAGE = cases.resolve_image(_manifest(captures, "image_text")["case"]["images"][0])
-    return _IMAGE
+    uri = _data_uri(cases.resolve_image(_manifest(captures, "image_text")["case"]["images"][0]))
 
+    def build(text: str) -> list[dict]:
+        return [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": uri}},
+                                             {"type": "text", "text": text}]}]
 
-_IMAGE: pathlib.Path | None = None
-
-
-def _image_messages(text: str) -> list[dict]:
-    return [{"role": "user", "content": [
-        {"type": "image_url", "image_url": {"url": _data_uri(_IMAGE)}},
-        {"type": "text", "text": text}]}]
+    return build
 
 
 def _schema_format() -> dict:
@@ -120,10 +115,10 @@ def _schema_format() -> dict:
             "json_schema": {"name": "inventory", "schema": SCHEMA, "strict": True}}
 
 
-def test_json_schema_with_an_image_validates_streaming_and_not(server):
+def test_json_schema_with_an_image_validates_streaming_and_not(server, image_messages):
     client = _client(server)
     for seed in range(4):
-        kwargs = {"model": FIXTURE, "messages": _image_messages("Describe it as JSON."),
+        kwargs = {"model": FIXTURE, "messages": image_messages("Describe it as JSON."),
                   "max_tokens": 120, "temperature": 1.0, "seed": seed,
                   "response_format": _schema_format()}
         full = client.chat.completions.create(**kwargs)
@@ -190,10 +185,10 @@ def test_tools_need_a_template_that_renders_them(server):
     assert e.value.body["code"] == "tools_unsupported"
 
 
-def test_required_and_named_tool_calls_parse_and_validate(tools_server):
+def test_required_and_named_tool_calls_parse_and_validate(tools_server, image_messages):
     client = _client(tools_server)
     for seed in range(3):
-        kwargs = {"model": FIXTURE, "messages": _image_messages("What is the weather?"),
+        kwargs = {"model": FIXTURE, "messages": image_messages("What is the weather?"),
                   "tools": [WEATHER, CLOCK], "tool_choice": "required", "max_tokens": 120,
                   "temperature": 1.0, "seed": seed}
         out = client.chat.completions.create(**kwargs)
@@ -252,9 +247,10 @@ def test_a_tool_result_feeds_back_through_the_template(tools_server):
     assert none.choices[0].message.tool_calls is None
 
 
-def test_constrained_and_plain_requests_batched_equal_their_solo_runs(tools_server):
+def test_constrained_and_plain_requests_batched_equal_their_solo_runs(tools_server,
+                                                                   image_messages):
     def requests():
-        plain = {"model": FIXTURE, "messages": _image_messages("Tell me."), "max_tokens": 12,
+        plain = {"model": FIXTURE, "messages": image_messages("Tell me."), "max_tokens": 12,
                  "temperature": 0}
         schema = dict(plain, max_tokens=80, temperature=1.0, seed=3,
                       response_format=_schema_format())
