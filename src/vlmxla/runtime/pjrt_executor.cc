@@ -639,6 +639,8 @@ std::optional<Result<std::unique_ptr<Executable>>> LoadFromCache(const ClientPtr
     return std::nullopt;
   };
   Result<std::string> sealed = ReadWholeFile(path);
+  // Evicted by another process since it was seen: a plain miss.
+  if (!sealed.ok() && sealed.status().code() == ErrorCode::kNotFound) return std::nullopt;
   if (!sealed.ok()) return discard(sealed.status().message());
   Result<std::string> bytes = UnsealArtifact(*sealed);
   if (!bytes.ok()) return discard(bytes.status().message());
