@@ -82,9 +82,9 @@ Status WriteFileAtomically(const std::string& path, std::string_view bytes) {
   // the last rename wins. "tmp-" files belong to no entry, so eviction leaves them alone.
   static std::atomic<uint64_t> counter{0};
   const fs::path target(path);
-  const fs::path tmp = target.parent_path() / ("tmp-" + std::to_string(getpid()) + "-" +
-                                               std::to_string(counter++) + "-" +
-                                               target.filename().string());
+  const fs::path tmp =
+      target.parent_path() / ("tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++) +
+                              "-" + target.filename().string());
   std::error_code ec;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
