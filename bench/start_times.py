@@ -35,7 +35,7 @@ import urllib.request
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "python"))
 
-from vlmxla_bench import checkpoint, shapes
+from vlmxla_bench import checkpoint, report, shapes
 from vlmxla_bench.transformers_side import DEFAULT_PROMPT
 
 LOADED = re.compile(r"loaded \d+ weights \(\d+ MB\) in ([0-9.]+) s")
@@ -206,8 +206,9 @@ def main(argv: list[str] | None = None) -> int:
               "rows": rows}
     out = args.out
     if out is None:
-        slug = re.sub(r"[^a-z0-9]+", "-", machine["cpu"].lower()).strip("-")[:24]
-        out = REPO / "bench" / "results" / f"{result['date']}-start-times-{slug}.json"
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            name = report.machine_name(f.read(), os.cpu_count() or 0)
+        out = REPO / "bench" / "results" / f"{result['date']}-{name}-start-times.json"
     out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out}")
     return 0 if all("error" not in r[ph] for r in rows for ph in ("cold", "warm")) else 1
