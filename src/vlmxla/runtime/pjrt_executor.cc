@@ -306,6 +306,7 @@ struct PjrtExecutor::Client {
   int cache_hits = 0;          // guarded by stats_mu
   double cache_seconds = 0;    // guarded by stats_mu
   bool store_refused = false;  // guarded by stats_mu: the plugin cannot serialize; warned once
+  bool write_warned = false;   // guarded by stats_mu: an entry could not be written; warned once
 
   ~Client() {
     if (client == nullptr) return;
@@ -615,7 +616,10 @@ void StoreInCache(const ClientPtr& client, const std::string& key, PJRT_LoadedEx
   Status stored = WriteFileAtomically(dir + "/" + key + ".pjrt", SealArtifact(*bytes));
   if (stored.ok()) stored = WriteFileAtomically(dir + "/" + key + ".json", manifest.dump(2) + "\n");
   if (!stored.ok()) {
-    WarnCache(stored.message());
+    // Once per client: a read-only cache would otherwise warn at every program.
+    std::lock_guard<std::mutex> lock(client->stats_mu);
+    if (!client->write_warned) WarnCache(stored.message());
+    client->write_warned = true;
     return;
   }
   if (client->cache.max_bytes > 0) EvictLeastRecentlyUsed(dir, client->cache.max_bytes, key);

@@ -193,6 +193,21 @@ TEST(PjrtCacheTest, TheSizeBoundEvictsTheLeastRecentlyUsed) {
   fs::remove_all(dir);
 }
 
+TEST(PjrtCacheTest, AnUnwritableCacheWarnsOnceAndStillCompiles) {
+  const std::string dir = FreshDir();
+  std::ofstream(dir + "/blocker") << "a file where the cache folder would go";
+  auto ex = NewExecutor(dir + "/blocker/pjrt");
+  ASSERT_NE(ex, nullptr);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(RunAdd(*ex, AddPlus(1)), (std::vector<float>{2.5, 3.25, 3, 15, 26, 37}));
+  EXPECT_EQ(RunAdd(*ex, AddPlus(2)), (std::vector<float>{3.5, 4.25, 4, 16, 27, 38}));
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_NE(err.find("warning"), std::string::npos) << err;
+  EXPECT_EQ(ex->Report().compiles.cold, 2);
+  fs::remove_all(dir);
+}
+
 TEST(PjrtCacheTest, WithoutACacheNothingIsStored) {
   const std::string dir = FreshDir();
   Result<std::unique_ptr<PjrtExecutor>> ex = PjrtExecutor::Load(TestPluginPath());
