@@ -22,11 +22,13 @@ scripts/test_sanitizers.sh
 echo "[test] the LLaVA merge gate on both CPU backends (build/gate-llava.json; test_gate.py checks it)"
 scripts/xla/validate_llava_reference.sh --backend all --report build/gate-llava.json |
   tee build/gate-llava.log
+echo "[test] the text-only merge gate on both CPU backends (build/gate-arch.json; test_arch.py checks it)"
+scripts/xla/validate_arch.sh --backend all --report build/gate-arch.json | tee build/gate-arch.log
 echo "[test] Python tests (pytest)"
 VLMXLA_GATE_LLAVA_REPORT=$PWD/build/gate-llava.json VLMXLA_GATE_LLAVA_LOG=$PWD/build/gate-llava.log \
+  VLMXLA_GATE_ARCH_REPORT=$PWD/build/gate-arch.json VLMXLA_GATE_ARCH_LOG=$PWD/build/gate-arch.log \
   .venv/bin/python -m pytest tests/py --durations=25 "$@"
 echo "[test] the other merge gates on both CPU backends (reports in build/)"
-scripts/xla/validate_arch.sh --backend all --report build/gate-arch.json
 scripts/xla/validate_vlm_reference.sh --family qwen2_vl --backend all --report build/gate-qwen2-vl.json
 scripts/xla/validate_vlm_reference.sh --family qwen2_5_vl --backend all \
   --report build/gate-qwen2.5-vl.json

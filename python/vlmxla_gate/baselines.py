@@ -4,7 +4,7 @@ Per case x backend the gate records (from `vlmxla validate`'s manifest "measurem
 `vlmxla prepare` run measured from outside):
 
     compile_cold_seconds_per_program     iree-compile (IREE) or in-process XLA compile (PJRT)
-    compile_cached_seconds_per_program   programs the IREE artifact cache answered (IREE only)
+    compile_cached_seconds_per_program   programs the cache of compiled programs answered (both)
     prefill_seconds                      vision_encode + prefill of the case, compiled beforehand
     decode_tokens_per_second             (completion tokens - 1) / decode seconds
     prepare_peak_rss_bytes               peak RSS of `vlmxla prepare` alone (its wait4 rusage)
