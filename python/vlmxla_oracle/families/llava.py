@@ -18,6 +18,8 @@ CASE_NAMES = ("image_text", "two_images", "no_image", "malformed_placeholder", "
 GENERATING_CASE_NAMES = ("image_text", "two_images", "no_image")
 FIXTURES = ("tiny-llava-clip-llama", "tiny-llava-siglip-qwen2")
 TOLERANCE_GROUP = None  # the plain sections of tolerances.json
+# Checkpoint names of the vision side (tower and projector), for the weight accounting.
+VISION_WEIGHTS = ("vision_tower.", "multi_modal_projector.")
 
 
 class Recorder:

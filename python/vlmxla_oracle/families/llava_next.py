@@ -1,6 +1,6 @@
 """LLaVA-NeXT (`llava_next`) on the oracle's side: LlavaNextProcessor (the PIL image-processor
-backend) and LlavaNextForConditionalGeneration, eager. Oracle only: the engine has no LLaVA-NeXT
-family yet, so no gate runs it (fixtures.LLAVA_NEXT_FIXTURE_NAMES).
+backend) and LlavaNextForConditionalGeneration, eager. The engine's side is
+src/vlmxla/models/llava_next/; the gate runs it as `--family llava_next`.
 
 An image becomes views: one base view (the whole image resized) and the tiles of the grid
 image_grid_pinpoints picks for its aspect ratio. The tower and projector run on every view; the
@@ -31,7 +31,9 @@ CASE_NAMES = ("image_text", "two_images", "no_image", "malformed_placeholder", "
               "context_overflow")
 GENERATING_CASE_NAMES = ("image_text", "two_images", "no_image", "two_aspects")
 FIXTURES = ("tiny-llava-next",)
-TOLERANCE_GROUP = None  # not measured yet: no engine side to compare against
+TOLERANCE_GROUP = "llava_next"  # measured on FIXTURES (measure-tolerances --group llava_next)
+# Checkpoint names of the vision side (tower, projector, image_newline), for the weight accounting.
+VISION_WEIGHTS = ("vision_tower.", "multi_modal_projector.", "image_newline")
 
 
 def view_counts(model, image_sizes) -> list[int]:
