@@ -417,6 +417,7 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     l.vision_feature_select_strategy = "full";
     l.vision_feature_layers = {-1};
     l.vision_aspect_ratio = "anyres_max_9";
+    l.video_token_index = 151647;
   }
   if (next || onevision) {
     l.image_grid_pinpoints = DefaultPinpoints(m.model_type);
@@ -445,6 +446,9 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   VLMXLA_RETURN_IF_ERROR(f.Bool("tie_word_embeddings", &l.tie_word_embeddings));
   if (onevision) {
     VLMXLA_RETURN_IF_ERROR(f.String("vision_aspect_ratio", &l.vision_aspect_ratio));
+    // Transformers maps video_token_id onto video_token_index.
+    VLMXLA_RETURN_IF_ERROR(f.Int("video_token_id", &l.video_token_index));
+    VLMXLA_RETURN_IF_ERROR(f.Int("video_token_index", &l.video_token_index));
   }
   if (l.vision_feature_select_strategy != "default" && l.vision_feature_select_strategy != "full") {
     return InvalidArgument(

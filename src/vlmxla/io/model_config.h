@@ -78,6 +78,8 @@ struct LlavaConfig {
   std::vector<std::array<int, 2>> image_grid_pinpoints;
   // LLaVA-OneVision: vision_aspect_ratio ("anyres_max_9" by default); empty otherwise.
   std::string vision_aspect_ratio;
+  // LLaVA-OneVision: the video placeholder's id (video_token_index); -1 without video.
+  int video_token_index = -1;
 
   bool anyres() const { return !image_grid_pinpoints.empty(); }
   // Image feature tokens per view after the select strategy (per image for LLaVA).

@@ -62,8 +62,8 @@ prompt::PreparedPrefill Prompt(const io::ModelConfig& config,
     max_views = std::max<int64_t>(max_views, layouts.back().views);
   }
   const int64_t per_view = 3 * 12 * 12;
-  p.pixel_values = HostTensor(DType::kF32, Shape{static_cast<int64_t>(sizes.size()), max_views,
-                                                 3, 12, 12});
+  p.pixel_values =
+      HostTensor(DType::kF32, Shape{static_cast<int64_t>(sizes.size()), max_views, 3, 12, 12});
   auto px = p.pixel_values.mutable_span<float>();
   std::fill(px.begin(), px.end(), -1.0f);  // the batch's padding views
   for (size_t i = 0; i < layouts.size(); ++i) {
@@ -106,6 +106,8 @@ TEST(LlavaNextFamily, ConfigsTakeTransformersDefaults) {
   EXPECT_EQ(o->llava->vision_feature_select_strategy, "full");
   EXPECT_EQ(o->llava->vision_feature_layers, std::vector<int>{-1});
   EXPECT_EQ(o->llava->vision_aspect_ratio, "anyres_max_9");
+  EXPECT_EQ(o->llava->video_token_index, 151647);
+  EXPECT_EQ(c->llava->video_token_index, -1);  // LLaVA-NeXT has no video placeholder
   EXPECT_EQ(o->llava->vision.model_type, "siglip_vision_model");
   EXPECT_EQ(o->text.model_type, "qwen2");
 

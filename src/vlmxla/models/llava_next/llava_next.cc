@@ -37,9 +37,8 @@ Result<std::vector<vision::AnyresFeatureLayout>> Layouts(const io::ModelConfig& 
   std::vector<vision::AnyresFeatureLayout> out;
   const bool base_only = BaseOnly(config, NumImages(p));
   for (const auto& hw : p.image_sizes) {
-    VLMXLA_ASSIGN_OR_RETURN(
-        vision::AnyresFeatureLayout layout,
-        vision::LayoutAnyresFeatures(geometry, {hw[0], hw[1]}, base_only));
+    VLMXLA_ASSIGN_OR_RETURN(vision::AnyresFeatureLayout layout,
+                            vision::LayoutAnyresFeatures(geometry, {hw[0], hw[1]}, base_only));
     out.push_back(std::move(layout));
   }
   return out;
@@ -74,13 +73,23 @@ class LlavaNextImages final : public ImagePipeline {
 
   const std::string& image_token() const override { return settings_.image_token; }
   int32_t image_token_id() const override { return config_.llava->image_token_index; }
-  Status CheckPrompt(std::span<const int32_t>) const override { return Status::Ok(); }
+  // LLaVA-OneVision's video placeholder: no video input yet.
+  Status CheckPrompt(std::span<const int32_t> ids) const override {
+    const int32_t video = config_.llava->video_token_index;
+    if (video >= 0 && std::find(ids.begin(), ids.end(), video) != ids.end()) {
+      return Unimplemented("the prompt holds a video placeholder (token " + std::to_string(video) +
+                               "); video input is not supported",
+                           prompt::kReasonVideoUnsupported);
+    }
+    return Status::Ok();
+  }
 
   Result<ProcessedImages> Process(std::span<const vision::Image> images) const override {
     const bool base_only = BaseOnly(config_, static_cast<int64_t>(images.size()));
     std::vector<vision::AnyresPixels> views;
     for (size_t i = 0; i < images.size(); ++i) {
-      auto v = base_only ? processor_.PreprocessSquare(images[i]) : processor_.Preprocess(images[i]);
+      auto v =
+          base_only ? processor_.PreprocessSquare(images[i]) : processor_.Preprocess(images[i]);
       if (!v.ok()) return v.status().WithContext("image " + std::to_string(i));
       views.push_back(std::move(v).value());
     }
@@ -173,8 +182,8 @@ class LlavaNext final : public Family {
     if (!json.ok()) return json.status().WithContext("loading the image processor");
     auto proc = vision::AnyresImageProcessor::FromConfig(*json);
     if (!proc.ok()) return proc.status().WithContext(model.Path("preprocessor_config.json"));
-    VLMXLA_RETURN_IF_ERROR(CheckImageToken(tokenizer, settings.image_token,
-                                           llava.image_token_index, "image_token_index"));
+    VLMXLA_RETURN_IF_ERROR(CheckImageToken(tokenizer, settings.image_token, llava.image_token_index,
+                                           "image_token_index"));
     return std::unique_ptr<ImagePipeline>(new LlavaNextImages(
         model.config(), std::move(proc).value(), std::move(geometry), std::move(settings)));
   }
@@ -214,9 +223,9 @@ class LlavaNext final : public Family {
     const Shape& s = pixels.shape();
     if (s.size() != 5 || s[0] != static_cast<int64_t>(layouts.size()) ||
         pixels.dtype() != DType::kF32) {
-      return Internal("vision_encode: pixel_values must be f32[" +
-                      std::to_string(layouts.size()) + ", views, 3, H, W], got " +
-                      DTypeName(pixels.dtype()) + " " + ShapeToString(s));
+      return Internal("vision_encode: pixel_values must be f32[" + std::to_string(layouts.size()) +
+                      ", views, 3, H, W], got " + DTypeName(pixels.dtype()) + " " +
+                      ShapeToString(s));
     }
     const int64_t bucket = options.num_images, rows = options.num_feature_rows;
     const int64_t tokens = config.llava->image_tokens_per_image();
