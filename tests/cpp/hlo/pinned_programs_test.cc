@@ -3,8 +3,8 @@
 // under tests/golden/hlo/:
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
-//     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode), each headed by its signature as comments; a mismatch prints the differing
-//     lines as a unified diff hunk;
+//     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode), each headed by its
+//     signature as comments; a mismatch prints the differing lines as a unified diff hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
 //     types, aliases, transposition, KV roles; result names and types) of every other combination
 //     of model, dtype, weight layout and bucket.
