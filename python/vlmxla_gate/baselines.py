@@ -129,11 +129,15 @@ def case_metrics(result: dict) -> dict[str, float]:
 
 DTYPE_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
 _ST_FLOATS = {"F64": ("f64", 8), "F32": ("f32", 4), "BF16": ("bf16", 2), "F16": ("f16", 2)}
-VISION_PREFIXES = ("vision_tower.", "multi_modal_projector.", "visual.")
 
 
 def _is_vision(name: str) -> bool:
-    return any(name.startswith(p) or f".{p}" in name for p in VISION_PREFIXES)
+    """A vision-side checkpoint tensor of any family (families' VISION_WEIGHTS), also under a
+    "model." prefix."""
+    from vlmxla_oracle import families
+
+    prefixes = (p for f in families.FAMILIES for p in f.VISION_WEIGHTS)
+    return any(name.startswith(p) or f".{p}" in name for p in prefixes)
 
 
 def checkpoint_tensors(model_dir) -> dict[str, tuple[int, str]]:

@@ -14,6 +14,7 @@ CASE_NAMES = ("no_image", "context_overflow", "image_on_text_model")
 GENERATING_CASE_NAMES = ("no_image",)
 FIXTURES = ("tiny-llama", "tiny-qwen2")
 TOLERANCE_GROUP = None
+VISION_WEIGHTS = ()  # no vision side
 
 
 def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,

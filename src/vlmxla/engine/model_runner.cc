@@ -51,11 +51,6 @@ double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
 }
 
-// The result a program exists for (the others are KV caches or taps).
-bool IsPrimaryResult(const std::string& stage) {
-  return stage == "image_features" || stage == "prefill_logits" || stage == "logits";
-}
-
 // An image-less prompt of an M-RoPE model that came without 3-axis positions: every axis is the
 // position itself (get_rope_index's text-only case).
 std::vector<int32_t> RopePositions(const prompt::PreparedPrefill& p) {
@@ -178,6 +173,7 @@ std::string ModelRunner::ProgramKey(const hlo::ProgramOptions& options) {
   if (const auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) {
     key += o->num_patches > 0 ? "/P" + std::to_string(o->num_patches)
                               : "/n" + std::to_string(o->num_images);
+    if (o->num_feature_rows > 0) key += "/F" + std::to_string(o->num_feature_rows);
   } else if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
     key += "/L" + std::to_string(o->seq_len) + "/F" + std::to_string(o->num_image_features) + "/C" +
            std::to_string(o->capacity);
@@ -224,10 +220,8 @@ Result<std::unique_ptr<CompiledProgram>> ModelRunner::Compile(const std::string&
   }
   const auto& results = compiled->program.result_names;
   compiled->taps.resize(results.size());
-  for (size_t i = 0; i < results.size(); ++i) {
-    if (IsPrimaryResult(results[i])) compiled->primary = static_cast<int>(i);
-    compiled->taps[i] = results[i];
-  }
+  for (size_t i = 0; i < results.size(); ++i) compiled->taps[i] = results[i];
+  if (!results.empty()) compiled->primary = 0;  // hlo::Program: the first result
   for (int k : compiled->kv_params) compiled->taps[params[k].alias_result].clear();
   if (compiled->primary < 0) return Internal(name + " has no primary result");
   auto executable = executor_->Compile(compiled->program.mlir, CompileHints(o));

@@ -9,9 +9,11 @@ namespace vlmxla::hlo {
 Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
   const std::string p = program;
   const std::string& type = config.model_type;
-  if (type != "llama" && type != "qwen2" && type != "qwen2_vl_text" && type != "qwen2_5_vl_text") {
+  if (type != "llama" && type != "mistral" && type != "qwen2" && type != "qwen2_vl_text" &&
+      type != "qwen2_5_vl_text") {
     return Unimplemented(p + ": decoder model_type '" + type +
-                         "' is not supported (llama, qwen2, qwen2_vl_text, qwen2_5_vl_text)");
+                         "' is not supported (llama, mistral, qwen2, qwen2_vl_text, "
+                         "qwen2_5_vl_text)");
   }
   if (config.hidden_act != "silu") {
     return Unimplemented(p + ": hidden_act '" + config.hidden_act + "' is not supported (silu)");

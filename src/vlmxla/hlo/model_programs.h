@@ -47,8 +47,9 @@ struct ProgramCommonOptions {
 Builder MainBuilder(const ProgramCommonOptions& options);
 
 struct VisionEncodeOptions : ProgramCommonOptions {
-  int num_images = 1;   // images per call (LLaVA)
-  int num_patches = 0;  // patch rows per call, the patch bucket (Qwen2-VL / Qwen2.5-VL)
+  int num_images = 1;        // images per call (LLaVA); views per call (LLaVA-NeXT / -OneVision)
+  int num_patches = 0;       // patch rows per call, the patch bucket (Qwen2-VL / Qwen2.5-VL)
+  int num_feature_rows = 0;  // packed feature rows per call, a bucket (LLaVA-NeXT / -OneVision)
 };
 
 struct PrefillOptions : ProgramCommonOptions {
@@ -84,6 +85,17 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
 // vision_encode(pixel_values f32[n,3,H,W], weights...) ->
 //   image_features f32[n, tokens, text_hidden]
 //   (+ taps: vision_hidden_states.<i> for i = 0..layers, selected_image_features)
+// For an anyres model (LLaVA-NeXT, LLaVA-OneVision: config.anyres()), n = options.num_images views
+// (every image's base view and tiles, in order) and pack_image_features runs as a gather of
+// F = options.num_feature_rows rows that the host's layout (vision/anyres.h) names:
+//   vision_encode(pixel_values f32[n,3,H,W],
+//                 feature_source i32[F]     (row j's source: a projected view row v * tokens + r,
+//                                            n * tokens for image_newline, -1 for a blend),
+//                 blend_source i32[F, 4],   (OneVision only: the four rows a bilinear
+//                 blend_weight f32[F, 4],    downscale mixes, weights {h0, h1, w0, w1})
+//                 weights...) ->
+//   packed_image_features ct[F, text_hidden]
+//   (+ taps as above, and image_features ct[n, tokens, text_hidden], the projector's output)
 Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
                                   const VisionEncodeOptions& options);
 

@@ -140,6 +140,12 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.vocab_size = 32000, c.hidden_size = 4096, c.intermediate_size = 11008;
     c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 2048;
     c.bos_token_id = 1, c.eos_token_ids = {2};
+  } else if (c.model_type == "mistral") {
+    // MistralConfig: the Llama decoder without biases, grouped-query attention by default.
+    c.vocab_size = 32000, c.hidden_size = 4096, c.intermediate_size = 14336;
+    c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 4096 * 32;
+    kv_heads = 8;
+    c.bos_token_id = 1, c.eos_token_ids = {2};
   } else if (c.model_type == "qwen2") {
     c.vocab_size = 151936, c.hidden_size = 4096, c.intermediate_size = 22016;
     c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 32768;
@@ -155,10 +161,11 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.attention_bias = true;
   } else {
     return Unimplemented("text decoder model_type '" + c.model_type +
-                         "' is not supported (supported: llama, qwen2, qwen2_vl_text, "
+                         "' is not supported (supported: llama, mistral, qwen2, qwen2_vl_text, "
                          "qwen2_5_vl_text)");
   }
-  const bool mrope_model = c.model_type != "llama" && c.model_type != "qwen2";
+  const bool mrope_model =
+      c.model_type != "llama" && c.model_type != "mistral" && c.model_type != "qwen2";
   c.hidden_act = "silu";
   c.rms_norm_eps = mrope_model ? 1e-5 : 1e-6;
   Fields f(j, where);
@@ -181,6 +188,17 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     VLMXLA_RETURN_IF_ERROR(f.Bool("mlp_bias", &c.mlp_bias));
   }
   c.num_key_value_heads = kv_heads.value_or(c.num_attention_heads);
+  if (c.model_type == "mistral") {
+    // Mistral's sliding window masks keys more than sliding_window positions back; a window that
+    // covers every position the model can take changes nothing.
+    std::optional<int> window;
+    VLMXLA_RETURN_IF_ERROR(f.OptInt("sliding_window", &window));
+    if (window && *window < c.max_position_embeddings) {
+      return Unimplemented(where + ": sliding_window " + std::to_string(*window) +
+                           " shorter than max_position_embeddings " +
+                           std::to_string(c.max_position_embeddings) + " is not supported yet");
+    }
+  }
   // RoPE: Transformers v5 keeps it in rope_parameters; older files have a top-level rope_theta.
   VLMXLA_RETURN_IF_ERROR(f.Double("rope_theta", &c.rope_theta));
   if (j.contains("rope_parameters") && j["rope_parameters"].is_object()) {
@@ -363,25 +381,51 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     m.qwen_vl = std::move(q);
     return m;
   }
-  if (m.model_type != "llava") {
+  const bool next = m.model_type == "llava_next", onevision = m.model_type == "llava_onevision";
+  if (m.model_type != "llava" && !next && !onevision) {
     return Unimplemented("model_type '" + m.model_type +
-                         "' is not supported (supported: llava, qwen2_vl, qwen2_5_vl, llama, "
-                         "qwen2)");
+                         "' is not supported (supported: llava, llava_next, llava_onevision, "
+                         "qwen2_vl, qwen2_5_vl, llama, qwen2)");
   }
   LlavaConfig l;
-  // LlavaConfig's own default tower (when vision_config is absent) is CLIP ViT-L/14 at 336 px.
+  // The default tower when vision_config is absent: CLIP ViT-L/14 at 336 px (LlavaConfig,
+  // LlavaNextConfig), SigLIP so400m at 384 px without its head (LlavaOnevisionConfig); and the
+  // default decoder: Llama, or Qwen2 for LLaVA-OneVision.
+  const nlohmann::json default_vision = onevision
+                                            ? nlohmann::json{{"model_type", "siglip_vision_model"},
+                                                             {"hidden_size", 1152},
+                                                             {"intermediate_size", 4304},
+                                                             {"patch_size", 14},
+                                                             {"image_size", 384},
+                                                             {"num_hidden_layers", 26},
+                                                             {"num_attention_heads", 16}}
+                                            : nlohmann::json{{"model_type", "clip_vision_model"},
+                                                             {"intermediate_size", 4096},
+                                                             {"hidden_size", 1024},
+                                                             {"patch_size", 14},
+                                                             {"image_size", 336},
+                                                             {"num_hidden_layers", 24},
+                                                             {"num_attention_heads", 16}};
   nlohmann::json vision = j.contains("vision_config") && !j["vision_config"].is_null()
                               ? j["vision_config"]
-                              : nlohmann::json{{"model_type", "clip_vision_model"},
-                                               {"intermediate_size", 4096},
-                                               {"hidden_size", 1024},
-                                               {"patch_size", 14},
-                                               {"image_size", 336},
-                                               {"num_hidden_layers", 24},
-                                               {"num_attention_heads", 16}};
+                              : default_vision;
   nlohmann::json text = j.contains("text_config") && !j["text_config"].is_null()
                             ? j["text_config"]
-                            : nlohmann::json{{"model_type", "llama"}};
+                            : nlohmann::json{{"model_type", onevision ? "qwen2" : "llama"}};
+  if (onevision) {
+    l.image_token_index = 151646;
+    l.vision_feature_select_strategy = "full";
+    l.vision_feature_layers = {-1};
+    l.vision_aspect_ratio = "anyres_max_9";
+    l.video_token_index = 151647;
+  }
+  if (next || onevision) {
+    l.image_grid_pinpoints = DefaultPinpoints(m.model_type);
+    if (j.contains("image_grid_pinpoints") && !j["image_grid_pinpoints"].is_null()) {
+      VLMXLA_ASSIGN_OR_RETURN(l.image_grid_pinpoints,
+                              ParsePinpoints(j["image_grid_pinpoints"], "config.json"));
+    }
+  }
   auto v = ParseVisionConfig(vision);
   if (!v.ok()) return v.status().WithContext("config.json");
   auto t = ParseTextConfig(text);
@@ -400,6 +444,12 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   VLMXLA_RETURN_IF_ERROR(f.IntList("vision_feature_layer", &l.vision_feature_layers));
   VLMXLA_RETURN_IF_ERROR(f.Bool("multimodal_projector_bias", &l.multimodal_projector_bias));
   VLMXLA_RETURN_IF_ERROR(f.Bool("tie_word_embeddings", &l.tie_word_embeddings));
+  if (onevision) {
+    VLMXLA_RETURN_IF_ERROR(f.String("vision_aspect_ratio", &l.vision_aspect_ratio));
+    // Transformers maps video_token_id onto video_token_index.
+    VLMXLA_RETURN_IF_ERROR(f.Int("video_token_id", &l.video_token_index));
+    VLMXLA_RETURN_IF_ERROR(f.Int("video_token_index", &l.video_token_index));
+  }
   if (l.vision_feature_select_strategy != "default" && l.vision_feature_select_strategy != "full") {
     return InvalidArgument(
         "config.json: vision_feature_select_strategy must be 'default' or 'full', got '" +
@@ -419,6 +469,33 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   m.text = l.text;
   m.llava = std::move(l);
   return m;
+}
+
+Result<std::vector<std::array<int, 2>>> ParsePinpoints(const nlohmann::json& v,
+                                                       const std::string& where) {
+  const std::string what = where + ": image_grid_pinpoints must be a non-empty list of " +
+                           "[height, width] pairs of positive integers; got " + v.dump();
+  if (!v.is_array() || v.empty()) return InvalidArgument(what);
+  std::vector<std::array<int, 2>> out;
+  for (const auto& p : v) {
+    if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer() ||
+        p[0].get<int64_t>() <= 0 || p[1].get<int64_t>() <= 0 || p[0].get<int64_t>() > (1 << 20) ||
+        p[1].get<int64_t>() > (1 << 20)) {
+      return InvalidArgument(what);
+    }
+    out.push_back({p[0].get<int>(), p[1].get<int>()});
+  }
+  return out;
+}
+
+std::vector<std::array<int, 2>> DefaultPinpoints(const std::string& model_type) {
+  if (model_type == "llava_next")
+    return {{336, 672}, {672, 336}, {672, 672}, {1008, 336}, {336, 1008}};
+  std::vector<std::array<int, 2>> out;
+  if (model_type != "llava_onevision") return out;
+  for (int i = 1; i <= 6; ++i)  // every (384 i, 384 j) for i, j in 1..6
+    for (int k = 1; k <= 6; ++k) out.push_back({384 * i, 384 * k});
+  return out;
 }
 
 Result<nlohmann::json> ReadJsonFile(const std::string& path) {

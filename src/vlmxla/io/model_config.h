@@ -3,6 +3,7 @@
 // text-only Llama/Qwen2 config, with defaults as Transformers applies them.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,8 +73,16 @@ struct LlavaConfig {
   std::vector<int> vision_feature_layers = {-2};           // one entry, or several to concatenate
   bool multimodal_projector_bias = true;
   bool tie_word_embeddings = false;
+  // LLaVA-NeXT and LLaVA-OneVision ("anyres"): the (height, width) resolutions an image's tile
+  // grid may take (image_grid_pinpoints, or the model type's default); empty for LLaVA.
+  std::vector<std::array<int, 2>> image_grid_pinpoints;
+  // LLaVA-OneVision: vision_aspect_ratio ("anyres_max_9" by default); empty otherwise.
+  std::string vision_aspect_ratio;
+  // LLaVA-OneVision: the video placeholder's id (video_token_index); -1 without video.
+  int video_token_index = -1;
 
-  // Image feature tokens per image after the select strategy.
+  bool anyres() const { return !image_grid_pinpoints.empty(); }
+  // Image feature tokens per view after the select strategy (per image for LLaVA).
   int image_tokens_per_image() const;
 };
 
@@ -117,7 +126,7 @@ struct QwenVLConfig {
 // What config.json describes.
 struct ModelConfig {
   std::string model_type;               // "llava", "qwen2_vl", "qwen2_5_vl", or the text model type
-  std::optional<LlavaConfig> llava;     // set for "llava"
+  std::optional<LlavaConfig> llava;     // set for "llava", "llava_next", "llava_onevision"
   std::optional<QwenVLConfig> qwen_vl;  // set for "qwen2_vl" and "qwen2_5_vl"
   TextConfig text;                      // the decoder (== llava->text for llava)
   // The checkpoint's declared dtype: "dtype" (Transformers v5) or "torch_dtype", at the top level
@@ -135,6 +144,12 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j);
 // `family`: "qwen2_vl" or "qwen2_5_vl" (vision_config's fields and defaults differ).
 Result<QwenVisionConfig> ParseQwenVisionConfig(const nlohmann::json& j, const std::string& family);
 Result<ModelConfig> ParseModelConfig(const nlohmann::json& j);
+// image_grid_pinpoints ([[height, width], ...], positive integers); `where` names the file.
+Result<std::vector<std::array<int, 2>>> ParsePinpoints(const nlohmann::json& v,
+                                                       const std::string& where);
+// The default image_grid_pinpoints of LlavaNextConfig ("llava_next") or LlavaOnevisionConfig
+// ("llava_onevision", also its image processor's); empty for any other model type.
+std::vector<std::array<int, 2>> DefaultPinpoints(const std::string& model_type);
 
 // Reads and parses a JSON file, naming the file in any error.
 Result<nlohmann::json> ReadJsonFile(const std::string& path);

@@ -3,8 +3,8 @@
 // under tests/golden/hlo/:
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
-//     a bf16 decode), each headed by its signature as comments; a mismatch prints the differing
-//     lines as a unified diff hunk;
+//     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode), each headed by its
+//     signature as comments; a mismatch prints the differing lines as a unified diff hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
 //     types, aliases, transposition, KV roles; result names and types) of every other combination
 //     of model, dtype, weight layout and bucket.
@@ -67,6 +67,31 @@ const char* const kTinyLlavaClipLlama =
     "model_type":"clip_vision_model","num_attention_heads":4,"num_channels":3,
     "num_hidden_layers":3,"patch_size":6,"projection_dim":32},"vision_feature_layer":-2,
     "vision_feature_select_strategy":"default"})";
+const char* const kTinyLlavaNext =
+    R"({"image_grid_pinpoints":[[30,60],[60,30],[60,60],[30,90],[90,30]],"image_token_index":1400,
+    "model_type":"llava_next","multimodal_projector_bias":true,"projector_hidden_act":"gelu",
+    "text_config":{"head_dim":12,"hidden_act":"silu","hidden_size":72,"intermediate_size":136,
+    "max_position_embeddings":512,"model_type":"mistral","num_attention_heads":6,
+    "num_hidden_layers":2,"num_key_value_heads":2,"rms_norm_eps":1e-05,
+    "rope_parameters":{"rope_theta":1000000.0,"rope_type":"default"},"sliding_window":null,
+    "tie_word_embeddings":false,"vocab_size":1401},"tie_word_embeddings":false,
+    "vision_config":{"hidden_act":"quick_gelu","hidden_size":36,"image_size":30,
+    "intermediate_size":76,"layer_norm_eps":1e-05,"model_type":"clip_vision_model",
+    "num_attention_heads":4,"num_channels":3,"num_hidden_layers":3,"patch_size":6},
+    "vision_feature_layer":-2,"vision_feature_select_strategy":"default"})";
+const char* const kTinyLlavaOnevision =
+    R"({"image_grid_pinpoints":[[28,56],[56,28],[56,56],[28,84],[84,56]],"image_token_index":1398,
+    "model_type":"llava_onevision","multimodal_projector_bias":true,
+    "projector_hidden_act":"gelu","text_config":{"hidden_act":"silu","hidden_size":64,
+    "intermediate_size":112,"max_position_embeddings":512,"model_type":"qwen2",
+    "num_attention_heads":4,"num_hidden_layers":2,"num_key_value_heads":2,"rms_norm_eps":1e-06,
+    "rope_parameters":{"rope_theta":1000000.0,"rope_type":"default"},"sliding_window":null,
+    "tie_word_embeddings":true,"vocab_size":1400},"tie_word_embeddings":true,
+    "video_token_index":1399,"vision_aspect_ratio":"anyres_max_2",
+    "vision_config":{"hidden_act":"gelu_pytorch_tanh","hidden_size":40,"image_size":28,
+    "intermediate_size":88,"layer_norm_eps":1e-06,"model_type":"siglip_vision_model",
+    "num_attention_heads":4,"num_channels":3,"num_hidden_layers":2,"patch_size":7},
+    "vision_feature_layer":-1,"vision_feature_select_strategy":"full"})";
 const char* const kTinyLlavaSiglipQwen2 =
     R"({"image_seq_length":16,"image_token_index":1399,"model_type":"llava",
     "multimodal_projector_bias":true,"projector_hidden_act":"gelu","text_config":{
@@ -244,7 +269,12 @@ std::vector<Case> GoldenCases() {
   qwen2_vl_vision.num_patches = 16;
   VisionEncodeOptions qwen25_vl_vision;
   qwen25_vl_vision.num_patches = 64, qwen25_vl_vision.taps = true;
-  for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision}) {
+  VisionEncodeOptions next_vision;  // 3 views, 48 packed rows
+  next_vision.num_images = 3, next_vision.num_feature_rows = 48, next_vision.taps = true;
+  VisionEncodeOptions onevision_vision;  // with the anyres_max_N blend
+  onevision_vision.num_images = 6, onevision_vision.num_feature_rows = 64;
+  for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision, &next_vision,
+                  &onevision_vision}) {
     o->precision = f32;
   }
   return {
@@ -256,6 +286,8 @@ std::vector<Case> GoldenCases() {
       {"llava_siglip_qwen2_decode_bf16_rows_B2_C16", kTinyLlavaSiglipQwen2, qwen2_decode_bf16},
       {"qwen2_vl_vision_encode_f32_N16", kTinyQwen2Vl, qwen2_vl_vision},
       {"qwen2_5_vl_vision_encode_f32_N64_taps", kTinyQwen25Vl, qwen25_vl_vision},
+      {"llava_next_vision_encode_f32_n3_F48_taps", kTinyLlavaNext, next_vision},
+      {"llava_onevision_vision_encode_f32_n6_F64", kTinyLlavaOnevision, onevision_vision},
   };
 }
 
