@@ -185,13 +185,14 @@ Result<Value> Activation(Builder& b, const std::string& name, Value x, const std
                        "unsupported_activation");
 }
 
-Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible) {
+Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible, double softcap) {
   if (!b.status().ok()) return Value{};
   const ElementType ct = b.type(scores).element, f32 = ElementType::kF32;
   const TensorType type{f32, b.dims(scores)};
   // matmul(q, k) * scaling: a Python-float scale is applied in f32 and rounded to the compute
   // type; the mask and the softmax run in f32 (a lowest-f32 fill would not fit bf16/f16).
   scores = b.Multiply(b.CastTo(scores, f32), b.Splat(type, scaling));
+  if (softcap > 0) scores = SoftCap(b, b.CastTo(scores, ct), softcap);
   scores = b.CastTo(b.CastTo(scores, ct), f32);
   scores = b.Select(visible, scores, b.Splat(type, std::numeric_limits<float>::lowest()));
   return b.CastTo(Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1), ct);
@@ -206,6 +207,33 @@ Value QueryRows(Builder& b, Value x, int64_t first_row, int64_t rows) {
   start[axis] = first_row;
   limit[axis] = first_row + rows;
   return b.Slice(x, start, limit);
+}
+
+Value RmsNormUnitOffset(Builder& b, Value x, Value weight, double eps) {
+  if (!Ready(b, {x, weight})) return Value{};
+  const std::vector<int64_t> dims = b.dims(x);
+  if (dims.empty() || b.dims(weight) != std::vector<int64_t>{dims.back()}) {
+    return b.Fail(InvalidArgument("rms_norm: weight " + b.type(weight).ToString() +
+                                      " does not fit input " + b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  const ElementType t = b.type(x).element, f32 = ElementType::kF32;
+  Value xf = b.CastTo(x, f32);
+  Value ms = Mean(b, b.Multiply(xf, xf), -1);
+  Value inv = b.Rsqrt(b.Add(ms, SplatLike(b, xf, eps)));
+  Value wf = b.CastTo(weight, f32);
+  Value scale = b.Add(wf, SplatLike(b, wf, 1.0));
+  return b.CastTo(b.Multiply(b.Multiply(xf, inv), BroadcastTo(b, scale, dims)), t);
+}
+
+Value SoftCap(Builder& b, Value x, double cap) {
+  if (!Ready(b, {x})) return Value{};
+  const ElementType t = b.type(x).element, f32 = ElementType::kF32;
+  auto rounded = [&](Value v) { return b.CastTo(b.CastTo(v, t), f32); };
+  Value xf = b.CastTo(x, f32);
+  Value y = rounded(b.Divide(xf, SplatLike(b, xf, cap)));
+  y = rounded(b.Tanh(y));
+  return b.CastTo(b.Multiply(y, SplatLike(b, y, cap)), t);
 }
 
 namespace {
