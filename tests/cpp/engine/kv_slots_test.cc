@@ -70,7 +70,8 @@ TEST(KvSlots, SlidingLayersAllocateAWindowRing) {
   const Measured all = Allocate(*ex, full, 2048);
   EXPECT_EQ(all.bytes_per_slot, static_cast<uint64_t>(34 * 2048 * kRowBytes));
   // At a context within the window a sliding layer is a full one.
-  EXPECT_EQ(Allocate(*ex, gemma, 1024).bytes_per_slot, static_cast<uint64_t>(34 * 1024 * kRowBytes));
+  EXPECT_EQ(Allocate(*ex, gemma, 1024).bytes_per_slot,
+            static_cast<uint64_t>(34 * 1024 * kRowBytes));
 }
 
 // The figures bench/README.md reports (8k and 32k, ring against full): large allocations, run by
