@@ -474,12 +474,12 @@ def expected_counts(config: dict, program: str, batch: int = 1,
         "stablehlo.convolution": 0,
     }
     if is_gemma3(tc):
-        # Four norms and the q/k norms per layer, the final norm; GELU (tanh form) in each MLP,
-        # one attention soft-cap per layer (one query block at these sizes) and the logits' one.
+        # Four norms and the q/k norms per layer, the final norm; GELU (tanh form) in each MLP
+        # and the logits' soft-cap (attn_logit_softcapping is never applied: Gemma3Attention
+        # passes no softcap to its attention function).
         counts["stablehlo.rsqrt"] = 6 * layers + 1
         counts["stablehlo.logistic"] = 0
-        counts["stablehlo.tanh"] = (layers + (layers if tc.get("attn_logit_softcapping") else 0)
-                                    + (1 if tc.get("final_logit_softcapping") else 0))
+        counts["stablehlo.tanh"] = layers + (1 if tc.get("final_logit_softcapping") else 0)
     if program == "prefill":
         # q, k, v, o, gate, up, down per layer + q.k and probs.v; the LM head.
         counts["stablehlo.dot_general"] = 9 * layers + 1

@@ -166,7 +166,7 @@ Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Val
   const double scaling = config.query_pre_attn_scalar > 0
                              ? std::pow(config.query_pre_attn_scalar, -0.5)
                              : 1.0 / std::sqrt(static_cast<double>(config.head_dim));
-  return AttentionProbs(b, scores, scaling, visible, config.attn_logit_softcapping);
+  return AttentionProbs(b, scores, scaling, visible);
 }
 
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,

@@ -66,7 +66,7 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
 Value DecoderNorm(Builder& b, const io::TextConfig& config, Value x, Value weight);
 
 // Eager attention probabilities (nn.h) with the decoder's scaling (1/sqrt(head_dim), or
-// query_pre_attn_scalar^-0.5) and attn_logit_softcapping.
+// query_pre_attn_scalar^-0.5).
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible);
 
 // The rest of a decoder layer after attention: x [N, D] + o_proj(attn [N, heads * head_dim]),

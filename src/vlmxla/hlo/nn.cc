@@ -185,14 +185,13 @@ Result<Value> Activation(Builder& b, const std::string& name, Value x, const std
                        "unsupported_activation");
 }
 
-Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible, double softcap) {
+Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible) {
   if (!b.status().ok()) return Value{};
   const ElementType ct = b.type(scores).element, f32 = ElementType::kF32;
   const TensorType type{f32, b.dims(scores)};
   // matmul(q, k) * scaling: a Python-float scale is applied in f32 and rounded to the compute
   // type; the mask and the softmax run in f32 (a lowest-f32 fill would not fit bf16/f16).
   scores = b.Multiply(b.CastTo(scores, f32), b.Splat(type, scaling));
-  if (softcap > 0) scores = SoftCap(b, b.CastTo(scores, ct), softcap);
   scores = b.CastTo(b.CastTo(scores, ct), f32);
   scores = b.Select(visible, scores, b.Splat(type, std::numeric_limits<float>::lowest()));
   return b.CastTo(Softmax(b, scores, static_cast<int64_t>(type.dims.size()) - 1), ct);

@@ -48,7 +48,7 @@ Value RmsNorm(Builder& b, Value x, Value weight, double eps);
 // rounded once to x's type (Gemma3RMSNorm).
 Value RmsNormUnitOffset(Builder& b, Value x, Value weight, double eps);
 // Soft-capping cap * tanh(x / cap), each of its three PyTorch kernels evaluated in f32 and rounded
-// to x's type (Gemma's final_logit_softcapping / attn_logit_softcapping).
+// to x's type (Gemma's final_logit_softcapping).
 Value SoftCap(Builder& b, Value x, double cap);
 // GELU, erf form: 0.5 x (1 + erf(x / sqrt(2))) ("gelu").
 Value Gelu(Builder& b, Value x);
@@ -63,10 +63,9 @@ Value Silu(Builder& b, Value x);
 Result<Value> Activation(Builder& b, const std::string& name, Value x, const std::string& what);
 
 // Eager attention probabilities of `scores` (the compute type): scores * scaling rounded to that
-// type, soft-capped when softcap > 0 (SoftCap), positions where `visible` (i1, the scores' shape)
-// is false set to the lowest float, float32 softmax over the last axis, rounded back
-// (eager_attention_forward with an additive mask).
-Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible, double softcap = 0);
+// type, positions where `visible` (i1, the scores' shape) is false set to the lowest float, float32
+// softmax over the last axis, rounded back (eager_attention_forward with an additive mask).
+Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible);
 
 // Attention ctx = probs(q . k^T) . v in blocks of query rows. q is [B..., F..., Q, d] and k, v
 // are [B..., K, d], sharing the `batch_dims` leading dims B; the scores are [B..., F..., Q, K] and

@@ -103,15 +103,17 @@ Status ParseGemma3Options(const nlohmann::json& j, const std::string& where, Tex
   c.embed_scale = static_cast<float>(std::sqrt(static_cast<double>(c.hidden_size)));
   VLMXLA_RETURN_IF_ERROR(f.Double("query_pre_attn_scalar", &c.query_pre_attn_scalar));
   VLMXLA_RETURN_IF_ERROR(f.Double("final_logit_softcapping", &c.final_logit_softcapping));
-  VLMXLA_RETURN_IF_ERROR(f.Double("attn_logit_softcapping", &c.attn_logit_softcapping));
+  // attn_logit_softcapping: Gemma3Attention (Transformers 5.23) passes no softcap to its
+  // attention function, so the scores are never capped; vlmxla computes what it computes.
+  double attn_logit_softcapping = 0;
+  VLMXLA_RETURN_IF_ERROR(f.Double("attn_logit_softcapping", &attn_logit_softcapping));
   VLMXLA_RETURN_IF_ERROR(f.Int("sliding_window", &c.sliding_window));
   bool bidirectional = false;
   VLMXLA_RETURN_IF_ERROR(f.Bool("use_bidirectional_attention", &bidirectional));
   if (bidirectional) {
     return Unimplemented(where + ": use_bidirectional_attention is not supported (causal only)");
   }
-  if (c.query_pre_attn_scalar <= 0 || c.final_logit_softcapping < 0 ||
-      c.attn_logit_softcapping < 0) {
+  if (c.query_pre_attn_scalar <= 0 || c.final_logit_softcapping < 0 || attn_logit_softcapping < 0) {
     return InvalidArgument(where +
                            ": query_pre_attn_scalar must be positive and the "
                            "softcapping values non-negative");

@@ -75,9 +75,10 @@ struct TextConfig {
   // Token embeddings times this (sqrt(hidden_size), rounded to f32, then to the weights' type, as
   // Gemma3TextScaledWordEmbedding multiplies); 0: unscaled.
   double embed_scale = 0;
-  // tanh soft-capping cap * tanh(x / cap) of the logits / attention scores; 0: none.
+  // tanh soft-capping cap * tanh(x / cap) of the logits; 0: none. (Gemma 3's
+  // attn_logit_softcapping is read and not applied: Transformers' Gemma3Attention never passes it
+  // to its attention function, so a Gemma 3 checkpoint computes without it.)
   double final_logit_softcapping = 0;
-  double attn_logit_softcapping = 0;
   // Sliding-window attention: layer l is a sliding layer when sliding_layers[l] (empty: none);
   // its query at position i sees keys j with i - sliding_window < j <= i.
   int sliding_window = 0;

@@ -80,7 +80,7 @@ const char* const kTinyLlavaSiglipQwen2 =
     "vision_feature_layer":-1,"vision_feature_select_strategy":"full"})";
 // Gemma 3 (Gemma3ForCausalLM, tiny-gemma3-text): sliding layers with window 8 (shorter than
 // the larger buckets below, so their rings are pinned too), linear RoPE scaling on the global
-// layer, both soft-caps.
+// layer, the logits' soft-cap (attn_logit_softcapping read and not applied, as Transformers).
 const char* const kTinyGemma3Text =
     R"({"attention_bias":false,"attn_logit_softcapping":50.0,"final_logit_softcapping":30.0,
     "head_dim":16,"hidden_activation":"gelu_pytorch_tanh","hidden_size":64,

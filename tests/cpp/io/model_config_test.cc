@@ -191,7 +191,6 @@ TEST(ModelConfig, Gemma3TextAsTransformersSavesIt) {
   EXPECT_DOUBLE_EQ(c.query_pre_attn_scalar, 24);
   EXPECT_DOUBLE_EQ(c.embed_scale, 8.0);  // sqrt(hidden_size)
   EXPECT_DOUBLE_EQ(c.final_logit_softcapping, 30.0);
-  EXPECT_DOUBLE_EQ(c.attn_logit_softcapping, 50.0);
   EXPECT_EQ(c.sliding_window, 8);
   EXPECT_EQ(c.sliding_layers, (std::vector<bool>{true, true, false, true}));
   EXPECT_DOUBLE_EQ(c.rope_theta, 1e6);
