@@ -131,10 +131,9 @@ std::vector<std::vector<float>> Logits(runtime::Executor& ex, int capacity) {
   }
   const int32_t tokens[] = {11, 50, 23};
   for (int32_t step = 0; step < 3; ++step) {
-    auto next = Run(ex, *decode,
-                    {{"tokens", I32({tokens[step]}, Shape{1})},
-                     {"positions", I32({5 + step}, Shape{1})}},
-                    kv);
+    auto next = Run(
+        ex, *decode,
+        {{"tokens", I32({tokens[step]}, Shape{1})}, {"positions", I32({5 + step}, Shape{1})}}, kv);
     if (!next.count("logits")) return logits;
     keep(next["logits"]);
     kv.clear();
