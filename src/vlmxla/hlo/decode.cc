@@ -1,7 +1,7 @@
-// The decode program of a Llama/Qwen2 decoder: one new token for each of B KV-cache slots, each
-// at its own position, with Transformers' float32 eager-attention math. Projections, norms and the
-// MLP run batched over the slots; attention runs per slot on that slot's own cache buffers, so no
-// cache is ever copied into a batched tensor.
+// The decode program of a Llama/Qwen2/Gemma 3 decoder: one new token for each of B KV-cache slots,
+// each at its own position, with Transformers' float32 eager-attention math. Projections, norms and
+// the MLP run batched over the slots; attention runs per slot on that slot's own cache buffers, so
+// no cache is ever copied into a batched tensor.
 #include <cstdint>
 #include <string>
 #include <vector>

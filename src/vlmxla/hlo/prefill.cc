@@ -1,6 +1,7 @@
-// The prefill program of a Llama/Qwen2 decoder: embedding lookup with the image-feature merge,
-// every decoder layer (RMSNorm, GQA attention with default RoPE or Qwen2-VL's M-RoPE, SwiGLU MLP)
-// writing its keys and values into the slot's KV cache, the final norm and the LM head on the last
+// The prefill program of a Llama/Qwen2/Gemma 3 decoder: embedding lookup with the image-feature
+// merge, every decoder layer (RMSNorm, GQA attention with default RoPE or Qwen2-VL's M-RoPE, SwiGLU
+// MLP; Gemma's options from io::TextConfig, sliding-window layers with a ring KV) writing its
+// keys and values into the slot's KV cache, the final norm and the LM head on the last
 // real position, with Transformers' float32 eager-attention math.
 #include <cmath>
 #include <cstdint>
