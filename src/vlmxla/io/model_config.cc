@@ -5,6 +5,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace vlmxla::io {
 
@@ -113,10 +114,15 @@ Status ParseGemma3Options(const nlohmann::json& j, const std::string& where, Tex
   if (bidirectional) {
     return Unimplemented(where + ": use_bidirectional_attention is not supported (causal only)");
   }
-  if (c.query_pre_attn_scalar <= 0 || c.final_logit_softcapping < 0 || attn_logit_softcapping < 0) {
-    return InvalidArgument(where +
-                           ": query_pre_attn_scalar must be positive and the "
-                           "softcapping values non-negative");
+  for (auto [name, v, least] :
+       {std::tuple{"query_pre_attn_scalar", c.query_pre_attn_scalar, 1e-300},
+        {"final_logit_softcapping", c.final_logit_softcapping, 0.0},
+        {"attn_logit_softcapping", attn_logit_softcapping, 0.0}}) {
+    if (v < least) {
+      return InvalidArgument(where + ": " + name + " must be " +
+                             (least > 0 ? "positive" : "non-negative") + ", got " +
+                             std::to_string(v));
+    }
   }
   VLMXLA_RETURN_IF_ERROR(Positive(where, "sliding_window", c.sliding_window));
   // Layer types: the list, or every sliding_window_pattern-th layer global (default 6).
@@ -150,9 +156,9 @@ Status ParseGemma3Options(const nlohmann::json& j, const std::string& where, Tex
     if (!params.is_object()) return Status::Ok();
     Fields rf(params, at);
     VLMXLA_RETURN_IF_ERROR(rf.Double("rope_theta", theta));
-    *type = params.value("rope_type", params.value("type", *type));
-    if (factor != nullptr) VLMXLA_RETURN_IF_ERROR(rf.Double("factor", factor));
-    return Status::Ok();
+    VLMXLA_RETURN_IF_ERROR(rf.String("type", type));  // older files' name
+    VLMXLA_RETURN_IF_ERROR(rf.String("rope_type", type));
+    return rf.Double("factor", factor);
   };
   double unused_factor = 1.0;
   if (j.contains("rope_scaling")) {

@@ -247,6 +247,15 @@ TEST(ModelConfig, Gemma3TextErrorsNameTheField) {
       R"({"model_type": "gemma3_text", "rope_scaling": {"rope_type": "yarn", "factor": 2.0}})"));
   ASSERT_FALSE(rope.ok());
   EXPECT_NE(rope.status().message().find("yarn"), std::string::npos);
+  auto scalar =
+      ParseModelConfig(json::parse(R"({"model_type": "gemma3_text", "query_pre_attn_scalar": 0})"));
+  ASSERT_FALSE(scalar.ok());
+  EXPECT_NE(scalar.status().message().find("query_pre_attn_scalar must be positive"),
+            std::string::npos);
+  auto type = ParseModelConfig(json::parse(
+      R"({"model_type": "gemma3_text", "rope_scaling": {"rope_type": 8, "factor": 2.0}})"));
+  ASSERT_FALSE(type.ok());  // a field of the wrong type is an error naming it, not an exception
+  EXPECT_NE(type.status().message().find("rope_type"), std::string::npos);
   auto window = ParseModelConfig(json::parse(R"({"model_type": "gemma3_text",
       "sliding_window": 0})"));
   ASSERT_FALSE(window.ok());
