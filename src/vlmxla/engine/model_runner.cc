@@ -62,6 +62,26 @@ std::vector<int32_t> RopePositions(const prompt::PreparedPrefill& p) {
   return out;
 }
 
+// A ring KV tap [kv, W, hd] (position p at row p % W) as the positions a sliding-window cache
+// keeps after a prompt of `length`: the last W - 1 (Transformers' DynamicSlidingWindowLayer keeps
+// sliding_window - 1), or all of them when fewer, in position order.
+HostTensor UnrollRing(const HostTensor& ring, int64_t window, int64_t length) {
+  const Shape& s = ring.shape();
+  const int64_t first = std::max<int64_t>(0, length - (window - 1));
+  const int64_t n = length - first, heads = s[0], hd = s[2];
+  const size_t row_bytes = static_cast<size_t>(hd) * DTypeSize(ring.dtype());
+  HostTensor out(ring.dtype(), Shape{heads, n, hd});
+  const auto* src = static_cast<const unsigned char*>(ring.data());
+  auto* dst = static_cast<unsigned char*>(out.mutable_data());
+  for (int64_t h = 0; h < heads; ++h) {
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t r = (first + i) % window;
+      std::memcpy(dst + (h * n + i) * row_bytes, src + (h * window + r) * row_bytes, row_bytes);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 ModelRunner::ModelRunner(io::ModelDir model, const models::Family& family,
@@ -441,7 +461,12 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     if (stage.empty()) continue;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
     if (stage == "inputs_embeds") t = SliceAxis(t, 0, length);
-    if (stage.rfind("past_key_values.", 0) == 0) t = SliceAxis(t, 1, length);
+    if (stage.rfind("past_key_values.", 0) == 0) {
+      const int layer = std::atoi(stage.c_str() + std::strlen("past_key_values."));
+      t = config().text.IsRingLayer(layer, options_.capacity)
+              ? UnrollRing(t, config().text.sliding_window, length)
+              : SliceAxis(t, 1, length);
+    }
     (*taps)[stage] = std::move(t);
   }
   if (logits.shape().size() != 1) return Internal("prefill gave no logits");

@@ -118,7 +118,9 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
                                       const VisionEncodeOptions& options);
 
 // The KV cache of one slot is one device buffer per layer and per K/V, ct[kv_heads, C, head_dim]
-// (ct: the compute type, f32 in the shapes below),
+// (ct: the compute type, f32 in the shapes below; a sliding-window layer whose window W is shorter
+// than C keeps a ring ct[kv_heads, W, head_dim] instead, position p at row p % W:
+// io::TextConfig::KvRows),
 // named kv.<l>.key / kv.<l>.value (prefill) or kv.<b>.<l>.key / .value (decode, slot b). Programs
 // take the caches as arguments and return the updated ones, each argument marked aliasable to its
 // result (ProgramParam::alias_result, `tf.aliasing_output`) so a donated cache is updated in place.
@@ -133,6 +135,9 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
 // (1 <= length <= L is the caller's to check: a dynamic slice clamps anything else). Token p
 // rotates by position p (1D RoPE) or, with M-RoPE, by rope_positions[:, p] (get_rope_index's
 // temporal/height/width positions; padding rows may hold anything).
+// Sliding-window layers (Gemma 3) attend to the last sliding_window positions and write the
+// prompt's last W positions into their ring (any prompt length); their past_key_values tap is
+// the ring itself (the runner unrolls it by position).
 // Position p takes image_features[feature_index[p]] where input_ids[p] is the image token,
 // else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
 // Requires seq_len <= capacity.
@@ -146,7 +151,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 //   (positions[b] < C is the caller's to check: a dynamic update slice clamps). The caches are
 //   never gathered into one [B, ...] tensor, which would copy every cache every step. The new
 //   token rotates by positions[b] (1D RoPE) or by rope_positions[b] on all three M-RoPE axes
-//   (the KV row + the request's rope delta). Weight names take config.weights_prefix.
+//   (the KV row + the request's rope delta). A ring layer writes row positions[b] % W and attends
+//   to its rows <= positions[b] (every row once the slot is past W). Weight names take
+//   config.weights_prefix.
 Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& options);
 
 // Declares an argument of `b` that the runner binds from the request's inputs by `name`; with

@@ -1,6 +1,6 @@
 // A Hugging Face model directory and its config.json: LlavaConfig with nested vision and text
 // configs, Qwen2VLConfig / Qwen2_5_VLConfig (nested, or the flat layout of older files), or a
-// text-only Llama/Qwen2 config, with defaults as Transformers applies them.
+// text-only Llama/Qwen2/Gemma3 config, with defaults as Transformers applies them.
 #pragma once
 
 #include <array>
@@ -33,9 +33,9 @@ struct VisionConfig {
   int num_positions() const { return num_patches() + (has_class_token ? 1 : 0); }
 };
 
-// LlamaConfig / Qwen2Config (the decoder).
+// LlamaConfig / Qwen2Config / Gemma3TextConfig (the decoder).
 struct TextConfig {
-  std::string model_type;  // "llama" | "qwen2"
+  std::string model_type;  // "llama" | "qwen2" | "gemma3_text" | ...
   int vocab_size = 0;
   int hidden_size = 0;
   int intermediate_size = 0;
@@ -61,6 +61,46 @@ struct TextConfig {
   // Prefix of every decoder weight name in the checkpoint: "language_model." (LLaVA) or ""
   // (text-only Llama/Qwen2, Qwen2-VL: model.layers.*, lm_head.weight).
   std::string weights_prefix;
+
+  // Decoder options Gemma 3 brings (each off, or 0, for Llama/Qwen2):
+  // RMSNorm scales by (1 + weight), in f32 before the cast back (Gemma3RMSNorm).
+  bool norm_weight_offset = false;
+  // Per-head RMSNorm of q and k (self_attn.q_norm / k_norm, [head_dim]) before RoPE.
+  bool qk_norm = false;
+  // The attention output and the MLP output each pass a norm before their residual add
+  // (post_attention_layernorm, post_feedforward_layernorm); the MLP's input norm is
+  // pre_feedforward_layernorm.
+  bool sandwich_norms = false;
+  // Attention scale query_pre_attn_scalar^-0.5; 0: head_dim^-0.5.
+  double query_pre_attn_scalar = 0;
+  // Token embeddings times this (sqrt(hidden_size), rounded to f32, then to the weights' type, as
+  // Gemma3TextScaledWordEmbedding multiplies); 0: unscaled.
+  double embed_scale = 0;
+  // tanh soft-capping cap * tanh(x / cap) of the logits; 0: none. (Gemma 3's
+  // attn_logit_softcapping is read and not applied: Transformers' Gemma3Attention never passes it
+  // to its attention function, so a Gemma 3 checkpoint computes without it.)
+  double final_logit_softcapping = 0;
+  // Sliding-window attention: layer l is a sliding layer when sliding_layers[l] (empty: none);
+  // its query at position i sees keys j with i - sliding_window < j <= i.
+  int sliding_window = 0;
+  std::vector<bool> sliding_layers;
+  // Sliding layers' RoPE base (rope_local_base_freq); the others take rope_theta.
+  double local_rope_theta = 10000.0;
+  // Linear RoPE scaling of the global (non-sliding) layers: inv_freq / rope_factor.
+  double rope_factor = 1.0;
+
+  bool IsSliding(int layer) const {
+    return layer >= 0 && layer < static_cast<int>(sliding_layers.size()) && sliding_layers[layer];
+  }
+  // Whether layer `layer` keeps a window-sized ring KV at this context capacity (a sliding layer
+  // whose window is shorter than the capacity): position p lives in row p % sliding_window.
+  bool IsRingLayer(int layer, int64_t capacity) const {
+    return IsSliding(layer) && sliding_window < capacity;
+  }
+  // Rows of layer `layer`'s KV cache at this context capacity.
+  int64_t KvRows(int layer, int64_t capacity) const {
+    return IsRingLayer(layer, capacity) ? sliding_window : capacity;
+  }
 };
 
 struct LlavaConfig {
