@@ -450,10 +450,15 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
             rendered = processor.apply_chat_template(messages, add_generation_prompt=True,
                                                      tokenize=False)
             images = [load_image(p) for p in case["images"]] or None
-            inputs = processor(images=images, text=rendered, return_tensors="pt")
+            # As the oracle hands them over (a family that reads a prompt's images as one
+            # sample: LLaVA-OneVision's several-images rule).
+            nested = images and getattr(_family_of(spec), "NESTED_IMAGES", False)
+            inputs = processor(images=[images] if nested else images, text=rendered,
+                               return_tensors="pt")
             ids = inputs["input_ids"][0].tolist()
-            # LLaVA-NeXT's model also needs each image's size (its tile grid).
-            extra = {k: inputs[k] for k in ("pixel_values", "image_sizes")
+            # LLaVA-NeXT's model also needs each image's size (its tile grid), OneVision's the
+            # images per sample.
+            extra = {k: inputs[k] for k in ("pixel_values", "image_sizes", "batch_num_images")
                      if images and k in inputs}
         batch.append({"input_ids": [ids + answer], "labels": [[-100] * len(ids) + answer],
                       **extra})
