@@ -44,6 +44,11 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                                " exceeds the KV cache capacity " + std::to_string(options.capacity),
                            "context_length_exceeded");
   }
+  if (options.from_start && (options.keys < options.seq_len || options.keys > options.capacity)) {
+    return InvalidArgument("prefill: keys " + std::to_string(options.keys) + " must lie in [" +
+                           std::to_string(options.seq_len) + ", " +
+                           std::to_string(options.capacity) + "]");
+  }
   if (options.num_image_features < 1) {
     return InvalidArgument("prefill: num_image_features must be >= 1, got " +
                            std::to_string(options.num_image_features));
@@ -66,6 +71,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   Value features =
       DeclareInput(b, program, "image_features", {ct, {options.num_image_features, hidden}});
   Value length = DeclareInput(b, program, "length", scalar_i32);
+  const bool from_start = options.from_start;
+  Value start;
+  if (from_start) start = DeclareInput(b, program, "start", scalar_i32);
   // M-RoPE (Qwen2-VL): the rotary position of each token on three axes, from the host.
   const bool mrope = !config.mrope_section.empty();
   Value rope_positions;
@@ -97,18 +105,35 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   if (mrope) {
     rope = MropeRope(b, config, rope_positions, ct);
   } else {
+    // From a start: rows start..start+L-1 of the whole cache's table, each row the same value a
+    // plain prefill's table holds at that position.
+    const int64_t rows = from_start ? options.capacity : seq;
     std::vector<float> cos_data, sin_data;
-    RopeTables(config.rope_theta, hd, seq, cos_data, sin_data);
-    Value cos = b.Constant(F32({seq, hd}), cos_data);
-    Value sin = b.Constant(F32({seq, hd}), sin_data);
+    RopeTables(config.rope_theta, hd, rows, cos_data, sin_data);
+    Value cos = b.Constant(F32({rows, hd}), cos_data);
+    Value sin = b.Constant(F32({rows, hd}), sin_data);
+    if (from_start) {
+      const Value zero = b.Scalar(ElementType::kI32, 0);
+      cos = b.DynamicSlice(cos, {start, zero}, {seq, hd});
+      sin = b.DynamicSlice(sin, {start, zero}, {seq, hd});
+    }
     rope = RopeIn(b, cos, sin, ct);
   }
 
   // Scores are grouped by kv head, [kv, rep, L(query), L(key)], so K and V are never repeated.
-  // Causal mask: key position j is visible from query position i when j <= i.
-  const TensorType mask_type{ElementType::kI32, {kv_heads, rep, seq, seq}};
-  Value visible = b.Compare(b.Iota(mask_type, 3), b.Iota(mask_type, 2), CompareDirection::kLe);
+  // Causal mask: key position j is visible from query position i when j <= i. From a start the
+  // keys are the cache's first `keys` rows and query i sits at position start + i.
+  const int64_t keys = from_start ? options.keys : seq;
+  const TensorType mask_type{ElementType::kI32, {kv_heads, rep, seq, keys}};
+  Value visible;
+  if (from_start) {
+    Value query_position = b.Add(b.Iota(mask_type, 2), b.BroadcastInDim(start, mask_type.dims, {}));
+    visible = b.Compare(b.Iota(mask_type, 3), query_position, CompareDirection::kLe);
+  } else {
+    visible = b.Compare(b.Iota(mask_type, 3), b.Iota(mask_type, 2), CompareDirection::kLe);
+  }
   Value zero = b.Scalar(ElementType::kI32, 0);
+  Value first_row = from_start ? start : zero;
 
   std::vector<Value> fresh_kv, new_caches;
   Value x = inputs_embeds;
@@ -119,14 +144,23 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     fresh_kv.push_back(k);
     fresh_kv.push_back(v);
     // Rows 0..L-1 of the slot's cache; an update at a constant row 0 is done in place by XLA.
-    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, zero, zero}));
-    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, zero, zero}));
+    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, first_row, zero}));
+    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, first_row, zero}));
+    Value k_seen = k, v_seen = v;
+    if (from_start) {  // the prefix's rows and these, [kv, keys, hd]
+      k_seen = new_caches[2 * l];
+      v_seen = new_caches[2 * l + 1];
+      if (keys < options.capacity) {
+        k_seen = b.Slice(k_seen, {0, 0, 0}, {kv_heads, keys, hd});
+        v_seen = b.Slice(v_seen, {0, 0, 0}, {kv_heads, keys, hd});
+      }
+    }
 
     Value q = b.Transpose(b.Reshape(a.q, {seq, kv_heads, rep, hd}), {1, 2, 0, 3});
     auto probs = [&](Value scores, int64_t first_row, int64_t rows) {  // [kv, rep, rows, L]
       return AttentionProbs(b, config, scores, QueryRows(b, visible, first_row, rows));
     };
-    Value attn = BlockedAttention(b, q, k, v, 1, probs,
+    Value attn = BlockedAttention(b, q, k_seen, v_seen, 1, probs,
                                   options.attention_block_scores);  // [kv, rep, L, hd]
     attn = b.Reshape(b.Transpose(attn, {2, 0, 1, 3}), {seq, heads * hd});
     x = FinishLayer(b, config, dw.layers[l], x, attn);

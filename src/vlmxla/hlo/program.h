@@ -36,13 +36,14 @@ enum class InputRole {
   kWindowSegment,
   kMergedOrder,
   kRopePositions,
+  kStart,
 };
-inline constexpr int kNumInputRoles = 12;
+inline constexpr int kNumInputRoles = 13;
 
 inline constexpr std::array<std::string_view, kNumInputRoles> kInputRoleNames = {
-    "pixel_values", "input_ids",      "feature_index", "image_features",
-    "length",       "tokens",         "positions",     "rotary_hw",
-    "full_segment", "window_segment", "merged_order",  "rope_positions"};
+    "pixel_values", "input_ids",      "feature_index", "image_features", "length",
+    "tokens",       "positions",      "rotary_hw",     "full_segment",   "window_segment",
+    "merged_order", "rope_positions", "start"};
 
 inline std::string_view InputRoleName(InputRole role) {
   return kInputRoleNames[static_cast<int>(role)];
