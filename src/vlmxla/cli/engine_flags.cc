@@ -1,5 +1,7 @@
 #include "vlmxla/cli/engine_flags.h"
 
+#include <string>
+#include <tuple>
 #include <utility>
 
 #include "vlmxla/engine/precision.h"
@@ -25,6 +27,14 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
        std::string("compute dtype: ") + engine::kDtypeChoices +
            " (default auto: the checkpoint's dtype; weights stay as stored)"},
   };
+  flags.push_back({"prefix-cache-mib", true, false,
+                   "device memory for the prefix cache, MiB: a prompt starting with positions "
+                   "already prefilled reuses their KV (default " +
+                       std::to_string(d.prefix_cache_mib) + "; 0 turns it off)"});
+  flags.push_back({"image-cache-mib", true, false,
+                   "host memory for the image cache, MiB: an image seen before skips the vision "
+                   "tower (default " +
+                       std::to_string(d.image_cache_mib) + "; 0 turns it off)"});
   if (d.context_flag) {
     flags.push_back({"context", true, false,
                      d.context > 0 ? "context capacity in positions per sequence (default " +
@@ -64,6 +74,16 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
   eo.iree_cpu_target = args.Get("iree-cpu-target").value_or(eo.iree_cpu_target);
   eo.dtype = args.Get("dtype").value_or("auto");
   VLMXLA_RETURN_IF_ERROR(engine::ParseDtypeFlag(eo.dtype, "--dtype").status());
+  for (const auto& [flag, fallback, bytes] :
+       {std::tuple{"prefix-cache-mib", d.prefix_cache_mib, &eo.prefix_cache_bytes},
+        std::tuple{"image-cache-mib", d.image_cache_mib, &eo.image_cache_bytes}}) {
+    VLMXLA_ASSIGN_OR_RETURN(int64_t mib, args.GetInt(flag, fallback));
+    if (mib < 0 || mib > (int64_t{1} << 30)) {
+      return InvalidArgument("--" + std::string(flag) + " must be in [0, 1073741824] MiB, got " +
+                             std::to_string(mib));
+    }
+    *bytes = static_cast<uint64_t>(mib) << 20;
+  }
   if (d.context_flag) {
     VLMXLA_ASSIGN_OR_RETURN(eo.context_capacity, args.GetInt("context", d.context));
     if (eo.context_capacity < 0 || eo.context_capacity > (int64_t{1} << 24)) {

@@ -49,6 +49,9 @@ struct PreparedPrefill {
   int64_t rope_delta = 0;
   // Qwen families: per image [t, h, w] in patches (the processor's image_grid_thw).
   std::vector<std::array<int32_t, 3>> image_grid_thw;
+  // Per image, the digest of its preprocessed input (its pixel rows and grid): what the engine's
+  // prefix and image caches key it by (engine/prefix_cache.h). Empty: not computed yet.
+  std::vector<std::string> image_digests;
 };
 
 // Error reasons (Status::reason()) callers map to protocol codes.
