@@ -154,9 +154,17 @@ Result<HostTensor> CachingRunner::Prefill(int slot, const prompt::PreparedPrefil
   const prompt::PreparedPrefill& p = WithDigests(prompt, copy, status);
   VLMXLA_RETURN_IF_ERROR(status);
   VLMXLA_ASSIGN_OR_RETURN(Plan plan, PlanPrefill(p));
-  // The cache may have changed since IsWarm: a start whose program is not compiled yet falls
-  // back to the whole prompt when that one is.
-  if (plan.start > 0 && !runner_.IsWarm(p, plan.start) && runner_.IsWarm(p, 0)) plan.start = 0;
+  // The cache may have changed since IsWarm (a request admitted beside this one stored a longer
+  // prefix): rather than compile now, stalling every running sequence, start where a compiled
+  // program can, else prefill whole when that program is compiled.
+  if (plan.start > 0 && !runner_.IsWarm(p, plan.start)) {
+    const int64_t compiled = runner_.CompiledStart(p, plan.start, options_.min_prefix);
+    if (compiled > 0) {
+      plan.start = compiled;
+    } else if (runner_.IsWarm(p, 0)) {
+      plan.start = 0;
+    }
+  }
   if (plan.start > 0) {
     std::shared_ptr<const SavedKv> saved = prefix_->Use(plan.entry);
     if (saved == nullptr) {

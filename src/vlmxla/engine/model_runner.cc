@@ -156,6 +156,18 @@ uint64_t ModelRunner::kv_bytes_per_slot() const { return slots_.bytes_per_slot()
 
 Status ModelRunner::CopySlot(int from, int to) { return slots_.Copy(*executor_, from, to); }
 
+int64_t ModelRunner::CompiledStart(const prompt::PreparedPrefill& p, int64_t cached,
+                                   int64_t least) const {
+  const int64_t rows = FeatureRows(p);
+  for (int64_t start = PrefillStart(p, cached); start >= std::max<int64_t>(least, 1); --start) {
+    if (PrefillStart(p, start) == start &&
+        HasProgram(PrefillFromOptions(p.effective_length, start, rows))) {
+      return start;
+    }
+  }
+  return 0;
+}
+
 Result<SavedKv> ModelRunner::SaveSlot(int slot) const { return slots_.Save(*executor_, slot); }
 
 Status ModelRunner::RestoreSlot(const SavedKv& saved, int slot) {

@@ -99,6 +99,9 @@ class ModelRunner {
   // rows: at most cached and effective_length - 1 (the last position's logits are computed),
   // lowered where the suffix's bucket would not fit the capacity after it. 0: none.
   int64_t PrefillStart(const prompt::PreparedPrefill& prompt, int64_t cached) const;
+  // The largest start of at least `least`, at most PrefillStart(prompt, cached), whose program
+  // is compiled already; 0 when there is none.
+  int64_t CompiledStart(const prompt::PreparedPrefill& prompt, int64_t cached, int64_t least) const;
   // The image-feature rows EncodeImages returns for `prompt` (0 without images), image after
   // image (image i's rows follow those of images 0..i-1, image_slots[i].length each).
   int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;

@@ -133,7 +133,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     visible = b.Compare(b.Iota(mask_type, 3), b.Iota(mask_type, 2), CompareDirection::kLe);
   }
   Value zero = b.Scalar(ElementType::kI32, 0);
-  Value first_row = from_start ? start : zero;
+  Value kv_row = from_start ? start : zero;  // where this call's rows go in the cache
 
   std::vector<Value> fresh_kv, new_caches;
   Value x = inputs_embeds;
@@ -144,8 +144,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     fresh_kv.push_back(k);
     fresh_kv.push_back(v);
     // Rows 0..L-1 of the slot's cache; an update at a constant row 0 is done in place by XLA.
-    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, first_row, zero}));
-    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, first_row, zero}));
+    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, kv_row, zero}));
+    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, kv_row, zero}));
     Value k_seen = k, v_seen = v;
     if (from_start) {  // the prefix's rows and these, [kv, keys, hd]
       k_seen = new_caches[2 * l];

@@ -172,7 +172,9 @@ Outcome Run(Engine& engine, const Case& c) {
     return true;
   });
   EXPECT_TRUE(last.ok()) << last.status().ToString();
-  if (last.ok()) EXPECT_FALSE(last->error.has_value()) << last->error->ToString();
+  if (last.ok()) {
+    EXPECT_FALSE(last->error.has_value()) << last->error->ToString();
+  }
   return out;
 }
 
@@ -216,11 +218,11 @@ fs::path CachedRunTest::dir_;
 TEST_P(CachedRunTest, TokensAndLogprobsEqualTheUncachedRun) {
   const std::string system = "Be brief. Answer well. ";  // 23 tokens, one a byte
   const std::vector<Case> cases = {
-      {system + "Hello world"},
-      {system + "Hello world, and what next?"},            // extends the first: a hit
-      {"An unrelated prompt", 0, std::nullopt},            // plain, beside the others
-      {system + "Tell a story", 0.8f, 1234},               // the system prompt only, seeded
-      {system + "Hello world, and what next?", 0.7f, 99},  // a repeat: one position left
+      {system + "Hello world", 0, std::nullopt},
+      {system + "Hello world, and what next?", 0, std::nullopt},  // extends the first: a hit
+      {"An unrelated prompt", 0, std::nullopt},                   // plain, beside the others
+      {system + "Tell a story", 0.8f, 1234},                      // the system prompt only, seeded
+      {system + "Hello world, and what next?", 0.7f, 99},         // a repeat: one position left
   };
   std::unique_ptr<Engine> plain = Load(false);
   std::unique_ptr<Engine> cached = Load(true);
