@@ -16,10 +16,15 @@ from test_server import _client, _data_uri, serving
 from vlmxla_oracle import testing
 from vlmxla_oracle.fixtures import QWEN_FIXTURE_NAMES
 
+# Log-probability tolerances: float32 to rounding. The narrow types: their logits are exact to a
+# few hundredths (a bfloat16 logit near 8 to 0.03), and a cached prefix's KV rows were computed in
+# another prefill bucket than the uncached run computes them in, so the alternatives' values may
+# move by a few such units; the text and the tokens may not (measured: 0.18 at most, on Qwen2-VL
+# in bfloat16 on pjrt-cpu, where a row's narrow products also depend on the batch it shares).
 CONFIGS = [
     ("tiny-llava-clip-llama", "pjrt-cpu", "float32", 1e-4),
-    ("tiny-qwen2-vl", "pjrt-cpu", "bfloat16", 3e-2),
-    ("tiny-qwen2-vl", "iree-cpu", "float16", 3e-2),
+    ("tiny-qwen2-vl", "pjrt-cpu", "bfloat16", 0.25),
+    ("tiny-qwen2-vl", "iree-cpu", "float16", 0.25),
 ]
 
 
@@ -68,11 +73,10 @@ def _conversation(server, model: str, images: dict) -> dict:
         "turn2_greedy": (turn2, {"temperature": 0}),
         "turn2_seeded": (turn2, {"temperature": 0.9, "seed": 5}),
         "turn2_streamed": (turn2, {"temperature": 0, "stream": True}),
-        # Text before the image: no shared prefix, but the image's features are cached.
-        "same_image_new_question": ([{"role": "user", "content": [
-            {"type": "text", "text": "Here is a photo."},
-            {"type": "image_url", "image_url": {"url": _data_uri(scene)}},
-            {"type": "text", "text": "Describe the colours."}]}], {"temperature": 0}),
+        # Another system prompt: the prompt shares next to nothing with turn one, but the
+        # image's features are cached.
+        "same_image_new_question": ([{"role": "system", "content": "Look closely."},
+                                     _user(scene, "Describe the colours.")], {"temperature": 0}),
         "other_image": ([_user(second, "What is in this picture?")], {"temperature": 0}),
         "plain_text": ([_user(None, "Say something about boats.")],
                        {"temperature": 0.7, "seed": 3}),
@@ -112,8 +116,10 @@ def test_cached_chat_equals_uncached(vlmxla_bin, fixture, backend, dtype, tolera
             assert abs(glp - wlp) <= tolerance, (name, glp, wlp)
             assert [t for t, _ in gtop] == [t for t, _ in wtop], name
             assert max(abs(a - b) for (_, a), (_, b) in zip(gtop, wtop)) <= tolerance, name
-    # Turn two's three runs and the repeat start from turn one's KV; the new question about the
-    # same image takes its features from the image cache.
+    # Turn two's three runs start from turn one's KV (the first from turn one's entry, the others
+    # from the first's); the new question about the same image takes its features from the image
+    # cache. Turn one and that question find no prefix (Qwen's default system prompt gives the
+    # other requests one).
     assert _metric(metrics, "vlmxla_prefix_cache_hits_total") >= 3, metrics
     assert _metric(metrics, "vlmxla_prefix_cache_misses_total") >= 2, metrics
     assert _metric(metrics, "vlmxla_image_cache_hits_total") >= 1, metrics
