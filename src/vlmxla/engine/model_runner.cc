@@ -174,11 +174,17 @@ Status ModelRunner::RestoreSlot(const SavedKv& saved, int slot) {
   return slots_.Restore(*executor_, saved, slot);
 }
 
+int ModelRunner::SuffixBucket(int64_t n) const {
+  const int bucket = PickBucket(prefill_buckets_, n);
+  if (n > kFineSuffixLimit || bucket < 0) return bucket;
+  return std::min<int>(bucket, static_cast<int>((n + 15) / 16 * 16));
+}
+
 int64_t ModelRunner::PrefillStart(const prompt::PreparedPrefill& p, int64_t cached) const {
   int64_t start = std::min(cached, p.effective_length - 1);
   // The suffix's bucket must fit after the start (a dynamic update slice would clamp it).
   while (start > 0) {
-    const int bucket = PickBucket(prefill_buckets_, p.effective_length - start);
+    const int bucket = SuffixBucket(p.effective_length - start);
     if (bucket < 0) return 0;
     if (start + bucket <= options_.capacity) break;
     start = options_.capacity - bucket;
@@ -334,6 +340,7 @@ hlo::PrefillOptions ModelRunner::PrefillFromOptions(int64_t length, int64_t star
                                                     int64_t feature_rows) const {
   if (start <= 0) return PrefillOptions(length, feature_rows);
   hlo::PrefillOptions o = PrefillOptions(length - start, feature_rows);
+  o.seq_len = SuffixBucket(length - start);
   o.from_start = true;
   o.keys = PickBucket(prefill_buckets_, start + o.seq_len);
   return o;
@@ -434,7 +441,7 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
                     " positions from " + std::to_string(start));
   }
   const int64_t count = length - start;  // the positions this call computes
-  const int bucket = PickBucket(prefill_buckets_, count);
+  const int bucket = start > 0 ? SuffixBucket(count) : PickBucket(prefill_buckets_, count);
   const int64_t rows = features.shape().size() == 2 ? features.shape()[0] : 0;
   const int64_t hidden = config().text.hidden_size;
   if (rows && features.shape()[1] != hidden) return Internal("prefill: feature width mismatch");

@@ -146,6 +146,11 @@ class ModelRunner {
   hlo::PrefillOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
   // The prefill of a prompt of `length` positions continued from `start` (0: the plain one).
   hlo::PrefillOptions PrefillFromOptions(int64_t length, int64_t start, int64_t feature_rows) const;
+  // The rows a prefill continued from a start computes for its `n` positions: up to
+  // kFineSuffixLimit, n rounded up to a multiple of 16 (a chat turn's suffix of 74 positions
+  // takes 80 rows, not the plain prefill's 128), above it the plain prefill's bucket.
+  static constexpr int64_t kFineSuffixLimit = 256;
+  int SuffixBucket(int64_t n) const;
   hlo::DecodeOptions DecodeOptions(int batch) const;
   hlo::VisionEncodeOptions VisionOptions(int num_images) const;
   // The vision program a prompt's images run (the family picks its bucket).
