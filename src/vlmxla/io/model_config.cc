@@ -273,8 +273,8 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
                          "qwen2_5_vl_text, gemma3_text)");
   }
   const bool gemma3 = c.model_type == "gemma3_text";
-  const bool mrope_model = c.model_type != "llama" && c.model_type != "mistral" &&
-                           c.model_type != "qwen2" && !gemma3;
+  const bool mrope_model =
+      c.model_type != "llama" && c.model_type != "mistral" && c.model_type != "qwen2" && !gemma3;
   c.hidden_act = gemma3 ? "gelu_pytorch_tanh" : "silu";
   c.rms_norm_eps = mrope_model ? 1e-5 : 1e-6;
   Fields f(j, where);
