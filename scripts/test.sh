@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The one test command: C++ unit tests (CTest), the same under ASan+UBSan and TSan with short
 # fuzz runs (scripts/test_sanitizers.sh), the Python suites (pytest), which include the oracle
-# parity tests, then the merge gates (LLaVA, text-only, Qwen2-VL, Qwen2.5-VL), natively and, on an
-# AVX-512 machine, once more in float32 held to AVX2. Generated
-# fixtures go to $VLMXLA_CACHE (default ~/.cache/vlmxla).
+# parity tests, then the merge gates (LLaVA, text-only, Qwen2-VL, Qwen2.5-VL, LLaVA-NeXT,
+# LLaVA-OneVision), natively and, on an AVX-512 machine, once more in float32 held to AVX2.
+# Generated fixtures go to $VLMXLA_CACHE (default ~/.cache/vlmxla).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,14 +22,20 @@ scripts/test_sanitizers.sh
 echo "[test] the LLaVA merge gate on both CPU backends (build/gate-llava.json; test_gate.py checks it)"
 scripts/xla/validate_llava_reference.sh --backend all --report build/gate-llava.json |
   tee build/gate-llava.log
+echo "[test] the text-only merge gate on both CPU backends (build/gate-arch.json; test_arch.py checks it)"
+scripts/xla/validate_arch.sh --backend all --report build/gate-arch.json | tee build/gate-arch.log
 echo "[test] Python tests (pytest)"
 VLMXLA_GATE_LLAVA_REPORT=$PWD/build/gate-llava.json VLMXLA_GATE_LLAVA_LOG=$PWD/build/gate-llava.log \
+  VLMXLA_GATE_ARCH_REPORT=$PWD/build/gate-arch.json VLMXLA_GATE_ARCH_LOG=$PWD/build/gate-arch.log \
   .venv/bin/python -m pytest tests/py --durations=25 "$@"
 echo "[test] the other merge gates on both CPU backends (reports in build/)"
-scripts/xla/validate_arch.sh --backend all --report build/gate-arch.json
 scripts/xla/validate_vlm_reference.sh --family qwen2_vl --backend all --report build/gate-qwen2-vl.json
 scripts/xla/validate_vlm_reference.sh --family qwen2_5_vl --backend all \
   --report build/gate-qwen2.5-vl.json
+for family in llava_next llava_onevision; do
+  scripts/xla/validate_vlm_reference.sh --family "$family" --backend all \
+    --report "build/gate-$family.json"
+done
 # The AVX2 leg: on a machine with AVX-512, every gate once more in float32 with torch, XLA and
 # IREE held to AVX2 (VLMXLA_MAX_ISA, python/vlmxla_oracle/isa.py), so CI proves what an AVX2-only
 # machine computes. float32 alone: its bounds are the tight ones (float32's own noise, which
@@ -42,7 +48,7 @@ if grep -q ' avx512f' /proc/cpuinfo; then
     --report build/gate-llava-avx2.json
   scripts/xla/validate_arch.sh --backend all --dtype float32 \
     --report build/gate-arch-avx2.json
-  for family in qwen2_vl qwen2_5_vl; do
+  for family in qwen2_vl qwen2_5_vl llava_next llava_onevision; do
     scripts/xla/validate_vlm_reference.sh --family "$family" --backend all --dtype float32 \
       --report "build/gate-$family-avx2.json"
   done

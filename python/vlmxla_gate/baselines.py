@@ -4,7 +4,7 @@ Per case x backend the gate records (from `vlmxla validate`'s manifest "measurem
 `vlmxla prepare` run measured from outside):
 
     compile_cold_seconds_per_program     iree-compile (IREE) or in-process XLA compile (PJRT)
-    compile_cached_seconds_per_program   programs the IREE artifact cache answered (IREE only)
+    compile_cached_seconds_per_program   programs the cache of compiled programs answered (both)
     prefill_seconds                      vision_encode + prefill of the case, compiled beforehand
     decode_tokens_per_second             (completion tokens - 1) / decode seconds
     prepare_peak_rss_bytes               peak RSS of `vlmxla prepare` alone (its wait4 rusage)
@@ -129,11 +129,15 @@ def case_metrics(result: dict) -> dict[str, float]:
 
 DTYPE_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
 _ST_FLOATS = {"F64": ("f64", 8), "F32": ("f32", 4), "BF16": ("bf16", 2), "F16": ("f16", 2)}
-VISION_PREFIXES = ("vision_tower.", "multi_modal_projector.", "visual.")
 
 
 def _is_vision(name: str) -> bool:
-    return any(name.startswith(p) or f".{p}" in name for p in VISION_PREFIXES)
+    """A vision-side checkpoint tensor of any family (families' VISION_WEIGHTS), also under a
+    "model." prefix."""
+    from vlmxla_oracle import families
+
+    prefixes = (p for f in families.FAMILIES for p in f.VISION_WEIGHTS)
+    return any(name.startswith(p) or f".{p}" in name for p in prefixes)
 
 
 def checkpoint_tensors(model_dir) -> dict[str, tuple[int, str]]:

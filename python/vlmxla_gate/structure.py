@@ -78,6 +78,30 @@ def _head_dim(tc: dict) -> int:
     return tc.get("head_dim") or tc["hidden_size"] // tc["num_attention_heads"]
 
 
+def is_gemma3(tc: dict) -> bool:
+    return tc["model_type"] == "gemma3_text"
+
+
+def sliding_layers(tc: dict) -> list[bool]:
+    """Per decoder layer, whether it is a sliding-window layer (Gemma 3's layer_types, or every
+    sliding_window_pattern-th layer global); none for the other decoders."""
+    n = tc["num_hidden_layers"]
+    if not is_gemma3(tc):
+        return [False] * n
+    if tc.get("layer_types"):
+        return [t == "sliding_attention" for t in tc["layer_types"]]
+    pattern = tc.get("sliding_window_pattern", tc.get("_sliding_window_pattern", 6))
+    return [(i + 1) % pattern != 0 for i in range(n)]
+
+
+def kv_rows(tc: dict, layer: int, capacity: int) -> int:
+    """Rows of a layer's KV cache: a sliding layer whose window is shorter than the capacity keeps
+    a ring of sliding_window rows."""
+    window = tc.get("sliding_window") or 0
+    ring = sliding_layers(tc)[layer] and window < capacity
+    return window if ring else capacity
+
+
 def _feature_layers(config: dict) -> list[int]:
     layer = config["vision_feature_layer"]
     return list(layer) if isinstance(layer, (list, tuple)) else [layer]
@@ -151,6 +175,11 @@ def decoder_weight_shapes(config: dict) -> dict[str, tuple[int, ...]]:
         w[lp + "self_attn.o_proj.weight"] = (hidden, heads * hd)
         if o_bias:
             w[lp + "self_attn.o_proj.bias"] = (hidden,)
+        if is_gemma3(tc):  # QK-norm and the sandwich norms
+            w[lp + "self_attn.q_norm.weight"] = (hd,)
+            w[lp + "self_attn.k_norm.weight"] = (hd,)
+            w[lp + "pre_feedforward_layernorm.weight"] = (hidden,)
+            w[lp + "post_feedforward_layernorm.weight"] = (hidden,)
         for proj, shape in (("gate_proj", (inter, hidden)), ("up_proj", (inter, hidden)),
                             ("down_proj", (hidden, inter))):
             w[f"{lp}mlp.{proj}.weight"] = shape
@@ -218,7 +247,6 @@ def expected_prefill(model_dir, seq_len: int, num_image_features: int, capacity:
     config = load_config(model_dir)
     tc = text_config(config)
     layers, hidden = tc["num_hidden_layers"], tc["hidden_size"]
-    cache = _kv_dims(tc, capacity)
     inputs = [
         Tensor("input_ids", "i32", (seq_len,)),
         Tensor("feature_index", "i32", (seq_len,)),
@@ -228,6 +256,7 @@ def expected_prefill(model_dir, seq_len: int, num_image_features: int, capacity:
     results = [Tensor("prefill_logits", "f32", (tc["vocab_size"],))]
     aliases = {}
     for layer in range(layers):
+        cache = _kv_dims(tc, kv_rows(tc, layer, capacity))
         for kv in ("key", "value"):
             name = f"kv.{layer}.{kv}"
             inputs.append(Tensor(name, "f32", cache))
@@ -236,9 +265,12 @@ def expected_prefill(model_dir, seq_len: int, num_image_features: int, capacity:
     if taps:
         results.append(Tensor("inputs_embeds", "f32", (seq_len, hidden)))
         for layer in range(layers):
+            # A ring layer's tap is its ring; the others' the prompt's fresh rows.
+            rows = kv_rows(tc, layer, capacity)
+            rows = rows if rows < capacity else seq_len
             for kv in ("key", "value"):
                 results.append(
-                    Tensor(f"past_key_values.{layer}.{kv}", "f32", _kv_dims(tc, seq_len)))
+                    Tensor(f"past_key_values.{layer}.{kv}", "f32", _kv_dims(tc, rows)))
     weights = bind_weights(model_dir, decoder_weight_shapes(config))
     return Signature(inputs, weights, results, aliases)
 
@@ -246,12 +278,12 @@ def expected_prefill(model_dir, seq_len: int, num_image_features: int, capacity:
 def expected_decode(model_dir, batch: int, capacity: int) -> Signature:
     config = load_config(model_dir)
     tc = text_config(config)
-    cache = _kv_dims(tc, capacity)
     inputs = [Tensor("tokens", "i32", (batch,)), Tensor("positions", "i32", (batch,))]
     results = [Tensor("logits", "f32", (batch, tc["vocab_size"]))]
     aliases = {}
     for slot in range(batch):
         for layer in range(tc["num_hidden_layers"]):
+            cache = _kv_dims(tc, kv_rows(tc, layer, capacity))
             for kv in ("key", "value"):
                 name = f"kv.{slot}.{layer}.{kv}"
                 inputs.append(Tensor(name, "f32", cache))
@@ -441,6 +473,13 @@ def expected_counts(config: dict, program: str, batch: int = 1,
         "chlo.erf": 0,
         "stablehlo.convolution": 0,
     }
+    if is_gemma3(tc):
+        # Four norms and the q/k norms per layer, the final norm; GELU (tanh form) in each MLP
+        # and the logits' soft-cap (attn_logit_softcapping is never applied: Gemma3Attention
+        # passes no softcap to its attention function).
+        counts["stablehlo.rsqrt"] = 6 * layers + 1
+        counts["stablehlo.logistic"] = 0
+        counts["stablehlo.tanh"] = layers + (1 if tc.get("final_logit_softcapping") else 0)
     if program == "prefill":
         # q, k, v, o, gate, up, down per layer + q.k and probs.v; the LM head.
         counts["stablehlo.dot_general"] = 9 * layers + 1

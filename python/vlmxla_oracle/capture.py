@@ -135,10 +135,20 @@ def build_messages(case: dict) -> list[dict]:
 
 
 def load_processor(model_dir: pathlib.Path):
-    """LlavaProcessor with the PIL image-processor backend; fails if another backend comes back."""
+    """LlavaProcessor with the PIL image-processor backend; fails if another backend comes back.
+    A family whose processor class also wants a video processor, which Transformers cannot build
+    without torchvision, loads it its own way (its module's load_processor)."""
     from transformers import AutoProcessor
 
-    processor = AutoProcessor.from_pretrained(str(model_dir), backend="pil")
+    from . import families
+
+    try:
+        processor = AutoProcessor.from_pretrained(str(model_dir), backend="pil")
+    except (AttributeError, ImportError):
+        family = families.for_model_dir(model_dir)
+        if not hasattr(family, "load_processor"):
+            raise
+        processor = family.load_processor(model_dir)
     name = type(processor.image_processor).__name__
     if not name.endswith("Pil"):
         raise RuntimeError(f"expected a PIL image processor backend, got {name}")
@@ -170,9 +180,12 @@ def processor_summary(processor) -> dict:
         "image_std": [float(x) for x in ip.image_std],
         "rescale_factor": float(ip.rescale_factor),
         "do_convert_rgb": bool(getattr(ip, "do_convert_rgb", False)),
-        "patch_size": processor.patch_size,
+        # LlavaOnevisionProcessor has num_image_tokens in place of the last two.
+        "patch_size": getattr(processor, "patch_size", None),
         "vision_feature_select_strategy": processor.vision_feature_select_strategy,
-        "num_additional_image_tokens": processor.num_additional_image_tokens,
+        "num_additional_image_tokens": getattr(processor, "num_additional_image_tokens", None),
+        **({"num_image_tokens": processor.num_image_tokens}
+           if hasattr(processor, "num_image_tokens") else {}),
         "image_token": processor.image_token,
         "image_token_id": processor.image_token_id,
         "add_special_tokens": tokenizer_add_special_tokens(processor),

@@ -125,7 +125,7 @@ def base_cases(kind: str, scene: str, second: str, wide: str | None = None) -> l
             _case("no_image", "Tell me about red boats on a lake.", []),
             _case("image_on_text_model", PROMPT, [scene], expect_error=True),
         ]
-    if kind == "llava_next":
+    if "two_aspects" in kind_case_names(kind):  # the anyres families (LLaVA-NeXT, -OneVision)
         if wide is None:
             raise ValueError(f"the {kind} cases need the wide image")
         return [*_image_cases(scene, second, "<image>"),

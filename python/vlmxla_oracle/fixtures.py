@@ -41,23 +41,26 @@ SPEC_DIR = pathlib.Path(__file__).resolve().parent / "fixture_configs"
 CORPUS_DIR = pathlib.Path(__file__).resolve().parent / "corpus"
 SPEC_HASH_FILE = "vlmxla_fixture_spec.sha256"
 FIXTURE_NAMES = ("tiny-llava-clip-llama", "tiny-llava-siglip-qwen2")
-TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2")
+TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2", "tiny-gemma3-text")
 ALL_FIXTURE_NAMES = FIXTURE_NAMES + TEXT_FIXTURE_NAMES
 # The Qwen2-VL / Qwen2.5-VL fixtures run under their own gate family; the LLaVA and
 # text-only suites and the dtype tests iterate ALL_FIXTURE_NAMES above, as before.
 QWEN_FIXTURE_NAMES = ("tiny-qwen2-vl", "tiny-qwen2.5-vl")
-# LLaVA-NeXT has an oracle only (families/llava_next.py): no gate or suite iterates it yet.
-LLAVA_NEXT_FIXTURE_NAMES = ("tiny-llava-next",)
+# LLaVA-NeXT / LLaVA-OneVision (families/llava_next.py): gated under their own family.
+LLAVA_NEXT_FIXTURE_NAMES = ("tiny-llava-next", "tiny-llava-onevision")
 KNOWN_FIXTURE_NAMES = ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES + LLAVA_NEXT_FIXTURE_NAMES
 # The multimodal gate's families: `gate --family F` runs these fixtures.
 FAMILY_FIXTURES = {"llava": FIXTURE_NAMES, "qwen2_vl": ("tiny-qwen2-vl",),
-                   "qwen2_5_vl": ("tiny-qwen2.5-vl",)}
+                   "qwen2_5_vl": ("tiny-qwen2.5-vl",), "llava_next": ("tiny-llava-next",),
+                   "llava_onevision": ("tiny-llava-onevision",)}
 QWEN_KINDS = qwen.MODEL_TYPES
 # The LLaVA-like kinds: a `llava_config` spec, a LLaVA-style processor; by kind, their config,
 # model and processor classes (fixtures of kind "llava" are built exactly as before).
 LLAVA_CLASSES = {
     "llava": ("LlavaConfig", "LlavaForConditionalGeneration", "LlavaProcessor"),
     "llava_next": ("LlavaNextConfig", "LlavaNextForConditionalGeneration", "LlavaNextProcessor"),
+    "llava_onevision": ("LlavaOnevisionConfig", "LlavaOnevisionForConditionalGeneration",
+                        "LlavaOnevisionProcessor"),
 }
 # Compute/storage dtypes, by their torch name, with the short names manifests and suffixes use.
 DTYPES = {"float32": "f32", "bfloat16": "bf16", "float16": "f16"}
@@ -116,7 +119,8 @@ def load_spec(name: str) -> dict:
 
 
 def spec_kind(spec: dict) -> str:
-    """"llava", "llava_next", "text" (a plain causal decoder), "qwen2_vl" or "qwen2_5_vl"."""
+    """"llava", "llava_next", "llava_onevision", "text" (a plain causal decoder), "qwen2_vl" or
+    "qwen2_5_vl"."""
     return spec.get("kind", "llava")
 
 
@@ -310,6 +314,8 @@ def build_config(spec: dict, tokenizer):
     cfg["text_config"]["vocab_size"] = len(tokenizer)
     _special_token_ids(cfg["text_config"], spec, tokenizer)
     image_id = tokenizer.convert_tokens_to_ids("<image>")
+    if "<video>" in tokenizer.get_vocab():  # LLaVA-OneVision's video placeholder
+        cfg["video_token_index"] = tokenizer.convert_tokens_to_ids("<video>")
     config = _llava_class(spec, 0)(image_token_index=image_id, **cfg)
     return config
 
@@ -444,10 +450,15 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
             rendered = processor.apply_chat_template(messages, add_generation_prompt=True,
                                                      tokenize=False)
             images = [load_image(p) for p in case["images"]] or None
-            inputs = processor(images=images, text=rendered, return_tensors="pt")
+            # As the oracle hands them over (a family that reads a prompt's images as one
+            # sample: LLaVA-OneVision's several-images rule).
+            nested = images and getattr(_family_of(spec), "NESTED_IMAGES", False)
+            inputs = processor(images=[images] if nested else images, text=rendered,
+                               return_tensors="pt")
             ids = inputs["input_ids"][0].tolist()
-            # LLaVA-NeXT's model also needs each image's size (its tile grid).
-            extra = {k: inputs[k] for k in ("pixel_values", "image_sizes")
+            # LLaVA-NeXT's model also needs each image's size (its tile grid), OneVision's the
+            # images per sample.
+            extra = {k: inputs[k] for k in ("pixel_values", "image_sizes", "batch_num_images")
                      if images and k in inputs}
         batch.append({"input_ids": [ids + answer], "labels": [[-100] * len(ids) + answer],
                       **extra})
@@ -537,6 +548,9 @@ def build_processor(spec: dict, tokenizer):
     from transformers.models.llava_next.image_processing_pil_llava_next import (
         LlavaNextImageProcessorPil,
     )
+    from transformers.models.llava_onevision.image_processing_pil_llava_onevision import (
+        LlavaOnevisionImageProcessorPil,
+    )
     from transformers.models.siglip.image_processing_pil_siglip import (
         SiglipImageProcessorPil,
     )
@@ -546,11 +560,20 @@ def build_processor(spec: dict, tokenizer):
         "CLIPImageProcessorPil": CLIPImageProcessorPil,
         "SiglipImageProcessorPil": SiglipImageProcessorPil,
         "LlavaNextImageProcessorPil": LlavaNextImageProcessorPil,
+        "LlavaOnevisionImageProcessorPil": LlavaOnevisionImageProcessorPil,
     }[p.pop("class")]
-    patch_size = p.pop("patch_size")
-    extra = p.pop("num_additional_image_tokens")
     if "image_grid_pinpoints" in spec["llava_config"]:  # the tiling's grids: one list for both
         p["image_grid_pinpoints"] = spec["llava_config"]["image_grid_pinpoints"]
+    if "num_image_tokens" in p:  # LlavaOnevisionProcessor: tokens per view, and anyres_max_N
+        from .families import llava_onevision
+
+        tokens = p.pop("num_image_tokens")
+        return llava_onevision.make_processor(
+            cls(**p), tokenizer, spec["chat_template"], num_image_tokens=tokens,
+            vision_feature_select_strategy=spec["llava_config"]["vision_feature_select_strategy"],
+            vision_aspect_ratio=spec["llava_config"]["vision_aspect_ratio"])
+    patch_size = p.pop("patch_size")
+    extra = p.pop("num_additional_image_tokens")
     image_processor = cls(**p)
     return _llava_class(spec, 2)(
         image_processor=image_processor,
@@ -597,6 +620,12 @@ def _finish_dir(tmp: pathlib.Path, name: str) -> None:
     for path in tmp.iterdir():
         path.chmod(0o644)
     (tmp / SPEC_HASH_FILE).write_text(spec_hash(name) + "\n", encoding="utf-8")
+
+
+def _family_of(spec: dict):
+    from . import families
+
+    return families.by_kind(spec_kind(spec))
 
 
 def _model_class(kind: str):
@@ -674,6 +703,8 @@ def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
         elif spec_kind(spec) in QWEN_KINDS:
             tokenizer.save_pretrained(tmp)  # tokenizer.json, tokenizer_config.json, chat_template.jinja
             processor.image_processor.save_pretrained(tmp)  # preprocessor_config.json
+        elif hasattr(_family_of(spec), "save_processor"):
+            _family_of(spec).save_processor(processor, tmp)  # a class save_pretrained cannot save
         else:
             processor.save_pretrained(tmp)
             # 5.23 nests the image processor in processor_config.json only; many published

@@ -44,21 +44,21 @@ import numpy as np
 from . import capture as capture_mod
 from . import cases as cases_mod
 from . import compare as compare_mod
+from . import families, testing
 from . import fixtures as fixtures_mod
 from . import isa as isa_mod
-from . import testing
 
 FACTOR = 4.0
 UNIT_ROUNDOFF = {"f32": 2.0 ** -24, "bf16": 2.0 ** -8, "f16": 2.0 ** -11}
 # Tolerance groups measured on their own fixtures (families.tolerance_groups maps the model types).
-GROUP_FIXTURES = {"qwen": fixtures_mod.QWEN_FIXTURE_NAMES}
+GROUP_FIXTURES = {f.TOLERANCE_GROUP: f.FIXTURES for f in families.FAMILIES if f.TOLERANCE_GROUP}
 # Every group, and the plain sections, in float32 (against float64) and the narrow dtypes.
 GROUP_DTYPES = ("float32", *fixtures_mod.NARROW_DTYPES)
 ISAS = ("native", *isa_mod.CAPS)
 WIDE_NAMES = {"f32": "float32", "f64": "float64"}
 # The computed stages, in the tolerance table's order (pixel_values are host f32 in every run).
 PATTERNS = ("vision_hidden_states.*", "selected_image_features", "image_features",
-            "inputs_embeds", "past_key_values.*", "prefill_logits")
+            "packed_image_features", "inputs_embeds", "past_key_values.*", "prefill_logits")
 LOGITS = "prefill_logits"
 
 

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The multimodal reference gate (see python/vlmxla_gate/gate.py), one family at a time:
-#   scripts/xla/validate_vlm_reference.sh [--family llava|qwen2_vl|qwen2_5_vl]
+#   scripts/xla/validate_vlm_reference.sh [--family llava|qwen2_vl|qwen2_5_vl|llava_next]
 #       [--model DIR | --fixture NAME]
 #       [--backend pjrt-cpu|iree-cpu|pjrt-cuda|iree-cuda|pjrt|all] [--plugin SO]
 #       [--case NAME]... [--report FILE.json] [--dtype float32|bfloat16|float16|all]...
 #       [--baselines FILE] [--update-baselines] [--no-surfaces]   (all = the CPU backends;
 #       pjrt needs --plugin; a backend that cannot start here is reported UNAVAILABLE, not passed)
-# --family (default llava): llava runs tiny-llava-clip-llama and tiny-llava-siglip-qwen2 on
-# image_text, two_images, no_image, malformed_placeholder, context_overflow; qwen2_vl runs
-# tiny-qwen2-vl and qwen2_5_vl tiny-qwen2.5-vl on those five plus two_sizes (two images of
-# different resolutions in one prompt). The report's "family" says which ran.
+# --family (default llava; --model DIR infers it from config.json's model_type): llava runs
+# tiny-llava-clip-llama and tiny-llava-siglip-qwen2 on image_text, two_images, no_image,
+# malformed_placeholder, context_overflow; qwen2_vl runs tiny-qwen2-vl and qwen2_5_vl
+# tiny-qwen2.5-vl on those five plus two_sizes (two images of different resolutions in one
+# prompt); llava_next runs tiny-llava-next on the five plus two_aspects (a wide and a tall image
+# in one prompt). The report's "family" says which ran.
 # --dtype (repeatable): vlmxla --dtype D against Transformers in D at the tolerances measured
 # for D; default: all three for the fixtures (their -bf16/-f16 variants hold the same weights),
 # the checkpoint's stored dtype for --model DIR.

@@ -1,4 +1,4 @@
-"""Text-only decoders (tiny-llama, tiny-qwen2) end to end: the fixtures are plain Transformers
+"""Text-only decoders (tiny-llama, tiny-qwen2, tiny-gemma3-text) end to end: the fixtures are plain Transformers
 causal LMs, the oracle captures their text and device stages in the LLaVA manifest format,
 `vlmxla prepare` reproduces the ids exactly, and scripts/xla/validate_arch.sh gates them."""
 
@@ -35,8 +35,10 @@ def test_fixture_is_a_plain_causal_lm_that_generates(name, text_dirs):
 
     model_dir = text_dirs[name]
     cfg = json.loads((model_dir / "config.json").read_text())
-    arch = {"tiny-llama": "LlamaForCausalLM", "tiny-qwen2": "Qwen2ForCausalLM"}[name]
-    assert cfg["architectures"] == [arch] and cfg["model_type"] == name.removeprefix("tiny-")
+    arch = {"tiny-llama": "LlamaForCausalLM", "tiny-qwen2": "Qwen2ForCausalLM",
+            "tiny-gemma3-text": "Gemma3ForCausalLM"}[name]
+    model_type = name.removeprefix("tiny-").replace("-", "_")
+    assert cfg["architectures"] == [arch] and cfg["model_type"] == model_type
     assert "text_config" not in cfg and "vision_config" not in cfg
     assert capture.model_kind(model_dir) == "text"
     # Weights named as Transformers saves a causal LM: no language_model. prefix.
@@ -44,10 +46,11 @@ def test_fixture_is_a_plain_causal_lm_that_generates(name, text_dirs):
     assert {"model.embed_tokens.weight", "model.norm.weight",
             "model.layers.0.self_attn.q_proj.weight"} <= set(weights)
     assert not any(k.startswith("language_model.") for k in weights)
-    tied = name == "tiny-qwen2"
+    tied = name in ("tiny-qwen2", "tiny-gemma3-text")
     assert cfg["tie_word_embeddings"] is tied
     assert ("lm_head.weight" in weights) is not tied
-    assert ("model.layers.0.self_attn.q_proj.bias" in weights) is tied  # Qwen2's qkv biases
+    # Qwen2's qkv biases
+    assert ("model.layers.0.self_attn.q_proj.bias" in weights) is (name == "tiny-qwen2")
     # Same tokenizer and template as the LLaVA fixture's text half.
     source = fixtures.load_spec(name)[fixtures.SHARED_FROM]
     source_dir = testing.ensure_fixtures((source,))[source]
@@ -77,10 +80,18 @@ def test_capture_has_text_and_device_stages(name, text_dirs, text_captures):
         "inputs_embeds", "prefill_logits", *kv, "greedy_tokens", "greedy_text"]
     n = tensors["input_ids"].shape[0]
     head_dim = cfg.get("head_dim") or cfg["hidden_size"] // cfg["num_attention_heads"]
-    assert tensors["past_key_values.0.key"].shape == (cfg["num_key_value_heads"], n, head_dim)
+    for layer, kind in enumerate(cfg.get("layer_types") or ["full_attention"] * layers):
+        # A sliding layer's cache keeps the prompt's last sliding_window - 1 positions, and the
+        # fixture's prompt is longer than its window.
+        rows = n if kind == "full_attention" else cfg["sliding_window"] - 1
+        assert rows < n or kind == "full_attention"
+        assert tensors[f"past_key_values.{layer}.key"].shape == (
+            cfg["num_key_value_heads"], rows, head_dim)
     assert tensors["prefill_logits"].shape == (cfg["vocab_size"],)
     assert torch.equal(tensors["position_ids"], torch.arange(n))
     embed = load_file(str(text_dirs[name] / "model.safetensors"))["model.embed_tokens.weight"]
+    if cfg["model_type"] == "gemma3_text":  # embeddings scaled by sqrt(hidden_size)
+        embed = embed * torch.tensor(cfg["hidden_size"] ** 0.5, dtype=embed.dtype)
     assert torch.equal(tensors["inputs_embeds"], embed[tensors["input_ids"]])
     # Ids are tokenizer.apply_chat_template's: the rendered text with no special tokens added.
     tok = AutoTokenizer.from_pretrained(str(text_dirs[name]))
@@ -143,16 +154,17 @@ def _validate(repo_dir, vlmxla_bin, tmp_path, *args):
     return proc, json.loads(report_path.read_text())
 
 
-def test_validate_arch_pjrt_passes_every_stage(repo_dir, vlmxla_bin, tmp_path):
-    # float32 here: scripts/test.sh runs this gate in every dtype on both backends, and the
-    # narrow dtypes' report fields are checked on the LLaVA gate (test_gate.py).
-    proc, report = _validate(repo_dir, vlmxla_bin, tmp_path, "--backend", "pjrt-cpu",
-                             "--dtype", "float32")
+def test_validate_arch_pjrt_passes_every_stage(repo_dir, vlmxla_bin, reused_gate, tmp_path):
+    # Under scripts/test.sh, its arch gate step's report (every dtype, both backends; the pjrt-cpu
+    # cases are checked here); alone, a run in float32 on pjrt-cpu.
+    proc, report = reused_gate("ARCH", set(TEXT)) or _validate(
+        repo_dir, vlmxla_bin, tmp_path, "--backend", "pjrt-cpu", "--dtype", "float32")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert report["pass"] is True and report["suite"] == "arch"
-    assert report["dtypes"] == ["f32"]
+    assert "f32" in report["dtypes"]
     assert "scripts/xla/validate_llava_reference.sh" in proc.stdout
-    got = {(c["model"], c["case"], c["dtype"]): c for c in report["cases"]}
+    got = {(c["model"], c["case"], c["dtype"]): c for c in report["cases"]
+           if c["backend"] == "pjrt-cpu"}
     assert set(got) == {(m, c, d) for m in TEXT for c in families.text.CASE_NAMES
                         for d in report["dtypes"]}
     for model in TEXT:

@@ -12,7 +12,6 @@ import os
 import pathlib
 import stat
 import subprocess
-from types import SimpleNamespace
 
 import pytest
 
@@ -32,55 +31,31 @@ def _gate(repo_dir, vlmxla_bin, tmp_path, *args):
     return proc, json.loads(report_path.read_text())
 
 
-def _reused_gate(vlmxla_bin):
-    """The LLaVA gate step's own run, when scripts/test.sh made it just before pytest with this
-    binary (VLMXLA_GATE_LLAVA_REPORT / _LOG: its report and stdout; the step exits the script on
-    failure, so a report it leaves behind passed): its cases of FIXTURE, as `_gate` returns them.
-    None when there is none, or it is older than the binary."""
-    report_path = os.environ.get("VLMXLA_GATE_LLAVA_REPORT")
-    log_path = os.environ.get("VLMXLA_GATE_LLAVA_LOG")
-    if not report_path or not log_path:
-        return None
-    report_file, log_file = pathlib.Path(report_path), pathlib.Path(log_path)
-    if not (report_file.exists() and log_file.exists()):
-        return None
-    if report_file.stat().st_mtime < pathlib.Path(vlmxla_bin).stat().st_mtime:
-        return None
-    report = json.loads(report_file.read_text())
-    report["cases"] = [c for c in report["cases"] if c["model"] == FIXTURE]
-    report["surfaces"] = [s for s in report["surfaces"] if s["model"] == FIXTURE]
-    if not report["cases"]:
-        return None
-    proc = SimpleNamespace(returncode=0 if report["pass"] else 1, stdout=log_file.read_text(),
-                           stderr="")
-    return proc, report
-
-
 @pytest.fixture(scope="module")
-def full_gate(repo_dir, vlmxla_bin, tmp_path_factory):
+def full_gate(repo_dir, vlmxla_bin, reused_gate, tmp_path_factory):
     """One run of the gate as CI runs it: every case, both CPU backends, every dtype (the
     default), surfaces on. Under scripts/test.sh, the gate step's run of the same binary."""
-    return _reused_gate(vlmxla_bin) or _gate(repo_dir, vlmxla_bin,
+    return reused_gate("LLAVA", {FIXTURE}) or _gate(repo_dir, vlmxla_bin,
                                               tmp_path_factory.mktemp("gate"), "--backend", "all")
 
 
-def test_a_reused_gate_report_is_this_binarys_and_keeps_one_fixture(vlmxla_bin, tmp_path,
-                                                                     monkeypatch):
+def test_a_reused_gate_report_is_this_binarys_and_keeps_one_fixture(vlmxla_bin, reused_gate,
+                                                                     tmp_path, monkeypatch):
     cases = [{"model": FIXTURE, "case": "image_text"}, {"model": "other", "case": "image_text"}]
     report = {"pass": True, "cases": cases, "surfaces": [{"model": FIXTURE}, {"model": "other"}]}
     (tmp_path / "r.json").write_text(json.dumps(report))
     (tmp_path / "r.log").write_text("gate stdout")
     monkeypatch.setenv("VLMXLA_GATE_LLAVA_REPORT", str(tmp_path / "r.json"))
     monkeypatch.setenv("VLMXLA_GATE_LLAVA_LOG", str(tmp_path / "r.log"))
-    proc, got = _reused_gate(vlmxla_bin)
+    proc, got = reused_gate("LLAVA", {FIXTURE})
     assert proc.returncode == 0 and proc.stdout == "gate stdout"
     assert [c["model"] for c in got["cases"]] == [FIXTURE] and len(got["surfaces"]) == 1
     # A report older than the binary is another binary's: not reused.
     old = pathlib.Path(vlmxla_bin).stat().st_mtime - 10
     os.utime(tmp_path / "r.json", (old, old))
-    assert _reused_gate(vlmxla_bin) is None
+    assert reused_gate("LLAVA", {FIXTURE}) is None
     monkeypatch.delenv("VLMXLA_GATE_LLAVA_REPORT")
-    assert _reused_gate(vlmxla_bin) is None
+    assert reused_gate("LLAVA", {FIXTURE}) is None
 
 
 def test_gate_passes_on_pjrt_and_iree_in_every_dtype_with_surfaces(full_gate):

@@ -39,7 +39,9 @@ def test_names_and_families():
     assert fixtures.variant_name("tiny-qwen2-vl", "bfloat16") == "tiny-qwen2-vl-bf16"
     assert fixtures.FAMILY_FIXTURES == {"llava": fixtures.FIXTURE_NAMES,
                                         "qwen2_vl": ("tiny-qwen2-vl",),
-                                        "qwen2_5_vl": ("tiny-qwen2.5-vl",)}
+                                        "qwen2_5_vl": ("tiny-qwen2.5-vl",),
+                                        "llava_next": ("tiny-llava-next",),
+                                        "llava_onevision": ("tiny-llava-onevision",)}
     assert not set(QWEN) & set(fixtures.ALL_FIXTURE_NAMES)  # the older suites run as before
     assert {n: fixtures.spec_kind(fixtures.load_spec(n)) for n in QWEN} == {
         "tiny-qwen2-vl": "qwen2_vl", "tiny-qwen2.5-vl": "qwen2_5_vl"}

@@ -139,15 +139,18 @@ def test_each_cache_written_once_in_place(emitted, name, program, case):
     generic = proc.stdout
     targets = re.findall(r'"stablehlo\.dynamic_update_slice"\(%arg(\d+),', generic)
     assert sorted(int(t) for t in targets) == sorted(_cache_arg_indices(sig_json))
-    cache = next(p for p in sig_json["params"] if p["name"].startswith("kv."))
-    cache_type = ("f32", tuple(cache["dims"]))
-    cache_elems = _elems(cache["dims"])
+    # (A sliding-window layer's ring cache (Gemma 3) is smaller than a full one.)
+    caches = [p for p in sig_json["params"] if p["name"].startswith("kv.")]
+    cache_types = sorted({("f32", tuple(p["dims"])) for p in caches})
+    cache_elems = max(_elems(p["dims"]) for p in caches)
     # The writes themselves produce whole caches (this also proves op_results reads the module).
     writes = structure.op_results(generic, "stablehlo.dynamic_update_slice")
-    assert writes == [cache_type] * len(targets)
+    assert sorted(writes) == sorted(("f32", tuple(p["dims"])) for p in caches)
     for op in ("stablehlo.select", "stablehlo.concatenate", "stablehlo.broadcast_in_dim",
                "stablehlo.gather", "stablehlo.add", "stablehlo.pad"):
-        assert cache_type not in structure.op_results(generic, op), f"{op} builds a whole cache"
+        for cache_type in cache_types:
+            assert cache_type not in structure.op_results(generic, op), \
+                f"{op} builds a whole cache"
     if program == "decode":
         big = [t for t in structure.op_results(generic, "stablehlo.concatenate")
                if _elems(t[1]) >= cache_elems]

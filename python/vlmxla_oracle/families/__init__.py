@@ -4,8 +4,9 @@ A family module holds what the oracle knows of one family: MODEL_TYPES (the mode
 serves), KINDS (model_type -> the kind that selects cases and fixture builds), CASE_NAMES and
 GENERATING_CASE_NAMES (the standard suite cases.py writes, and those that decode), FIXTURES (its
 tiny fixtures), TOLERANCE_GROUP (the tolerances.json section group measured on its fixtures, or
-None for the plain sections) and capture(model_dir, case, out_dir, dtype) (Transformers on one
-case, every stage recorded through capture.py's helpers). The gate, the cases and the comparison
+None for the plain sections), VISION_WEIGHTS (the checkpoint name prefixes of its vision side) and
+capture(model_dir, case, out_dir, dtype) (Transformers on one case, every stage recorded through
+capture.py's helpers). The gate, the cases and the comparison
 know families only through this registry. Adding a family is one line here
 (docs/adding-a-family.md).
 """
@@ -15,9 +16,9 @@ from __future__ import annotations
 import json
 import pathlib
 
-from . import llava, llava_next, qwen2_vl, text
+from . import llava, llava_next, llava_onevision, qwen2_vl, text
 
-FAMILIES = (llava, qwen2_vl, text, llava_next)  # one line per family
+FAMILIES = (llava, qwen2_vl, text, llava_next, llava_onevision)  # one line per family
 
 
 class UnsupportedModelType(ValueError):

@@ -18,6 +18,8 @@ CASE_NAMES = ("image_text", "two_images", "no_image", "malformed_placeholder", "
 GENERATING_CASE_NAMES = ("image_text", "two_images", "no_image")
 FIXTURES = ("tiny-llava-clip-llama", "tiny-llava-siglip-qwen2")
 TOLERANCE_GROUP = None  # the plain sections of tolerances.json
+# Checkpoint names of the vision side (tower and projector), for the weight accounting.
+VISION_WEIGHTS = ("vision_tower.", "multi_modal_projector.")
 
 
 class Recorder:
@@ -48,10 +50,13 @@ class Recorder:
 
 
 
-def prepare(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str):
+def prepare(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str,
+            nested: bool = False):
     """The processor's side of a LLaVA-style case (llava, llava_next): (processor, manifest, the
-    unexpanded ids, the processor's inputs). When Transformers refuses the case, the inputs are
-    None and the manifest, with its error, is already written."""
+    unexpanded ids, the processor's inputs). `nested` hands the processor the prompt's images as
+    one sample's list (LLaVA-OneVision's processor reads a flat list as one image per sample).
+    When Transformers refuses the case, the inputs are None and the manifest, with its error, is
+    already written."""
     from transformers.image_utils import load_image
 
     from ..cases import resolve_image
@@ -70,7 +75,8 @@ def prepare(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
     manifest["unexpanded_length"] = len(unexpanded)
 
     try:
-        inputs = processor(images=images or None, text=rendered, return_tensors="pt")
+        batch = ([images] if nested else images) if images else None
+        inputs = processor(images=batch, text=rendered, return_tensors="pt")
     except (
         ValueError,
         TypeError,

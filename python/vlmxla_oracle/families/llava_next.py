@@ -1,6 +1,6 @@
 """LLaVA-NeXT (`llava_next`) on the oracle's side: LlavaNextProcessor (the PIL image-processor
-backend) and LlavaNextForConditionalGeneration, eager. Oracle only: the engine has no LLaVA-NeXT
-family yet, so no gate runs it (fixtures.LLAVA_NEXT_FIXTURE_NAMES).
+backend) and LlavaNextForConditionalGeneration, eager. The engine's side is
+src/vlmxla/models/llava_next/; the gate runs it as `--family llava_next`.
 
 An image becomes views: one base view (the whole image resized) and the tiles of the grid
 image_grid_pinpoints picks for its aspect ratio. The tower and projector run on every view; the
@@ -31,14 +31,19 @@ CASE_NAMES = ("image_text", "two_images", "no_image", "malformed_placeholder", "
               "context_overflow")
 GENERATING_CASE_NAMES = ("image_text", "two_images", "no_image", "two_aspects")
 FIXTURES = ("tiny-llava-next",)
-TOLERANCE_GROUP = None  # not measured yet: no engine side to compare against
+TOLERANCE_GROUP = "llava_next"  # measured on FIXTURES (measure-tolerances --group llava_next)
+# Checkpoint names of the vision side (tower, projector, image_newline), for the weight accounting.
+VISION_WEIGHTS = ("vision_tower.", "multi_modal_projector.", "image_newline")
 
 
-def view_counts(model, image_sizes) -> list[int]:
-    """Views per image (base + tiles), by the model's own rule."""
+def view_counts(model, image_sizes, base_only: bool = False) -> list[int]:
+    """Views per image (base + tiles), by the model's own rule; 1 each when `base_only`
+    (LLaVA-OneVision's several images in one prompt)."""
     from transformers.models.llava_next.modeling_llava_next import image_size_to_num_patches
 
     config = model.config
+    if base_only:
+        return [1] * len(image_sizes)
     return [image_size_to_num_patches(size, config.image_grid_pinpoints,
                                       config.vision_config.image_size) for size in image_sizes]
 
@@ -55,15 +60,30 @@ def tile_grids(model, image_sizes):
 
 
 def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
-    import torch
     from transformers import LlavaNextForConditionalGeneration
 
-    processor, manifest, unexpanded, inputs = prepare(model_dir, case, out_dir, dtype)
+    def pack(model, features, sizes):
+        return model.model.pack_image_features(
+            features, sizes, model.config.vision_feature_select_strategy, model.model.image_newline)
+
+    return capture_anyres(model_dir, case, out_dir, dtype, LlavaNextForConditionalGeneration,
+                          pack, onevision=False)
+
+
+def capture_anyres(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str,
+                   model_class, pack, onevision: bool) -> dict:
+    """The capture of an anyres family: `model_class` its ...ForConditionalGeneration, `pack`
+    (model, per-image projected views, image_sizes) -> its pack_image_features' (features, lens);
+    `onevision`: several images of one prompt take their base view only."""
+    import torch
+
+    processor, manifest, unexpanded, inputs = prepare(model_dir, case, out_dir, dtype,
+                                                      nested=onevision)
     if inputs is None:
         return manifest
     manifest["processor"]["image_grid_pinpoints"] = processor.image_processor.image_grid_pinpoints
 
-    model = LlavaNextForConditionalGeneration.from_pretrained(
+    model = model_class.from_pretrained(
         str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
     ).eval()
     images = "pixel_values" in inputs
@@ -72,7 +92,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
         out = model(**inputs, use_cache=True, return_dict=True)
         if images:
             sizes = inputs["image_sizes"]
-            counts = view_counts(model, sizes)
+            counts = view_counts(model, sizes, base_only=onevision and len(sizes) > 1)
             # The views the model's forward runs (each image's, without the batch padding),
             # through the same tower module asked for every layer.
             views = torch.cat([pv[:n] for pv, n in zip(inputs["pixel_values"], counts)])
@@ -91,9 +111,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
     stages += token_stages(inputs, unexpanded, rec)
     if images:
         with torch.no_grad():  # the model's own packing, on the projector output it produced
-            packed, lens = model.model.pack_image_features(
-                torch.split(rec["image_features"], counts), sizes,
-                model.config.vision_feature_select_strategy, model.model.image_newline)
+            packed, lens = pack(model, torch.split(rec["image_features"], counts), sizes)
         for i, h in enumerate(vision.hidden_states):
             stages.append(cap.stage(f"vision_hidden_states.{i}", h))
         stages += [

@@ -18,6 +18,8 @@ CASE_NAMES = ("image_text", "two_images", "no_image", "malformed_placeholder", "
 GENERATING_CASE_NAMES = ("image_text", "two_images", "no_image", "two_sizes")
 FIXTURES = ("tiny-qwen2-vl", "tiny-qwen2.5-vl")
 TOLERANCE_GROUP = "qwen"  # measured on these fixtures (measure-tolerances --group qwen)
+# Checkpoint names of the vision side (tower and merger), for the weight accounting.
+VISION_WEIGHTS = ("visual.",)
 
 
 class QwenRecorder(Recorder):

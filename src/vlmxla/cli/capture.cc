@@ -106,6 +106,13 @@ void CaptureWriter::AddHostStages(const prompt::PreparedPrefill& p, bool with_im
     AddTensor("image_grid_thw",
               I64Tensor(grid, Shape{static_cast<int64_t>(p.image_grid_thw.size()), 3}));
   }
+  if (!p.image_sizes.empty()) {
+    std::vector<int32_t> sizes;
+    for (const auto& hw : p.image_sizes) sizes.insert(sizes.end(), hw.begin(), hw.end());
+    AddTensor("image_sizes",
+              I64Tensor(sizes, Shape{static_cast<int64_t>(p.image_sizes.size()), 2}));
+  }
+  for (const auto& [name, tensor] : p.host_stages) AddTensor(name, tensor);
   AddTensor("input_ids_unexpanded", I64Tensor(p.unexpanded_ids));
   AddTensor("input_ids", I64Tensor(p.input_ids));
   AddTensor("attention_mask", I64Tensor(p.attention_mask));

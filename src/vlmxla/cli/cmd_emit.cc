@@ -146,9 +146,11 @@ Status EmitProgram(const ParsedArgs& args, hlo::ProgramOptions options) {
   VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(*args.Get("model")));
   VLMXLA_ASSIGN_OR_RETURN(const models::Family* family, models::FamilyOf(model.config()));
   auto* vision = std::get_if<hlo::VisionEncodeOptions>(&options);
-  if (vision && vision->num_patches == 0 && family->takes_images()) {
+  if (vision && family->takes_images()) {
     // The family's smallest bucket where it has buckets; --images (num_images) stays as given.
-    vision->num_patches = family->SmallestVision(model.config(), *vision).num_patches;
+    const hlo::VisionEncodeOptions smallest = family->SmallestVision(model.config(), *vision);
+    if (vision->num_patches == 0) vision->num_patches = smallest.num_patches;
+    if (vision->num_feature_rows == 0) vision->num_feature_rows = smallest.num_feature_rows;
   }
   VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(model.config(), options));
   VLMXLA_RETURN_IF_ERROR(WriteFile(output, program.mlir));

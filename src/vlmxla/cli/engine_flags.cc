@@ -24,6 +24,9 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
       {"dtype", true, false,
        std::string("compute dtype: ") + engine::kDtypeChoices +
            " (default auto: the checkpoint's dtype; weights stay as stored)"},
+      {"no-cache", false, false,
+       "compile every program, neither reading nor filling the cache of compiled programs "
+       "($VLMXLA_CACHE/pjrt and /iree, each bounded by $VLMXLA_CACHE_MAX_MB, default 8192)"},
   };
   if (d.context_flag) {
     flags.push_back({"context", true, false,
@@ -62,6 +65,7 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
   }
   eo.iree_cuda_target = args.Get("iree-cuda-target").value_or(eo.iree_cuda_target);
   eo.iree_cpu_target = args.Get("iree-cpu-target").value_or(eo.iree_cpu_target);
+  eo.no_cache = args.Has("no-cache");
   eo.dtype = args.Get("dtype").value_or("auto");
   VLMXLA_RETURN_IF_ERROR(engine::ParseDtypeFlag(eo.dtype, "--dtype").status());
   if (d.context_flag) {

@@ -21,7 +21,8 @@ struct EngineFlagDefaults {
   bool max_batch_flag = true;
 };
 
-// --model, --backend, --plugin, --iree-cuda-target, --dtype, and (per `defaults`) --context and
+// --model, --backend, --plugin, --iree-cuda-target, --dtype, --no-cache, and (per `defaults`)
+// --context and
 // --max-batch, with their help.
 std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& defaults = {});
 

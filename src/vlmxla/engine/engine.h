@@ -27,7 +27,9 @@ struct EngineOptions {
   std::string plugin_path;  // PJRT plugin; empty: the CPU plugin in .venv
   std::string iree_cuda_target = "sm_90";
   std::string iree_cpu_target = "host";  // "iree-cpu": the CPU LLVM generates code for
-  int64_t context_capacity = 0;          // 0: min(max_position_embeddings, 4096)
+  // Neither read nor fill the persistent cache of compiled programs (runtime::ExecutorConfig).
+  bool no_cache = false;
+  int64_t context_capacity = 0;  // 0: min(max_position_embeddings, 4096)
   // Compute dtype: auto | float32 | bfloat16 | float16 (engine/precision.h). auto: the
   // checkpoint's. Weights stay in their stored type on the device.
   std::string dtype = "auto";

@@ -7,17 +7,27 @@ namespace vlmxla::engine {
 Result<KvSlots> KvSlots::Allocate(runtime::Executor& executor, const io::TextConfig& t,
                                   int64_t capacity, int slots, DType dtype) {
   KvSlots kv;
-  HostTensor zeros(dtype, Shape{t.num_key_value_heads, capacity, t.head_dim});
-  std::memset(zeros.mutable_data(), 0, zeros.byte_size());
+  // A full layer holds `capacity` rows; a sliding layer with a shorter window its ring of
+  // sliding_window rows (io::TextConfig::KvRows).
+  HostTensor full(dtype, Shape{t.num_key_value_heads, capacity, t.head_dim});
+  std::memset(full.mutable_data(), 0, full.byte_size());
+  HostTensor ring;
+  if (t.sliding_window > 0 && t.sliding_window < capacity) {
+    ring = HostTensor(dtype, Shape{t.num_key_value_heads, t.sliding_window, t.head_dim});
+    std::memset(ring.mutable_data(), 0, ring.byte_size());
+  }
   kv.caches_.resize(slots);
   for (auto& slot : kv.caches_) {
     for (int i = 0; i < 2 * t.num_hidden_layers; ++i) {
+      const HostTensor& zeros = t.IsRingLayer(i / 2, capacity) ? ring : full;
       VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor.Upload(zeros));
       slot.push_back(std::move(buffer));
     }
   }
   kv.rope_delta_.assign(slots, 0);
-  kv.bytes_per_slot_ = 2ull * t.num_hidden_layers * zeros.byte_size();
+  for (int l = 0; l < t.num_hidden_layers; ++l) {
+    kv.bytes_per_slot_ += 2ull * (t.IsRingLayer(l, capacity) ? ring : full).byte_size();
+  }
   return kv;
 }
 

@@ -1,6 +1,7 @@
 // KvSlots: the KV caches of a runner's sequences, one device buffer per slot, decoder layer and
-// K/V (ct[kv_heads, capacity, head_dim], ct the compute type), updated in place by donation; and
-// per slot the M-RoPE delta of the prompt it holds.
+// K/V (ct[kv_heads, capacity, head_dim], ct the compute type; a sliding-window layer whose window
+// is shorter than the capacity keeps a ring ct[kv_heads, sliding_window, head_dim]), updated in
+// place by donation; and per slot the M-RoPE delta of the prompt it holds.
 #pragma once
 
 #include <cstdint>

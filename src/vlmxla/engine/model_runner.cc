@@ -51,11 +51,6 @@ double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
 }
 
-// The result a program exists for (the others are KV caches or taps).
-bool IsPrimaryResult(const std::string& stage) {
-  return stage == "image_features" || stage == "prefill_logits" || stage == "logits";
-}
-
 // An image-less prompt of an M-RoPE model that came without 3-axis positions: every axis is the
 // position itself (get_rope_index's text-only case).
 std::vector<int32_t> RopePositions(const prompt::PreparedPrefill& p) {
@@ -63,6 +58,26 @@ std::vector<int32_t> RopePositions(const prompt::PreparedPrefill& p) {
   std::vector<int32_t> out(3 * p.effective_length);
   for (int64_t a = 0; a < 3; ++a) {
     for (int64_t i = 0; i < p.effective_length; ++i) out[a * p.effective_length + i] = i;
+  }
+  return out;
+}
+
+// A ring KV tap [kv, W, hd] (position p at row p % W) as the positions a sliding-window cache
+// keeps after a prompt of `length`: the last W - 1 (Transformers' DynamicSlidingWindowLayer keeps
+// sliding_window - 1), or all of them when fewer, in position order.
+HostTensor UnrollRing(const HostTensor& ring, int64_t window, int64_t length) {
+  const Shape& s = ring.shape();
+  const int64_t first = std::max<int64_t>(0, length - (window - 1));
+  const int64_t n = length - first, heads = s[0], hd = s[2];
+  const size_t row_bytes = static_cast<size_t>(hd) * DTypeSize(ring.dtype());
+  HostTensor out(ring.dtype(), Shape{heads, n, hd});
+  const auto* src = static_cast<const unsigned char*>(ring.data());
+  auto* dst = static_cast<unsigned char*>(out.mutable_data());
+  for (int64_t h = 0; h < heads; ++h) {
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t r = (first + i) % window;
+      std::memcpy(dst + (h * n + i) * row_bytes, src + (h * window + r) * row_bytes, row_bytes);
+    }
   }
   return out;
 }
@@ -178,6 +193,7 @@ std::string ModelRunner::ProgramKey(const hlo::ProgramOptions& options) {
   if (const auto* o = std::get_if<hlo::VisionEncodeOptions>(&options)) {
     key += o->num_patches > 0 ? "/P" + std::to_string(o->num_patches)
                               : "/n" + std::to_string(o->num_images);
+    if (o->num_feature_rows > 0) key += "/F" + std::to_string(o->num_feature_rows);
   } else if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
     key += "/L" + std::to_string(o->seq_len) + "/F" + std::to_string(o->num_image_features) + "/C" +
            std::to_string(o->capacity);
@@ -224,10 +240,8 @@ Result<std::unique_ptr<CompiledProgram>> ModelRunner::Compile(const std::string&
   }
   const auto& results = compiled->program.result_names;
   compiled->taps.resize(results.size());
-  for (size_t i = 0; i < results.size(); ++i) {
-    if (IsPrimaryResult(results[i])) compiled->primary = static_cast<int>(i);
-    compiled->taps[i] = results[i];
-  }
+  for (size_t i = 0; i < results.size(); ++i) compiled->taps[i] = results[i];
+  if (!results.empty()) compiled->primary = 0;  // hlo::Program: the first result
   for (int k : compiled->kv_params) compiled->taps[params[k].alias_result].clear();
   if (compiled->primary < 0) return Internal(name + " has no primary result");
   auto executable = executor_->Compile(compiled->program.mlir, CompileHints(o));
@@ -447,7 +461,12 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     if (stage.empty()) continue;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
     if (stage == "inputs_embeds") t = SliceAxis(t, 0, length);
-    if (stage.rfind("past_key_values.", 0) == 0) t = SliceAxis(t, 1, length);
+    if (stage.rfind("past_key_values.", 0) == 0) {
+      const int layer = std::atoi(stage.c_str() + std::strlen("past_key_values."));
+      t = config().text.IsRingLayer(layer, options_.capacity)
+              ? UnrollRing(t, config().text.sliding_window, length)
+              : SliceAxis(t, 1, length);
+    }
     (*taps)[stage] = std::move(t);
   }
   if (logits.shape().size() != 1) return Internal("prefill gave no logits");

@@ -1,7 +1,7 @@
-// The decode program of a Llama/Qwen2 decoder: one new token for each of B KV-cache slots, each
-// at its own position, with Transformers' float32 eager-attention math. Projections, norms and the
-// MLP run batched over the slots; attention runs per slot on that slot's own cache buffers, so no
-// cache is ever copied into a batched tensor.
+// The decode program of a Llama/Qwen2/Gemma 3 decoder: one new token for each of B KV-cache slots,
+// each at its own position, with Transformers' float32 eager-attention math. Projections, norms and
+// the MLP run batched over the slots; attention runs per slot on that slot's own cache buffers, so
+// no cache is ever copied into a batched tensor.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,7 +33,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
   Builder b = MainBuilder(options);
   const TensorType slot_type{ElementType::kI32, {batch}};
   const ElementType ct = options.precision.compute;
-  const TensorType cache_type{ct, {kv_heads, cap, hd}};
+  auto cache_type = [&](int l) { return TensorType{ct, {kv_heads, config.KvRows(l, cap), hd}}; };
   Value tokens = DeclareInput(b, program, "tokens", slot_type);
   Value positions = DeclareInput(b, program, "positions", slot_type);
   // M-RoPE (Qwen2-VL): each slot's rotary position (its KV row + the request's rope delta), the
@@ -50,7 +50,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
     for (int l = 0; l < layers; ++l) {
       for (const char* kv : {"key", "value"}) {
         const std::string name = "kv." + std::to_string(s) + "." + std::to_string(l) + "." + kv;
-        caches[s].push_back(DeclareKvInput(b, program, name, cache_type, 1 + declared++,
+        caches[s].push_back(DeclareKvInput(b, program, name, cache_type(l), 1 + declared++,
                                            {static_cast<int>(s), l, kv[0] == 'v'}));
       }
     }
@@ -63,25 +63,51 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
   // RoPE per slot: freqs = float32(pos) * inv_freq is a single float32 product, as Transformers'
   // K=1 matmul gives, then float32 cos/sin. With M-RoPE the three axes hold the same position, so
   // every frequency section turns by it alike.
-  const std::vector<float> inv_freq_data = InvFreq(config.rope_theta, hd);
-  Value inv_freq = b.BroadcastInDim(b.Constant(F32({hd}), inv_freq_data), {batch, hd}, {1});
-  Value pos_f = b.BroadcastInDim(b.Convert(mrope ? rope_positions : positions, ElementType::kF32),
-                                 {batch, hd}, {0});
-  Value freqs = b.Multiply(pos_f, inv_freq);
-  Value cos = b.Cosine(freqs);
-  Value sin = b.Sine(freqs);
-  const Rope rope = RopeIn(b, cos, sin, ct);
+  auto rope_at = [&](double theta, double factor) {
+    const std::vector<float> inv_freq_data = InvFreq(theta, hd, factor);
+    Value inv_freq = b.BroadcastInDim(b.Constant(F32({hd}), inv_freq_data), {batch, hd}, {1});
+    Value pos_f = b.BroadcastInDim(b.Convert(mrope ? rope_positions : positions, ElementType::kF32),
+                                   {batch, hd}, {0});
+    Value freqs = b.Multiply(pos_f, inv_freq);
+    Value cos = b.Cosine(freqs);
+    Value sin = b.Sine(freqs);
+    return RopeIn(b, cos, sin, ct);
+  };
+  const Rope rope = rope_at(config.rope_theta, config.rope_factor);
+  bool any_sliding = false, any_ring = false;
+  for (int l = 0; l < layers; ++l) {
+    any_sliding = any_sliding || config.IsSliding(l);
+    any_ring = any_ring || config.IsRingLayer(l, cap);
+  }
+  // Sliding layers (Gemma) turn by their own base.
+  const Rope local_rope = any_sliding ? rope_at(config.local_rope_theta, 1.0) : Rope{};
 
-  // Slot s sees its cache rows 0..positions[s]; scores are [B, kv, rep, C].
-  const TensorType score_i32{ElementType::kI32, {batch, kv_heads, rep, cap}};
-  Value visible = b.Compare(b.Iota(score_i32, 3), b.BroadcastInDim(positions, score_i32.dims, {0}),
-                            CompareDirection::kLe);
+  // Slot s sees its cache rows 0..positions[s]; scores are [B, kv, rep, C]. A ring layer's rows
+  // (W of them) hold positions[s] - W + 1..positions[s] once the slot has passed W positions, so
+  // the same rule (row <= position) shows every written row and hides the unwritten ones.
+  auto visible_rows = [&](int64_t rows) {
+    const TensorType score_i32{ElementType::kI32, {batch, kv_heads, rep, rows}};
+    return b.Compare(b.Iota(score_i32, 3), b.BroadcastInDim(positions, score_i32.dims, {0}),
+                     CompareDirection::kLe);
+  };
+  Value visible = visible_rows(cap);
+  const int64_t window = config.sliding_window;
+  Value visible_ring = any_ring ? visible_rows(window) : Value{};
   Value zero = b.Scalar(ElementType::kI32, 0);
-  std::vector<Value> row(batch);  // positions[s] as a scalar
-  for (int64_t s = 0; s < batch; ++s) row[s] = b.Reshape(b.Slice(positions, {s}, {s + 1}), {});
+  std::vector<Value> row(batch), ring_row(batch);  // positions[s], and % W for ring layers
+  for (int64_t s = 0; s < batch; ++s) {
+    row[s] = b.Reshape(b.Slice(positions, {s}, {s + 1}), {});
+    if (any_ring) {
+      Value w = b.Scalar(ElementType::kI32, static_cast<double>(window));
+      ring_row[s] = b.Subtract(row[s], b.Multiply(b.Divide(row[s], w), w));
+    }
+  }
 
   for (int l = 0; l < layers; ++l) {
-    const LayerQkv a = AttentionInputs(b, config, dw.layers[l], x, rope);  // [B, heads, hd]
+    const bool ring = config.IsRingLayer(l, cap);
+    const int64_t rows = ring ? window : cap;
+    const LayerQkv a = AttentionInputs(b, config, dw.layers[l], x,
+                                       config.IsSliding(l) ? local_rope : rope);  // [B, heads, hd]
     std::vector<Value> scores;
     for (int64_t s = 0; s < batch; ++s) {
       // The new row goes into the slot's own buffers in place: [kv, 1, hd] at row positions[s].
@@ -89,17 +115,19 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
       Value v = b.Reshape(b.Slice(a.v, {s, 0, 0}, {s + 1, kv_heads, hd}), {kv_heads, 1, hd});
       Value& key = caches[s][2 * l];
       Value& value = caches[s][2 * l + 1];
-      key = b.DynamicUpdateSlice(key, k, {zero, row[s], zero});
-      value = b.DynamicUpdateSlice(value, v, {zero, row[s], zero});
+      const Value at = ring ? ring_row[s] : row[s];
+      key = b.DynamicUpdateSlice(key, k, {zero, at, zero});
+      value = b.DynamicUpdateSlice(value, v, {zero, at, zero});
       Value q = b.Reshape(b.Slice(a.q, {s, 0, 0}, {s + 1, heads, hd}), {kv_heads, rep, hd});
-      Value score = RoundedDot(b, q, key, {0}, {0}, {2}, {2});  // [kv, rep, C]
-      scores.push_back(b.Reshape(score, {1, kv_heads, rep, cap}));
+      Value score = RoundedDot(b, q, key, {0}, {0}, {2}, {2});  // [kv, rep, rows]
+      scores.push_back(b.Reshape(score, {1, kv_heads, rep, rows}));
     }
-    Value probs = AttentionProbs(b, config, b.Concatenate(scores, 0), visible);
+    Value probs =
+        AttentionProbs(b, config, b.Concatenate(scores, 0), ring ? visible_ring : visible);
     std::vector<Value> outs;
     for (int64_t s = 0; s < batch; ++s) {
-      Value p = b.Reshape(b.Slice(probs, {s, 0, 0, 0}, {s + 1, kv_heads, rep, cap}),
-                          {kv_heads, rep, cap});
+      Value p = b.Reshape(b.Slice(probs, {s, 0, 0, 0}, {s + 1, kv_heads, rep, rows}),
+                          {kv_heads, rep, rows});
       Value o = RoundedDot(b, p, caches[s][2 * l + 1], {0}, {0}, {2}, {1});  // [kv, rep, hd]
       outs.push_back(b.Reshape(o, {1, heads * hd}));
     }

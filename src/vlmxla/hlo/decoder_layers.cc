@@ -9,12 +9,20 @@ namespace vlmxla::hlo {
 Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
   const std::string p = program;
   const std::string& type = config.model_type;
-  if (type != "llama" && type != "qwen2" && type != "qwen2_vl_text" && type != "qwen2_5_vl_text") {
+  if (type != "llama" && type != "mistral" && type != "qwen2" && type != "qwen2_vl_text" &&
+      type != "qwen2_5_vl_text" && type != "gemma3_text") {
     return Unimplemented(p + ": decoder model_type '" + type +
-                         "' is not supported (llama, qwen2, qwen2_vl_text, qwen2_5_vl_text)");
+                         "' is not supported (llama, mistral, qwen2, qwen2_vl_text, "
+                         "qwen2_5_vl_text, gemma3_text)");
   }
-  if (config.hidden_act != "silu") {
-    return Unimplemented(p + ": hidden_act '" + config.hidden_act + "' is not supported (silu)");
+  if (config.hidden_act != "silu" && config.hidden_act != "gelu_pytorch_tanh") {
+    return Unimplemented(p + ": hidden_act '" + config.hidden_act +
+                         "' is not supported (silu, gelu_pytorch_tanh)");
+  }
+  if (!config.sliding_layers.empty() &&
+      (static_cast<int>(config.sliding_layers.size()) != config.num_hidden_layers ||
+       config.sliding_window < 1)) {
+    return InvalidArgument(p + ": sliding layers need one entry per layer and a window >= 1");
   }
   if (config.rope_type != "default") {
     return Unimplemented(p + ": rope_type '" + config.rope_type + "' is not supported");
@@ -70,6 +78,7 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
   };
   DecoderWeights w;
   w.compute = precision.compute;
+  w.embed_scale = config.embed_scale;
   // A tied table is also the LM head, so it takes the head's layout (and is looked up by column);
   // an untied one stays [vocab, hidden] for the row gather.
   const bool tied = config.tie_word_embeddings;
@@ -90,7 +99,15 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
     lw.v_bias = bias(ab, p + "self_attn.v_proj.bias", kv_heads * hd);
     lw.o = matrix(p + "self_attn.o_proj.weight", hidden, heads * hd);
     lw.o_bias = bias(ob, p + "self_attn.o_proj.bias", hidden);
+    if (config.qk_norm) {
+      lw.q_norm = get(p + "self_attn.q_norm.weight", typed({hd}));
+      lw.k_norm = get(p + "self_attn.k_norm.weight", typed({hd}));
+    }
     lw.post_norm = get(p + "post_attention_layernorm.weight", typed({hidden}));
+    if (config.sandwich_norms) {
+      lw.pre_ff_norm = get(p + "pre_feedforward_layernorm.weight", typed({hidden}));
+      lw.post_ff_norm = get(p + "post_feedforward_layernorm.weight", typed({hidden}));
+    }
     lw.gate = matrix(p + "mlp.gate_proj.weight", inter, hidden);
     lw.gate_bias = bias(mb, p + "mlp.gate_proj.bias", inter);
     lw.up = matrix(p + "mlp.up_proj.weight", inter, hidden);
@@ -109,7 +126,16 @@ Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
   // The looked-up rows convert, not the table: no converted copy of it exists.
   Value rows =
       w.embed_transposed ? b.GatherColumns(w.embed_table, ids) : b.GatherRows(w.embed_table, ids);
+  // Gemma scales the rows in the table's type (embed_scale.to(weight.dtype)), before any cast.
+  if (w.embed_scale != 0 && b.status().ok()) {
+    rows = b.Multiply(rows, SplatLike(b, rows, static_cast<float>(w.embed_scale)));
+  }
   return b.CastTo(rows, w.compute);
+}
+
+Value DecoderNorm(Builder& b, const io::TextConfig& config, Value x, Value weight) {
+  return config.norm_weight_offset ? RmsNormUnitOffset(b, x, weight, config.rms_norm_eps)
+                                   : RmsNorm(b, x, weight, config.rms_norm_eps);
 }
 
 Rope RopeIn(Builder& b, Value cos, Value sin, ElementType compute) {
@@ -123,20 +149,40 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
                          Value x, const Rope& rope) {
   if (!b.status().ok()) return {};
   const int64_t n = b.dims(x)[0], hd = config.head_dim;
-  Value h = RmsNorm(b, x, lw.input_norm, config.rms_norm_eps);
+  Value h = DecoderNorm(b, config, x, lw.input_norm);
   const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
   Value q = b.Reshape(Project(b, lw.in_out, h, lw.q, lw.q_bias), {n, heads, hd});
   Value k = b.Reshape(Project(b, lw.in_out, h, lw.k, lw.k_bias), {n, kv_heads, hd});
   Value v = b.Reshape(Project(b, lw.in_out, h, lw.v, lw.v_bias), {n, kv_heads, hd});
+  if (config.qk_norm) {
+    q = DecoderNorm(b, config, q, lw.q_norm);
+    k = DecoderNorm(b, config, k, lw.k_norm);
+  }
   return {ApplyRotary(b, q, rope.cos, rope.sin), ApplyRotary(b, k, rope.cos, rope.sin), v};
 }
 
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible) {
-  return AttentionProbs(b, scores, 1.0 / std::sqrt(static_cast<double>(config.head_dim)), visible);
+  // Gemma: query_pre_attn_scalar ** -0.5, as Python computes it.
+  const double scaling = config.query_pre_attn_scalar > 0
+                             ? std::pow(config.query_pre_attn_scalar, -0.5)
+                             : 1.0 / std::sqrt(static_cast<double>(config.head_dim));
+  return AttentionProbs(b, scores, scaling, visible);
 }
 
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
                   Value attn) {
+  if (config.sandwich_norms) {
+    // Gemma: each sub-block's output is normed before its residual add.
+    Value o = Project(b, lw.in_out, attn, lw.o, lw.o_bias);
+    x = b.Add(x, DecoderNorm(b, config, o, lw.post_norm));
+    Value h = DecoderNorm(b, config, x, lw.pre_ff_norm);
+    Value gate = Project(b, lw.in_out, h, lw.gate, lw.gate_bias);
+    Value up = Project(b, lw.in_out, h, lw.up, lw.up_bias);
+    Result<Value> act = Activation(b, config.hidden_act, gate, "hidden_act");
+    if (!act.ok()) return b.Fail(act.status());
+    Value mlp = Project(b, lw.in_out, b.Multiply(*act, up), lw.down, lw.down_bias);
+    return b.Add(x, DecoderNorm(b, config, mlp, lw.post_ff_norm));
+  }
   x = b.Add(x, Project(b, lw.in_out, attn, lw.o, lw.o_bias));
   Value h = RmsNorm(b, x, lw.post_norm, config.rms_norm_eps);
   Value gate = Project(b, lw.in_out, h, lw.gate, lw.gate_bias);
@@ -145,8 +191,12 @@ Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWe
 }
 
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x) {
-  Value h = RmsNorm(b, x, w.final_norm, config.rms_norm_eps);
-  return b.CastTo(Project(b, w.in_out, h, w.head), ElementType::kF32);
+  Value h = DecoderNorm(b, config, x, w.final_norm);
+  Value logits = Project(b, w.in_out, h, w.head);
+  if (config.final_logit_softcapping > 0) {
+    logits = SoftCap(b, logits, config.final_logit_softcapping);
+  }
+  return b.CastTo(logits, ElementType::kF32);
 }
 
 Rope MropeRope(Builder& b, const io::TextConfig& config, Value rope_positions,
@@ -181,15 +231,24 @@ Rope MropeRope(Builder& b, const io::TextConfig& config, Value rope_positions,
   return RopeIn(b, cos, sin, compute);
 }
 
-std::vector<float> InvFreq(double theta, int64_t head_dim) {
+std::vector<float> InvFreq(double theta, int64_t head_dim, double factor) {
   const int64_t half = head_dim / 2;
   const float base = static_cast<float>(theta);
   std::vector<float> out(head_dim);
   for (int64_t j = 0; j < head_dim; ++j) {
     const float exponent = static_cast<float>(2 * (j % half)) / static_cast<float>(head_dim);
     out[j] = 1.0f / static_cast<float>(std::pow(static_cast<double>(base), exponent));
+    if (factor != 1.0) out[j] /= static_cast<float>(factor);  // linear scaling, in f32
   }
   return out;
+}
+
+double LayerRopeTheta(const io::TextConfig& config, int layer) {
+  return config.IsSliding(layer) ? config.local_rope_theta : config.rope_theta;
+}
+
+double LayerRopeFactor(const io::TextConfig& config, int layer) {
+  return config.IsSliding(layer) ? 1.0 : config.rope_factor;
 }
 
 }  // namespace vlmxla::hlo

@@ -17,12 +17,15 @@ namespace vlmxla::hlo {
 struct DecoderLayerWeights {
   Value input_norm, q, q_bias, k, k_bias, v, v_bias, o, o_bias;  // absent biases are invalid Values
   Value post_norm, gate, gate_bias, up, up_bias, down, down_bias;
+  Value q_norm, k_norm;             // config.qk_norm only
+  Value pre_ff_norm, post_ff_norm;  // config.sandwich_norms only
   bool in_out = false;  // projection weights are [in, out] (ProgramCommonOptions::weights_in_out)
 };
 
 struct DecoderWeights {
   Value embed_table;  // [vocab, hidden], or [hidden, vocab] when embed_transposed
   bool embed_transposed = false;
+  double embed_scale = 0;  // config.embed_scale (0: none)
   std::vector<DecoderLayerWeights> layers;
   Value final_norm;
   Value head;           // the embedding table itself when the LM head is tied
@@ -42,7 +45,7 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
                                      const Precision& precision, std::vector<ProgramParam>& params);
 
 // Embedding lookup: rows (or, transposed, columns) of the table at `ids` -> ids.dims + [hidden],
-// in the compute type.
+// times embed_scale in the table's type where set, in the compute type.
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids);
 
 // Rotary cos/sin for N tokens, [N, head_dim] each (how a program computes them is its own).
@@ -59,20 +62,31 @@ struct LayerQkv {
 LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw,
                          Value x, const Rope& rope);
 
-// Eager attention probabilities (nn.h) with the decoder's scaling 1/sqrt(head_dim).
+// The decoder's RMSNorm: RmsNorm, or RmsNormUnitOffset with config.norm_weight_offset (Gemma).
+Value DecoderNorm(Builder& b, const io::TextConfig& config, Value x, Value weight);
+
+// Eager attention probabilities (nn.h) with the decoder's scaling (1/sqrt(head_dim), or
+// query_pre_attn_scalar^-0.5).
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible);
 
 // The rest of a decoder layer after attention: x [N, D] + o_proj(attn [N, heads * head_dim]),
-// then + SwiGLU MLP of the post-attention RMSNorm. Returns the layer's output [N, D].
+// then + SwiGLU MLP of the post-attention RMSNorm; with sandwich_norms (Gemma) x +
+// post_norm(o_proj(attn)), then + post_ff_norm(MLP(pre_ff_norm(x))) with the config's
+// activation. Returns the layer's output [N, D].
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,
                   Value attn);
 
-// Final RMSNorm and LM head: x [N, D] -> logits [N, vocab], f32 (the compute type's values).
+// Final RMSNorm and LM head (soft-capped where configured): x [N, D] -> logits [N, vocab], f32
+// (the compute type's values).
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x);
 
 // inv_freq[j % (head_dim / 2)] for j in 0..head_dim-1 (emb = cat(freqs, freqs)), rounded as
-// Transformers computes it in float32: 1 / theta^(2i/d).
-std::vector<float> InvFreq(double theta, int64_t head_dim);
+// Transformers computes it in float32: 1 / theta^(2i/d), then / factor (linear scaling).
+std::vector<float> InvFreq(double theta, int64_t head_dim, double factor = 1.0);
+
+// The RoPE base and linear factor of layer `layer` (local_rope_theta on sliding layers).
+double LayerRopeTheta(const io::TextConfig& config, int layer);
+double LayerRopeFactor(const io::TextConfig& config, int layer);
 
 inline TensorType F32(std::vector<int64_t> dims) { return {ElementType::kF32, std::move(dims)}; }
 

@@ -47,8 +47,9 @@ struct ProgramCommonOptions {
 Builder MainBuilder(const ProgramCommonOptions& options);
 
 struct VisionEncodeOptions : ProgramCommonOptions {
-  int num_images = 1;   // images per call (LLaVA)
-  int num_patches = 0;  // patch rows per call, the patch bucket (Qwen2-VL / Qwen2.5-VL)
+  int num_images = 1;        // images per call (LLaVA); views per call (LLaVA-NeXT / -OneVision)
+  int num_patches = 0;       // patch rows per call, the patch bucket (Qwen2-VL / Qwen2.5-VL)
+  int num_feature_rows = 0;  // packed feature rows per call, a bucket (LLaVA-NeXT / -OneVision)
 };
 
 struct PrefillOptions : ProgramCommonOptions {
@@ -84,6 +85,17 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
 // vision_encode(pixel_values f32[n,3,H,W], weights...) ->
 //   image_features f32[n, tokens, text_hidden]
 //   (+ taps: vision_hidden_states.<i> for i = 0..layers, selected_image_features)
+// For an anyres model (LLaVA-NeXT, LLaVA-OneVision: config.anyres()), n = options.num_images views
+// (every image's base view and tiles, in order) and pack_image_features runs as a gather of
+// F = options.num_feature_rows rows that the host's layout (vision/anyres.h) names:
+//   vision_encode(pixel_values f32[n,3,H,W],
+//                 feature_source i32[F]     (row j's source: a projected view row v * tokens + r,
+//                                            n * tokens for image_newline, -1 for a blend),
+//                 blend_source i32[F, 4],   (OneVision only: the four rows a bilinear
+//                 blend_weight f32[F, 4],    downscale mixes, weights {h0, h1, w0, w1})
+//                 weights...) ->
+//   packed_image_features ct[F, text_hidden]
+//   (+ taps as above, and image_features ct[n, tokens, text_hidden], the projector's output)
 Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
                                   const VisionEncodeOptions& options);
 
@@ -106,7 +118,9 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
                                       const VisionEncodeOptions& options);
 
 // The KV cache of one slot is one device buffer per layer and per K/V, ct[kv_heads, C, head_dim]
-// (ct: the compute type, f32 in the shapes below),
+// (ct: the compute type, f32 in the shapes below; a sliding-window layer whose window W is shorter
+// than C keeps a ring ct[kv_heads, W, head_dim] instead, position p at row p % W:
+// io::TextConfig::KvRows),
 // named kv.<l>.key / kv.<l>.value (prefill) or kv.<b>.<l>.key / .value (decode, slot b). Programs
 // take the caches as arguments and return the updated ones, each argument marked aliasable to its
 // result (ProgramParam::alias_result, `tf.aliasing_output`) so a donated cache is updated in place.
@@ -121,6 +135,9 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
 // (1 <= length <= L is the caller's to check: a dynamic slice clamps anything else). Token p
 // rotates by position p (1D RoPE) or, with M-RoPE, by rope_positions[:, p] (get_rope_index's
 // temporal/height/width positions; padding rows may hold anything).
+// Sliding-window layers (Gemma 3) attend to the last sliding_window positions and write the
+// prompt's last W positions into their ring (any prompt length); their past_key_values tap is
+// the ring itself (the runner unrolls it by position).
 // Position p takes image_features[feature_index[p]] where input_ids[p] is the image token,
 // else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
 // Requires seq_len <= capacity.
@@ -134,7 +151,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 //   (positions[b] < C is the caller's to check: a dynamic update slice clamps). The caches are
 //   never gathered into one [B, ...] tensor, which would copy every cache every step. The new
 //   token rotates by positions[b] (1D RoPE) or by rope_positions[b] on all three M-RoPE axes
-//   (the KV row + the request's rope delta). Weight names take config.weights_prefix.
+//   (the KV row + the request's rope delta). A ring layer writes row positions[b] % W and attends
+//   to its rows <= positions[b] (every row once the slot is past W). Weight names take
+//   config.weights_prefix.
 Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& options);
 
 // Declares an argument of `b` that the runner binds from the request's inputs by `name`; with

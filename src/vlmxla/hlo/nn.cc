@@ -125,7 +125,11 @@ Value LayerNorm(Builder& b, Value x, Value weight, Value bias, double eps) {
       b.Add(b.Multiply(normed, BroadcastTo(b, weight, dims)), BroadcastTo(b, bias, dims)), t);
 }
 
-Value RmsNorm(Builder& b, Value x, Value weight, double eps) {
+namespace {
+
+// RMSNorm over the last dim: Llama's (weight applied in x's type after the cast) or, with
+// unit_offset, Gemma's ((1 + weight) applied in f32 before the one cast).
+Value RmsNormOf(Builder& b, Value x, Value weight, double eps, bool unit_offset) {
   if (!Ready(b, {x, weight})) return Value{};
   const std::vector<int64_t> dims = b.dims(x);
   if (dims.empty() || b.dims(weight) != std::vector<int64_t>{dims.back()}) {
@@ -137,7 +141,18 @@ Value RmsNorm(Builder& b, Value x, Value weight, double eps) {
   Value xf = b.CastTo(x, ElementType::kF32);
   Value ms = Mean(b, b.Multiply(xf, xf), -1);
   Value inv = b.Rsqrt(b.Add(ms, SplatLike(b, xf, eps)));
+  if (unit_offset) {
+    Value wf = b.CastTo(weight, ElementType::kF32);
+    Value scale = b.Add(wf, SplatLike(b, wf, 1.0));
+    return b.CastTo(b.Multiply(b.Multiply(xf, inv), BroadcastTo(b, scale, dims)), t);
+  }
   return b.Multiply(b.CastTo(b.Multiply(xf, inv), t), BroadcastTo(b, b.CastTo(weight, t), dims));
+}
+
+}  // namespace
+
+Value RmsNorm(Builder& b, Value x, Value weight, double eps) {
+  return RmsNormOf(b, x, weight, eps, false);
 }
 
 namespace {
@@ -206,6 +221,20 @@ Value QueryRows(Builder& b, Value x, int64_t first_row, int64_t rows) {
   start[axis] = first_row;
   limit[axis] = first_row + rows;
   return b.Slice(x, start, limit);
+}
+
+Value RmsNormUnitOffset(Builder& b, Value x, Value weight, double eps) {
+  return RmsNormOf(b, x, weight, eps, true);
+}
+
+Value SoftCap(Builder& b, Value x, double cap) {
+  if (!Ready(b, {x})) return Value{};
+  const ElementType t = b.type(x).element, f32 = ElementType::kF32;
+  auto rounded = [&](Value v) { return b.CastTo(b.CastTo(v, t), f32); };
+  Value xf = b.CastTo(x, f32);
+  Value y = rounded(b.Divide(xf, SplatLike(b, xf, cap)));
+  y = rounded(b.Tanh(y));
+  return b.CastTo(b.Multiply(y, SplatLike(b, y, cap)), t);
 }
 
 namespace {

@@ -44,6 +44,12 @@ Value LayerNorm(Builder& b, Value x, Value weight, Value bias, double eps);
 // Llama/Qwen2 RMSNorm over the last dim: x * rsqrt(mean(x^2) + eps) in f32, rounded to x's type,
 // then * weight in x's type (Transformers casts back before the weight).
 Value RmsNorm(Builder& b, Value x, Value weight, double eps);
+// Gemma's RMSNorm: x * rsqrt(mean(x^2) + eps) * (1 + weight), all in f32 (the weight too),
+// rounded once to x's type (Gemma3RMSNorm).
+Value RmsNormUnitOffset(Builder& b, Value x, Value weight, double eps);
+// Soft-capping cap * tanh(x / cap), each of its three PyTorch kernels evaluated in f32 and rounded
+// to x's type (Gemma's final_logit_softcapping).
+Value SoftCap(Builder& b, Value x, double cap);
 // GELU, erf form: 0.5 x (1 + erf(x / sqrt(2))) ("gelu").
 Value Gelu(Builder& b, Value x);
 // GELU, tanh approximation ("gelu_pytorch_tanh", "gelu_new").

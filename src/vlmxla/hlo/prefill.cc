@@ -1,6 +1,7 @@
-// The prefill program of a Llama/Qwen2 decoder: embedding lookup with the image-feature merge,
-// every decoder layer (RMSNorm, GQA attention with default RoPE or Qwen2-VL's M-RoPE, SwiGLU MLP)
-// writing its keys and values into the slot's KV cache, the final norm and the LM head on the last
+// The prefill program of a Llama/Qwen2/Gemma 3 decoder: embedding lookup with the image-feature
+// merge, every decoder layer (RMSNorm, GQA attention with default RoPE or Qwen2-VL's M-RoPE, SwiGLU
+// MLP; Gemma's options from io::TextConfig, sliding-window layers with a ring KV) writing its
+// keys and values into the slot's KV cache, the final norm and the LM head on the last
 // real position, with Transformers' float32 eager-attention math.
 #include <cmath>
 #include <cstdint>
@@ -17,9 +18,9 @@ namespace {
 
 // cos/sin tables [L, head_dim] for positions 0..L-1, rounded as Transformers computes them:
 // inv_freq = 1 / theta^(2i/d) in float32, freqs = float32(pos) * inv_freq, emb = cat(freqs, freqs).
-void RopeTables(double theta, int64_t head_dim, int64_t seq_len, std::vector<float>& cos_out,
-                std::vector<float>& sin_out) {
-  const std::vector<float> inv_freq = InvFreq(theta, head_dim);
+void RopeTables(double theta, double factor, int64_t head_dim, int64_t seq_len,
+                std::vector<float>& cos_out, std::vector<float>& sin_out) {
+  const std::vector<float> inv_freq = InvFreq(theta, head_dim, factor);
   cos_out.assign(seq_len * head_dim, 0.0f);
   sin_out.assign(seq_len * head_dim, 0.0f);
   for (int64_t p = 0; p < seq_len; ++p) {
@@ -60,7 +61,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   const TensorType ids_type{ElementType::kI32, {seq}};
   const TensorType scalar_i32{ElementType::kI32, {}};
   const ElementType ct = options.precision.compute;
-  const TensorType cache_type{ct, {kv_heads, options.capacity, hd}};
+  auto cache_type = [&](int l) {
+    return TensorType{ct, {kv_heads, config.KvRows(l, options.capacity), hd}};
+  };
   Value ids = DeclareInput(b, program, "input_ids", ids_type);
   Value feature_index = DeclareInput(b, program, "feature_index", ids_type);
   Value features =
@@ -77,8 +80,8 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   for (int l = 0; l < layers; ++l) {
     for (const char* kv : {"key", "value"}) {
       const int result = 1 + static_cast<int>(caches.size());
-      caches.push_back(DeclareKvInput(b, program, "kv." + std::to_string(l) + "." + kv, cache_type,
-                                      result, {0, l, kv[0] == 'v'}));
+      caches.push_back(DeclareKvInput(b, program, "kv." + std::to_string(l) + "." + kv,
+                                      cache_type(l), result, {0, l, kv[0] == 'v'}));
     }
   }
   const DecoderWeights dw =
@@ -93,38 +96,77 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   Value is_image_2d = b.BroadcastInDim(is_image, {seq, hidden}, {0});
   Value inputs_embeds = b.Select(is_image_2d, image_rows, text_embeds);
 
-  Rope rope;
+  // One rotary table per RoPE setting the layers use (Gemma: global and sliding layers differ).
+  Rope rope, local_rope;
+  auto rope_table = [&](double theta, double factor) {
+    std::vector<float> cos_data, sin_data;
+    RopeTables(theta, factor, hd, seq, cos_data, sin_data);
+    Value cos = b.Constant(F32({seq, hd}), cos_data);
+    Value sin = b.Constant(F32({seq, hd}), sin_data);
+    return RopeIn(b, cos, sin, ct);
+  };
   if (mrope) {
     rope = MropeRope(b, config, rope_positions, ct);
   } else {
-    std::vector<float> cos_data, sin_data;
-    RopeTables(config.rope_theta, hd, seq, cos_data, sin_data);
-    Value cos = b.Constant(F32({seq, hd}), cos_data);
-    Value sin = b.Constant(F32({seq, hd}), sin_data);
-    rope = RopeIn(b, cos, sin, ct);
+    rope = rope_table(config.rope_theta, config.rope_factor);
   }
+  bool any_sliding = false;
+  for (int l = 0; l < layers; ++l) any_sliding = any_sliding || config.IsSliding(l);
+  if (any_sliding) local_rope = rope_table(config.local_rope_theta, 1.0);
 
   // Scores are grouped by kv head, [kv, rep, L(query), L(key)], so K and V are never repeated.
   // Causal mask: key position j is visible from query position i when j <= i.
   const TensorType mask_type{ElementType::kI32, {kv_heads, rep, seq, seq}};
   Value visible = b.Compare(b.Iota(mask_type, 3), b.Iota(mask_type, 2), CompareDirection::kLe);
+  // Sliding layers: also i - j < sliding_window. (d >= 0 ? d < W : false, d = i - j.)
+  Value visible_window;
+  if (any_sliding) {
+    Value d = b.Subtract(b.Iota(mask_type, 2), b.Iota(mask_type, 3));
+    Value causal = b.Compare(d, b.Splat(mask_type, 0), CompareDirection::kGe);
+    Value near = b.Compare(d, b.Splat(mask_type, config.sliding_window), CompareDirection::kLt);
+    visible_window = b.Select(causal, near, causal);
+  }
   Value zero = b.Scalar(ElementType::kI32, 0);
+  // A ring layer's cache row r holds the prompt's last position p with p % W == r:
+  // p = (length - 1) - ((length - 1 - r + W) % W), for W = sliding_window; rows no position
+  // reaches yet (p < 0) take position 0's values, never visible (decode sees rows <= its position).
+  Value ring_positions;
+  if (any_sliding && config.sliding_window < options.capacity) {
+    const int64_t w = config.sliding_window;
+    const TensorType ring_type{ElementType::kI32, {w}};
+    Value last = b.BroadcastInDim(b.Subtract(length, b.Scalar(ElementType::kI32, 1)), {w}, {});
+    Value wv = b.Splat(ring_type, static_cast<double>(w));
+    Value t = b.Add(b.Subtract(last, b.Iota(ring_type, 0)), wv);
+    Value rem = b.Subtract(t, b.Multiply(b.Divide(t, wv), wv));
+    ring_positions = b.Maximum(b.Subtract(last, rem), b.Splat(ring_type, 0));
+  }
 
   std::vector<Value> fresh_kv, new_caches;
   Value x = inputs_embeds;
   for (int l = 0; l < layers; ++l) {
-    const LayerQkv a = AttentionInputs(b, config, dw.layers[l], x, rope);
+    const bool sliding = config.IsSliding(l);
+    const LayerQkv a = AttentionInputs(b, config, dw.layers[l], x, sliding ? local_rope : rope);
     Value k = b.Transpose(a.k, {1, 0, 2});  // [kv, L, hd]
     Value v = b.Transpose(a.v, {1, 0, 2});
     fresh_kv.push_back(k);
     fresh_kv.push_back(v);
-    // Rows 0..L-1 of the slot's cache; an update at a constant row 0 is done in place by XLA.
-    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, zero, zero}));
-    new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, zero, zero}));
+    if (config.IsRingLayer(l, options.capacity)) {
+      // The whole ring is the prompt's last W positions, each at row p % W, written over the
+      // slot's ring in place.
+      Value ring_k = b.Transpose(b.GatherRows(a.k, ring_positions), {1, 0, 2});
+      Value ring_v = b.Transpose(b.GatherRows(a.v, ring_positions), {1, 0, 2});
+      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], ring_k, {zero, zero, zero}));
+      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], ring_v, {zero, zero, zero}));
+    } else {
+      // Rows 0..L-1 of the slot's cache; an update at a constant row 0 is done in place by XLA.
+      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, zero, zero}));
+      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, zero, zero}));
+    }
 
     Value q = b.Transpose(b.Reshape(a.q, {seq, kv_heads, rep, hd}), {1, 2, 0, 3});
+    const Value mask = sliding ? visible_window : visible;
     auto probs = [&](Value scores, int64_t first_row, int64_t rows) {  // [kv, rep, rows, L]
-      return AttentionProbs(b, config, scores, QueryRows(b, visible, first_row, rows));
+      return AttentionProbs(b, config, scores, QueryRows(b, mask, first_row, rows));
     };
     Value attn = BlockedAttention(b, q, k, v, 1, probs,
                                   options.attention_block_scores);  // [kv, rep, L, hd]
@@ -147,8 +189,10 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     results.push_back(inputs_embeds);
     program.result_names.push_back("inputs_embeds");
     for (int l = 0; l < layers; ++l) {
-      results.push_back(fresh_kv[2 * l]);
-      results.push_back(fresh_kv[2 * l + 1]);
+      // A ring layer's tap is its ring (what decode reads); the host unrolls it by position.
+      const bool ring = config.IsRingLayer(l, options.capacity);
+      results.push_back(ring ? new_caches[2 * l] : fresh_kv[2 * l]);
+      results.push_back(ring ? new_caches[2 * l + 1] : fresh_kv[2 * l + 1]);
       program.result_names.push_back("past_key_values." + std::to_string(l) + ".key");
       program.result_names.push_back("past_key_values." + std::to_string(l) + ".value");
     }

@@ -36,13 +36,16 @@ enum class InputRole {
   kWindowSegment,
   kMergedOrder,
   kRopePositions,
+  kFeatureSource,
+  kBlendSource,
+  kBlendWeight,
 };
-inline constexpr int kNumInputRoles = 12;
+inline constexpr int kNumInputRoles = 15;
 
 inline constexpr std::array<std::string_view, kNumInputRoles> kInputRoleNames = {
-    "pixel_values", "input_ids",      "feature_index", "image_features",
-    "length",       "tokens",         "positions",     "rotary_hw",
-    "full_segment", "window_segment", "merged_order",  "rope_positions"};
+    "pixel_values", "input_ids",      "feature_index",  "image_features", "length",
+    "tokens",       "positions",      "rotary_hw",      "full_segment",   "window_segment",
+    "merged_order", "rope_positions", "feature_source", "blend_source",   "blend_weight"};
 
 inline std::string_view InputRoleName(InputRole role) {
   return kInputRoleNames[static_cast<int>(role)];
@@ -74,10 +77,12 @@ struct ProgramParam {
 };
 
 struct Program {
-  std::string name;                       // "vision_encode", "prefill", ...
-  std::string mlir;                       // a module with func.func public @main
-  std::vector<ProgramParam> params;       // @main's parameters, in order
-  std::vector<std::string> result_names;  // stage names of @main's results, in order
+  std::string name;                  // "vision_encode", "prefill", ...
+  std::string mlir;                  // a module with func.func public @main
+  std::vector<ProgramParam> params;  // @main's parameters, in order
+  // Stage names of @main's results, in order; the first is the result the program exists for
+  // (image features, logits), the others KV caches or taps.
+  std::vector<std::string> result_names;
   std::vector<TensorType> result_types;
 };
 

@@ -125,6 +125,10 @@ Status CheckConfig(const io::LlavaConfig& config, const VisionEncodeOptions& opt
     return InvalidArgument("vision_encode: num_images must be >= 1, got " +
                            std::to_string(options.num_images));
   }
+  if (config.anyres() && options.num_feature_rows < 1) {
+    return InvalidArgument("vision_encode: an anyres model needs num_feature_rows >= 1, got " +
+                           std::to_string(options.num_feature_rows));
+  }
   if (vc.hidden_size <= 0 || vc.num_attention_heads <= 0 ||
       vc.hidden_size % vc.num_attention_heads != 0 || vc.patch_size <= 0 ||
       vc.image_size < vc.patch_size || vc.num_hidden_layers < 0) {
@@ -150,6 +154,39 @@ Status CheckConfig(const io::LlavaConfig& config, const VisionEncodeOptions& opt
                            "' is not one of default, full");
   }
   return Status();
+}
+
+// pack_image_features (LLaVA-NeXT, LLaVA-OneVision) as a gather over the projected rows of every
+// view with the image_newline row after them: output row j copies row feature_source[j], or, where
+// that is -1, blends the four rows blend_source[j] names with blend_weight[j] = {h0, h1, w0, w1}
+// in float32 as PyTorch's bilinear upsample does ((a w0 + b w1) h0 + (c w0 + d w1) h1, rounded
+// once to the compute type). The host layout (vision/anyres.h) fills the tables.
+Value PackAnyres(Builder& b, CollectedParams& p, const io::LlavaConfig& config, Value features,
+                 int64_t rows) {
+  const std::vector<int64_t> dims = b.dims(features);  // [n, tokens, D]
+  const int64_t d = dims[2];
+  const ElementType ct = p.compute(), f32 = ElementType::kF32, i32 = ElementType::kI32;
+  Value newline = b.Reshape(p.ComputeWeight("image_newline", {d}), {1, d});
+  Value table = b.Concatenate({b.Reshape(features, {dims[0] * dims[1], d}), newline}, 0);
+  Value source = p.Input("feature_source", {i32, {rows}});
+  Value packed = b.GatherRows(table, b.Maximum(source, b.Splat({i32, {rows}}, 0)));
+  if (config.vision_aspect_ratio.empty()) return packed;  // no anyres_max_N downscale
+  Value blend_source = p.Input("blend_source", {i32, {rows, 4}});
+  Value blend_weight = p.Input("blend_weight", {f32, {rows, 4}});
+  Value corners = b.CastTo(b.GatherRows(table, blend_source), f32);  // [rows, 4, D]
+  auto corner = [&](int64_t k) {
+    return b.Reshape(b.Slice(corners, {0, k, 0}, {rows, k + 1, d}), {rows, d});
+  };
+  auto weight = [&](int64_t k) {
+    Value w = b.Reshape(b.Slice(blend_weight, {0, k}, {rows, k + 1}), {rows});
+    return b.BroadcastInDim(w, {rows, d}, {0});
+  };
+  Value top = b.Add(b.Multiply(corner(0), weight(2)), b.Multiply(corner(1), weight(3)));
+  Value bottom = b.Add(b.Multiply(corner(2), weight(2)), b.Multiply(corner(3), weight(3)));
+  Value blended = b.CastTo(b.Add(b.Multiply(top, weight(0)), b.Multiply(bottom, weight(1))), ct);
+  Value is_blend = b.BroadcastInDim(
+      b.Compare(source, b.Splat({i32, {rows}}, 0), CompareDirection::kLt), {rows, d}, {0});
+  return b.Select(is_blend, blended, packed);
 }
 
 // The whole graph: @main's results and their stage names.
@@ -194,8 +231,13 @@ Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::Llav
   Value features = Linear(b, h, w2, b2);
 
   CollectedGraph g;
-  g.results = {features};
-  g.names = {"image_features"};
+  if (config.anyres()) {
+    g.results = {PackAnyres(b, p, config, features, options.num_feature_rows)};
+    g.names = {"packed_image_features"};
+  } else {
+    g.results = {features};
+    g.names = {"image_features"};
+  }
   if (options.taps) {
     for (int i = 0; i < num_states; ++i) {
       g.results.push_back(states[i]);
@@ -203,6 +245,10 @@ Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::Llav
     }
     g.results.push_back(selected);
     g.names.push_back("selected_image_features");
+    if (config.anyres()) {
+      g.results.push_back(features);
+      g.names.push_back("image_features");
+    }
   }
   VLMXLA_RETURN_IF_ERROR(b.status());
   return g;

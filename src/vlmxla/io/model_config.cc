@@ -1,9 +1,11 @@
 #include "vlmxla/io/model_config.h"
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace vlmxla::io {
 
@@ -88,6 +90,104 @@ Status Positive(const std::string& where, const char* name, int v) {
   return Status::Ok();
 }
 
+// Gemma3TextConfig's decoder options: the (1 + w) norms, QK-norm, sandwich norms, the
+// attention scale, embedding scale, soft-capping, sliding layers (layer_types, or else
+// sliding_window_pattern) and RoPE per layer type (v5's rope_parameters by layer type, or the
+// older rope_theta / rope_local_base_freq / rope_scaling).
+Status ParseGemma3Options(const nlohmann::json& j, const std::string& where, TextConfig& c) {
+  Fields f(j, where);
+  c.norm_weight_offset = c.qk_norm = c.sandwich_norms = true;
+  c.local_rope_theta = 10000.0;
+  c.query_pre_attn_scalar = 256;
+  c.sliding_window = 4096;
+  // Gemma3TextScaledWordEmbedding: torch.tensor(hidden_size ** 0.5), a float32 scalar.
+  c.embed_scale = static_cast<float>(std::sqrt(static_cast<double>(c.hidden_size)));
+  VLMXLA_RETURN_IF_ERROR(f.Double("query_pre_attn_scalar", &c.query_pre_attn_scalar));
+  VLMXLA_RETURN_IF_ERROR(f.Double("final_logit_softcapping", &c.final_logit_softcapping));
+  // attn_logit_softcapping: Gemma3Attention (Transformers 5.23) passes no softcap to its
+  // attention function, so the scores are never capped; vlmxla computes what it computes.
+  double attn_logit_softcapping = 0;
+  VLMXLA_RETURN_IF_ERROR(f.Double("attn_logit_softcapping", &attn_logit_softcapping));
+  VLMXLA_RETURN_IF_ERROR(f.Int("sliding_window", &c.sliding_window));
+  bool bidirectional = false;
+  VLMXLA_RETURN_IF_ERROR(f.Bool("use_bidirectional_attention", &bidirectional));
+  if (bidirectional) {
+    return Unimplemented(where + ": use_bidirectional_attention is not supported (causal only)");
+  }
+  for (auto [name, v, least] :
+       {std::tuple{"query_pre_attn_scalar", c.query_pre_attn_scalar, 1e-300},
+        {"final_logit_softcapping", c.final_logit_softcapping, 0.0},
+        {"attn_logit_softcapping", attn_logit_softcapping, 0.0}}) {
+    if (v < least) {
+      return InvalidArgument(where + ": " + name + " must be " +
+                             (least > 0 ? "positive" : "non-negative") + ", got " +
+                             std::to_string(v));
+    }
+  }
+  VLMXLA_RETURN_IF_ERROR(Positive(where, "sliding_window", c.sliding_window));
+  // Layer types: the list, or every sliding_window_pattern-th layer global (default 6).
+  c.sliding_layers.assign(c.num_hidden_layers, false);
+  if (j.contains("layer_types") && !j["layer_types"].is_null()) {
+    const auto& types = j["layer_types"];
+    if (!types.is_array() || static_cast<int>(types.size()) != c.num_hidden_layers) {
+      return InvalidArgument(where + ": layer_types must list one type per layer (" +
+                             std::to_string(c.num_hidden_layers) + "), got " + types.dump());
+    }
+    for (int l = 0; l < c.num_hidden_layers; ++l) {
+      const std::string t = types[l].is_string() ? types[l].get<std::string>() : "";
+      if (t != "sliding_attention" && t != "full_attention") {
+        return InvalidArgument(where + ": layer_types[" + std::to_string(l) + "] must be " +
+                               "sliding_attention or full_attention, got " + types[l].dump());
+      }
+      c.sliding_layers[l] = t == "sliding_attention";
+    }
+  } else {
+    int pattern = 6;
+    VLMXLA_RETURN_IF_ERROR(f.Int("sliding_window_pattern", &pattern));
+    VLMXLA_RETURN_IF_ERROR(Positive(where, "sliding_window_pattern", pattern));
+    for (int l = 0; l < c.num_hidden_layers; ++l) c.sliding_layers[l] = (l + 1) % pattern != 0;
+  }
+  // RoPE: rope_theta (read by the caller) and rope_local_base_freq, rope_scaling on the global
+  // layers; v5 files nest {full_attention: {...}, sliding_attention: {...}} in rope_parameters.
+  VLMXLA_RETURN_IF_ERROR(f.Double("rope_local_base_freq", &c.local_rope_theta));
+  std::string global_type = "default", local_type = "default";
+  auto read_scaling = [&](const nlohmann::json& params, const std::string& at, double* theta,
+                          std::string* type, double* factor) -> Status {
+    if (!params.is_object()) return Status::Ok();
+    Fields rf(params, at);
+    VLMXLA_RETURN_IF_ERROR(rf.Double("rope_theta", theta));
+    VLMXLA_RETURN_IF_ERROR(rf.String("type", type));  // older files' name
+    VLMXLA_RETURN_IF_ERROR(rf.String("rope_type", type));
+    return rf.Double("factor", factor);
+  };
+  double unused_factor = 1.0;
+  if (j.contains("rope_scaling")) {
+    VLMXLA_RETURN_IF_ERROR(read_scaling(j["rope_scaling"], where + " rope_scaling", &c.rope_theta,
+                                        &global_type, &c.rope_factor));
+  }
+  if (j.contains("rope_parameters") && j["rope_parameters"].is_object()) {
+    const auto& rp = j["rope_parameters"];
+    if (rp.contains("full_attention")) {
+      VLMXLA_RETURN_IF_ERROR(read_scaling(rp["full_attention"],
+                                          where + " rope_parameters.full_attention", &c.rope_theta,
+                                          &global_type, &c.rope_factor));
+    }
+    if (rp.contains("sliding_attention")) {
+      VLMXLA_RETURN_IF_ERROR(read_scaling(rp["sliding_attention"],
+                                          where + " rope_parameters.sliding_attention",
+                                          &c.local_rope_theta, &local_type, &unused_factor));
+    }
+  }
+  if ((global_type != "default" && global_type != "linear") || local_type != "default") {
+    return Unimplemented(where + ": rope types " + global_type + " (global layers) / " +
+                         local_type + " (sliding layers) are not supported (default, and linear " +
+                         "on the global layers)");
+  }
+  if (global_type == "default") c.rope_factor = 1.0;
+  if (c.rope_factor <= 0) return InvalidArgument(where + ": rope scaling factor must be positive");
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<VisionConfig> ParseVisionConfig(const nlohmann::json& j) {
@@ -140,6 +240,12 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.vocab_size = 32000, c.hidden_size = 4096, c.intermediate_size = 11008;
     c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 2048;
     c.bos_token_id = 1, c.eos_token_ids = {2};
+  } else if (c.model_type == "mistral") {
+    // MistralConfig: the Llama decoder without biases, grouped-query attention by default.
+    c.vocab_size = 32000, c.hidden_size = 4096, c.intermediate_size = 14336;
+    c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 4096 * 32;
+    kv_heads = 8;
+    c.bos_token_id = 1, c.eos_token_ids = {2};
   } else if (c.model_type == "qwen2") {
     c.vocab_size = 151936, c.hidden_size = 4096, c.intermediate_size = 22016;
     c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 32768;
@@ -153,13 +259,23 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.rope_theta = 1000000.0;
     c.bos_token_id = 151643, c.eos_token_ids = {151645};
     c.attention_bias = true;
+  } else if (c.model_type == "gemma3_text") {
+    // Gemma3TextConfig's defaults (gemma-3-1b-like dims).
+    c.vocab_size = 262208, c.hidden_size = 2304, c.intermediate_size = 9216;
+    c.num_hidden_layers = 26, c.num_attention_heads = 8, c.max_position_embeddings = 131072;
+    kv_heads = 4;
+    c.bos_token_id = 2, c.eos_token_ids = {1}, c.pad_token_id = 0;
+    c.tie_word_embeddings = true;
+    c.rope_theta = 1000000.0;  // the global layers' base
   } else {
     return Unimplemented("text decoder model_type '" + c.model_type +
-                         "' is not supported (supported: llama, qwen2, qwen2_vl_text, "
-                         "qwen2_5_vl_text)");
+                         "' is not supported (supported: llama, mistral, qwen2, qwen2_vl_text, "
+                         "qwen2_5_vl_text, gemma3_text)");
   }
-  const bool mrope_model = c.model_type != "llama" && c.model_type != "qwen2";
-  c.hidden_act = "silu";
+  const bool gemma3 = c.model_type == "gemma3_text";
+  const bool mrope_model =
+      c.model_type != "llama" && c.model_type != "mistral" && c.model_type != "qwen2" && !gemma3;
+  c.hidden_act = gemma3 ? "gelu_pytorch_tanh" : "silu";
   c.rms_norm_eps = mrope_model ? 1e-5 : 1e-6;
   Fields f(j, where);
   VLMXLA_RETURN_IF_ERROR(f.Int("vocab_size", &c.vocab_size));
@@ -169,6 +285,7 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
   VLMXLA_RETURN_IF_ERROR(f.Int("num_attention_heads", &c.num_attention_heads));
   VLMXLA_RETURN_IF_ERROR(f.OptInt("num_key_value_heads", &kv_heads));
   VLMXLA_RETURN_IF_ERROR(f.String("hidden_act", &c.hidden_act));
+  VLMXLA_RETURN_IF_ERROR(f.String("hidden_activation", &c.hidden_act));  // Gemma's name for it
   VLMXLA_RETURN_IF_ERROR(f.Int("max_position_embeddings", &c.max_position_embeddings));
   VLMXLA_RETURN_IF_ERROR(f.Double("rms_norm_eps", &c.rms_norm_eps));
   VLMXLA_RETURN_IF_ERROR(f.Bool("tie_word_embeddings", &c.tie_word_embeddings));
@@ -179,11 +296,28 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     VLMXLA_RETURN_IF_ERROR(f.Bool("attention_bias", &c.attention_bias));
     c.attention_output_bias = c.attention_bias;  // Llama's flag covers o_proj too
     VLMXLA_RETURN_IF_ERROR(f.Bool("mlp_bias", &c.mlp_bias));
+  } else if (gemma3) {
+    VLMXLA_RETURN_IF_ERROR(f.Bool("attention_bias", &c.attention_bias));
+    c.attention_output_bias = c.attention_bias;  // Gemma3Attention's o_proj takes it too
   }
   c.num_key_value_heads = kv_heads.value_or(c.num_attention_heads);
+  if (c.model_type == "mistral") {
+    // Mistral's sliding window masks keys more than sliding_window positions back; a window that
+    // covers every position the model can take changes nothing.
+    std::optional<int> window;
+    VLMXLA_RETURN_IF_ERROR(f.OptInt("sliding_window", &window));
+    if (window && *window < c.max_position_embeddings) {
+      return Unimplemented(where + ": sliding_window " + std::to_string(*window) +
+                           " shorter than max_position_embeddings " +
+                           std::to_string(c.max_position_embeddings) + " is not supported yet");
+    }
+  }
   // RoPE: Transformers v5 keeps it in rope_parameters; older files have a top-level rope_theta.
+  // Gemma 3 keeps one set per layer type (ParseGemma3Options).
   VLMXLA_RETURN_IF_ERROR(f.Double("rope_theta", &c.rope_theta));
-  if (j.contains("rope_parameters") && j["rope_parameters"].is_object()) {
+  if (gemma3) {
+    VLMXLA_RETURN_IF_ERROR(ParseGemma3Options(j, where, c));
+  } else if (j.contains("rope_parameters") && j["rope_parameters"].is_object()) {
     const auto& rp = j["rope_parameters"];
     Fields rf(rp, where + " rope_parameters");
     VLMXLA_RETURN_IF_ERROR(rf.Double("rope_theta", &c.rope_theta));
@@ -191,7 +325,7 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     VLMXLA_RETURN_IF_ERROR(rf.IntList("mrope_section", &c.mrope_section));
   }
   for (const char* key : {"rope_scaling"}) {
-    if (j.contains(key) && j[key].is_object()) {
+    if (!gemma3 && j.contains(key) && j[key].is_object()) {
       // Older Qwen2-VL files: {"type": "mrope", "mrope_section": [...]}; "mrope" is default RoPE
       // with sections.
       Fields sf(j[key], where + " " + key);
@@ -213,7 +347,7 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
                          {"intermediate_size", c.intermediate_size}}) {
     VLMXLA_RETURN_IF_ERROR(Positive(where, name, v));
   }
-  c.head_dim = c.hidden_size / c.num_attention_heads;
+  c.head_dim = gemma3 ? 256 : c.hidden_size / c.num_attention_heads;
   VLMXLA_RETURN_IF_ERROR(f.Int("head_dim", &c.head_dim));
   if (c.num_attention_heads % c.num_key_value_heads != 0) {
     return InvalidArgument(
@@ -328,7 +462,7 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     m.torch_dtype = DeclaredDtype(j["text_config"]);
   }
   VLMXLA_ASSIGN_OR_RETURN(m.model_type, ModelType(j, "", "config.json"));
-  if (m.model_type == "llama" || m.model_type == "qwen2") {
+  if (m.model_type == "llama" || m.model_type == "qwen2" || m.model_type == "gemma3_text") {
     VLMXLA_ASSIGN_OR_RETURN(m.text, ParseTextConfig(j));
     return m;
   }
@@ -363,25 +497,51 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     m.qwen_vl = std::move(q);
     return m;
   }
-  if (m.model_type != "llava") {
+  const bool next = m.model_type == "llava_next", onevision = m.model_type == "llava_onevision";
+  if (m.model_type != "llava" && !next && !onevision) {
     return Unimplemented("model_type '" + m.model_type +
-                         "' is not supported (supported: llava, qwen2_vl, qwen2_5_vl, llama, "
-                         "qwen2)");
+                         "' is not supported (supported: llava, llava_next, llava_onevision, "
+                         "qwen2_vl, qwen2_5_vl, llama, qwen2, gemma3_text)");
   }
   LlavaConfig l;
-  // LlavaConfig's own default tower (when vision_config is absent) is CLIP ViT-L/14 at 336 px.
+  // The default tower when vision_config is absent: CLIP ViT-L/14 at 336 px (LlavaConfig,
+  // LlavaNextConfig), SigLIP so400m at 384 px without its head (LlavaOnevisionConfig); and the
+  // default decoder: Llama, or Qwen2 for LLaVA-OneVision.
+  const nlohmann::json default_vision = onevision
+                                            ? nlohmann::json{{"model_type", "siglip_vision_model"},
+                                                             {"hidden_size", 1152},
+                                                             {"intermediate_size", 4304},
+                                                             {"patch_size", 14},
+                                                             {"image_size", 384},
+                                                             {"num_hidden_layers", 26},
+                                                             {"num_attention_heads", 16}}
+                                            : nlohmann::json{{"model_type", "clip_vision_model"},
+                                                             {"intermediate_size", 4096},
+                                                             {"hidden_size", 1024},
+                                                             {"patch_size", 14},
+                                                             {"image_size", 336},
+                                                             {"num_hidden_layers", 24},
+                                                             {"num_attention_heads", 16}};
   nlohmann::json vision = j.contains("vision_config") && !j["vision_config"].is_null()
                               ? j["vision_config"]
-                              : nlohmann::json{{"model_type", "clip_vision_model"},
-                                               {"intermediate_size", 4096},
-                                               {"hidden_size", 1024},
-                                               {"patch_size", 14},
-                                               {"image_size", 336},
-                                               {"num_hidden_layers", 24},
-                                               {"num_attention_heads", 16}};
+                              : default_vision;
   nlohmann::json text = j.contains("text_config") && !j["text_config"].is_null()
                             ? j["text_config"]
-                            : nlohmann::json{{"model_type", "llama"}};
+                            : nlohmann::json{{"model_type", onevision ? "qwen2" : "llama"}};
+  if (onevision) {
+    l.image_token_index = 151646;
+    l.vision_feature_select_strategy = "full";
+    l.vision_feature_layers = {-1};
+    l.vision_aspect_ratio = "anyres_max_9";
+    l.video_token_index = 151647;
+  }
+  if (next || onevision) {
+    l.image_grid_pinpoints = DefaultPinpoints(m.model_type);
+    if (j.contains("image_grid_pinpoints") && !j["image_grid_pinpoints"].is_null()) {
+      VLMXLA_ASSIGN_OR_RETURN(l.image_grid_pinpoints,
+                              ParsePinpoints(j["image_grid_pinpoints"], "config.json"));
+    }
+  }
   auto v = ParseVisionConfig(vision);
   if (!v.ok()) return v.status().WithContext("config.json");
   auto t = ParseTextConfig(text);
@@ -400,6 +560,12 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   VLMXLA_RETURN_IF_ERROR(f.IntList("vision_feature_layer", &l.vision_feature_layers));
   VLMXLA_RETURN_IF_ERROR(f.Bool("multimodal_projector_bias", &l.multimodal_projector_bias));
   VLMXLA_RETURN_IF_ERROR(f.Bool("tie_word_embeddings", &l.tie_word_embeddings));
+  if (onevision) {
+    VLMXLA_RETURN_IF_ERROR(f.String("vision_aspect_ratio", &l.vision_aspect_ratio));
+    // Transformers maps video_token_id onto video_token_index.
+    VLMXLA_RETURN_IF_ERROR(f.Int("video_token_id", &l.video_token_index));
+    VLMXLA_RETURN_IF_ERROR(f.Int("video_token_index", &l.video_token_index));
+  }
   if (l.vision_feature_select_strategy != "default" && l.vision_feature_select_strategy != "full") {
     return InvalidArgument(
         "config.json: vision_feature_select_strategy must be 'default' or 'full', got '" +
@@ -419,6 +585,33 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   m.text = l.text;
   m.llava = std::move(l);
   return m;
+}
+
+Result<std::vector<std::array<int, 2>>> ParsePinpoints(const nlohmann::json& v,
+                                                       const std::string& where) {
+  const std::string what = where + ": image_grid_pinpoints must be a non-empty list of " +
+                           "[height, width] pairs of positive integers; got " + v.dump();
+  if (!v.is_array() || v.empty()) return InvalidArgument(what);
+  std::vector<std::array<int, 2>> out;
+  for (const auto& p : v) {
+    if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer() ||
+        p[0].get<int64_t>() <= 0 || p[1].get<int64_t>() <= 0 || p[0].get<int64_t>() > (1 << 20) ||
+        p[1].get<int64_t>() > (1 << 20)) {
+      return InvalidArgument(what);
+    }
+    out.push_back({p[0].get<int>(), p[1].get<int>()});
+  }
+  return out;
+}
+
+std::vector<std::array<int, 2>> DefaultPinpoints(const std::string& model_type) {
+  if (model_type == "llava_next")
+    return {{336, 672}, {672, 336}, {672, 672}, {1008, 336}, {336, 1008}};
+  std::vector<std::array<int, 2>> out;
+  if (model_type != "llava_onevision") return out;
+  for (int i = 1; i <= 6; ++i)  // every (384 i, 384 j) for i, j in 1..6
+    for (int k = 1; k <= 6; ++k) out.push_back({384 * i, 384 * k});
+  return out;
 }
 
 Result<nlohmann::json> ReadJsonFile(const std::string& path) {

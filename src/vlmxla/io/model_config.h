@@ -1,8 +1,9 @@
 // A Hugging Face model directory and its config.json: LlavaConfig with nested vision and text
 // configs, Qwen2VLConfig / Qwen2_5_VLConfig (nested, or the flat layout of older files), or a
-// text-only Llama/Qwen2 config, with defaults as Transformers applies them.
+// text-only Llama/Qwen2/Gemma3 config, with defaults as Transformers applies them.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,9 +33,9 @@ struct VisionConfig {
   int num_positions() const { return num_patches() + (has_class_token ? 1 : 0); }
 };
 
-// LlamaConfig / Qwen2Config (the decoder).
+// LlamaConfig / Qwen2Config / Gemma3TextConfig (the decoder).
 struct TextConfig {
-  std::string model_type;  // "llama" | "qwen2"
+  std::string model_type;  // "llama" | "qwen2" | "gemma3_text" | ...
   int vocab_size = 0;
   int hidden_size = 0;
   int intermediate_size = 0;
@@ -60,6 +61,46 @@ struct TextConfig {
   // Prefix of every decoder weight name in the checkpoint: "language_model." (LLaVA) or ""
   // (text-only Llama/Qwen2, Qwen2-VL: model.layers.*, lm_head.weight).
   std::string weights_prefix;
+
+  // Decoder options Gemma 3 brings (each off, or 0, for Llama/Qwen2):
+  // RMSNorm scales by (1 + weight), in f32 before the cast back (Gemma3RMSNorm).
+  bool norm_weight_offset = false;
+  // Per-head RMSNorm of q and k (self_attn.q_norm / k_norm, [head_dim]) before RoPE.
+  bool qk_norm = false;
+  // The attention output and the MLP output each pass a norm before their residual add
+  // (post_attention_layernorm, post_feedforward_layernorm); the MLP's input norm is
+  // pre_feedforward_layernorm.
+  bool sandwich_norms = false;
+  // Attention scale query_pre_attn_scalar^-0.5; 0: head_dim^-0.5.
+  double query_pre_attn_scalar = 0;
+  // Token embeddings times this (sqrt(hidden_size), rounded to f32, then to the weights' type, as
+  // Gemma3TextScaledWordEmbedding multiplies); 0: unscaled.
+  double embed_scale = 0;
+  // tanh soft-capping cap * tanh(x / cap) of the logits; 0: none. (Gemma 3's
+  // attn_logit_softcapping is read and not applied: Transformers' Gemma3Attention never passes it
+  // to its attention function, so a Gemma 3 checkpoint computes without it.)
+  double final_logit_softcapping = 0;
+  // Sliding-window attention: layer l is a sliding layer when sliding_layers[l] (empty: none);
+  // its query at position i sees keys j with i - sliding_window < j <= i.
+  int sliding_window = 0;
+  std::vector<bool> sliding_layers;
+  // Sliding layers' RoPE base (rope_local_base_freq); the others take rope_theta.
+  double local_rope_theta = 10000.0;
+  // Linear RoPE scaling of the global (non-sliding) layers: inv_freq / rope_factor.
+  double rope_factor = 1.0;
+
+  bool IsSliding(int layer) const {
+    return layer >= 0 && layer < static_cast<int>(sliding_layers.size()) && sliding_layers[layer];
+  }
+  // Whether layer `layer` keeps a window-sized ring KV at this context capacity (a sliding layer
+  // whose window is shorter than the capacity): position p lives in row p % sliding_window.
+  bool IsRingLayer(int layer, int64_t capacity) const {
+    return IsSliding(layer) && sliding_window < capacity;
+  }
+  // Rows of layer `layer`'s KV cache at this context capacity.
+  int64_t KvRows(int layer, int64_t capacity) const {
+    return IsRingLayer(layer, capacity) ? sliding_window : capacity;
+  }
 };
 
 struct LlavaConfig {
@@ -72,8 +113,16 @@ struct LlavaConfig {
   std::vector<int> vision_feature_layers = {-2};           // one entry, or several to concatenate
   bool multimodal_projector_bias = true;
   bool tie_word_embeddings = false;
+  // LLaVA-NeXT and LLaVA-OneVision ("anyres"): the (height, width) resolutions an image's tile
+  // grid may take (image_grid_pinpoints, or the model type's default); empty for LLaVA.
+  std::vector<std::array<int, 2>> image_grid_pinpoints;
+  // LLaVA-OneVision: vision_aspect_ratio ("anyres_max_9" by default); empty otherwise.
+  std::string vision_aspect_ratio;
+  // LLaVA-OneVision: the video placeholder's id (video_token_index); -1 without video.
+  int video_token_index = -1;
 
-  // Image feature tokens per image after the select strategy.
+  bool anyres() const { return !image_grid_pinpoints.empty(); }
+  // Image feature tokens per view after the select strategy (per image for LLaVA).
   int image_tokens_per_image() const;
 };
 
@@ -117,7 +166,7 @@ struct QwenVLConfig {
 // What config.json describes.
 struct ModelConfig {
   std::string model_type;               // "llava", "qwen2_vl", "qwen2_5_vl", or the text model type
-  std::optional<LlavaConfig> llava;     // set for "llava"
+  std::optional<LlavaConfig> llava;     // set for "llava", "llava_next", "llava_onevision"
   std::optional<QwenVLConfig> qwen_vl;  // set for "qwen2_vl" and "qwen2_5_vl"
   TextConfig text;                      // the decoder (== llava->text for llava)
   // The checkpoint's declared dtype: "dtype" (Transformers v5) or "torch_dtype", at the top level
@@ -135,6 +184,12 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j);
 // `family`: "qwen2_vl" or "qwen2_5_vl" (vision_config's fields and defaults differ).
 Result<QwenVisionConfig> ParseQwenVisionConfig(const nlohmann::json& j, const std::string& family);
 Result<ModelConfig> ParseModelConfig(const nlohmann::json& j);
+// image_grid_pinpoints ([[height, width], ...], positive integers); `where` names the file.
+Result<std::vector<std::array<int, 2>>> ParsePinpoints(const nlohmann::json& v,
+                                                       const std::string& where);
+// The default image_grid_pinpoints of LlavaNextConfig ("llava_next") or LlavaOnevisionConfig
+// ("llava_onevision", also its image processor's); empty for any other model type.
+std::vector<std::array<int, 2>> DefaultPinpoints(const std::string& model_type);
 
 // Reads and parses a JSON file, naming the file in any error.
 Result<nlohmann::json> ReadJsonFile(const std::string& path);

@@ -35,6 +35,10 @@ struct ProcessedImages {
   std::vector<int64_t> token_counts;
   // Per image [t, h, w] in patches, for families whose processor reports a grid.
   std::vector<std::array<int32_t, 3>> image_grid_thw;
+  // Per image its decoded (height, width), for families whose layout depends on it.
+  std::vector<std::array<int32_t, 2>> image_sizes;
+  // Diagnostics a capture records (PreparedPrefill::host_stages).
+  std::vector<std::pair<std::string, HostTensor>> host_stages;
 };
 
 // The host half of one model's images, loaded once per model directory (prompt::Preparer).

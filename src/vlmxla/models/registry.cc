@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "vlmxla/models/llava/llava.h"
+#include "vlmxla/models/llava_next/llava_next.h"
 #include "vlmxla/models/qwen2_vl/qwen2_vl.h"
 #include "vlmxla/models/text_only/text_only.h"
 
@@ -11,7 +12,8 @@ namespace vlmxla::models {
 namespace {
 
 // One line per family.
-const Family* const kFamilies[] = {&LlavaFamily(), &Qwen2VLFamily(), &TextOnlyFamily()};
+const Family* const kFamilies[] = {&LlavaFamily(), &LlavaNextFamily(), &Qwen2VLFamily(),
+                                   &TextOnlyFamily()};
 
 std::string Joined(const std::vector<std::string>& names) {
   std::string out;

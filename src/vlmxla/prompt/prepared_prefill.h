@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "vlmxla/base/status.h"
@@ -49,6 +50,12 @@ struct PreparedPrefill {
   int64_t rope_delta = 0;
   // Qwen families: per image [t, h, w] in patches (the processor's image_grid_thw).
   std::vector<std::array<int32_t, 3>> image_grid_thw;
+  // LLaVA-NeXT / LLaVA-OneVision: per image its decoded (height, width) (the processor's
+  // image_sizes), which fixes its tiles and feature layout.
+  std::vector<std::array<int32_t, 2>> image_sizes;
+  // What else the family's host half derived from the images, for a capture to record beside the
+  // stages above (LLaVA-NeXT: the tile grids and each image's packed feature count), in order.
+  std::vector<std::pair<std::string, HostTensor>> host_stages;
 };
 
 // Error reasons (Status::reason()) callers map to protocol codes.

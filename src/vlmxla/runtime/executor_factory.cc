@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "vlmxla/runtime/artifact_cache.h"
 #include "vlmxla/runtime/iree_executor.h"
 #include "vlmxla/runtime/pjrt_executor.h"
 
@@ -27,6 +28,18 @@ std::string XlaCpuFlags(std::string_view user_flags) {
 
 namespace {
 
+// The persistent cache a PJRT executor keeps its executables in (none with --no-cache).
+Result<PjrtCacheOptions> PjrtCache(const ExecutorConfig& config) {
+  PjrtCacheOptions cache;
+  if (config.no_cache) return cache;
+  VLMXLA_ASSIGN_OR_RETURN(cache.max_bytes, ArtifactCacheMaxBytes());
+  cache.dir = config.pjrt_cache_dir;
+  if (cache.dir.empty()) {
+    VLMXLA_ASSIGN_OR_RETURN(cache.dir, DefaultArtifactCacheDir("pjrt"));
+  }
+  return cache;
+}
+
 Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
                                               const ExecutorConfig& config) {
   if (backend == "pjrt-cuda") {
@@ -34,7 +47,8 @@ Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
     if (plugin.empty()) {
       VLMXLA_ASSIGN_OR_RETURN(plugin, FindCudaPlugin());
     }
-    VLMXLA_ASSIGN_OR_RETURN(auto executor, PjrtExecutor::Load(plugin));
+    VLMXLA_ASSIGN_OR_RETURN(PjrtCacheOptions cache, PjrtCache(config));
+    VLMXLA_ASSIGN_OR_RETURN(auto executor, PjrtExecutor::Load(plugin, cache));
     return std::unique_ptr<Executor>(std::move(executor));
   }
   if (backend == "pjrt-cpu" || backend == "pjrt") {
@@ -54,7 +68,8 @@ Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
       const char* user = std::getenv("XLA_FLAGS");
       setenv("XLA_FLAGS", XlaCpuFlags(user == nullptr ? "" : user).c_str(), 1);
     }
-    VLMXLA_ASSIGN_OR_RETURN(auto executor, PjrtExecutor::Load(plugin));
+    VLMXLA_ASSIGN_OR_RETURN(PjrtCacheOptions cache, PjrtCache(config));
+    VLMXLA_ASSIGN_OR_RETURN(auto executor, PjrtExecutor::Load(plugin, cache));
     return std::unique_ptr<Executor>(std::move(executor));
   }
   if (backend == "iree-cpu" || backend == "iree-cuda") {
@@ -63,6 +78,10 @@ Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
     options.cuda_target = config.iree_cuda_target;
     options.cpu_target = config.iree_cpu_target;
     options.cache_dir = config.iree_cache_dir;
+    options.no_cache = config.no_cache;
+    if (!config.no_cache) {
+      VLMXLA_ASSIGN_OR_RETURN(options.max_cache_bytes, ArtifactCacheMaxBytes());
+    }
     options.python = config.iree_python;
     options.python_path = config.iree_python_path;
     VLMXLA_ASSIGN_OR_RETURN(auto executor, IreeExecutor::Create(std::move(options)));

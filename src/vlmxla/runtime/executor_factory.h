@@ -16,6 +16,11 @@ struct ExecutorConfig {
   std::string iree_cuda_target = "sm_90";  // "iree-cuda": --iree-cuda-target
   std::string iree_cpu_target = "host";    // "iree-cpu": --iree-cpu-target (an LLVM CPU name)
   std::string iree_cache_dir;              // empty: $VLMXLA_CACHE/iree or ~/.cache/vlmxla/iree
+  std::string pjrt_cache_dir;              // empty: $VLMXLA_CACHE/pjrt or ~/.cache/vlmxla/pjrt
+  // --no-cache: PJRT compiles every program (nothing read or stored); IREE compiles into a
+  // private temporary directory. Otherwise each cache folder is bounded by
+  // ArtifactCacheMaxBytes() ($VLMXLA_CACHE_MAX_MB).
+  bool no_cache = false;
   // "iree-*": the runtime host's Python (iree-compile is taken from beside it) and the directory
   // that holds vlmxla_iree; empty: $VLMXLA_PYTHON, else the repository's .venv/bin/python and
   // python/ found upwards from the working directory or the executable's.

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "vlmxla/runtime/artifact_cache.h"
 #include "vlmxla/runtime/iree_process.h"
 #include "vlmxla/runtime/sha256.h"
 
@@ -74,22 +75,15 @@ bool IsStored(const std::string& path) {
   return fs::is_regular_file(path, ec) && fs::file_size(path, ec) > 0 && !ec;
 }
 
-// The artifact's manifest entry, written (temporary name, then rename) after the artifact.
+// The artifact's manifest entry, written after the artifact.
 void WriteManifestEntry(const IreeCompileJob& job, const IreeArtifact& artifact,
                         std::string_view mlir_text) {
   nlohmann::ordered_json entry = {
       {"schema", 1},          {"key", artifact.key}, {"compiler_version", job.compiler_version},
       {"target", job.target}, {"flags", job.flags},  {"mlir_sha256", Sha256Hex(mlir_text)}};
   const fs::path path = fs::path(job.cache_dir) / (artifact.key + ".json");
-  const std::string tmp = path.string() + ".tmp-" + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << entry.dump(2) << "\n";
-    if (!out) return;  // the artifact still works where iree-compile is; nothing to undo
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) fs::remove(tmp, ec);
+  // A failure leaves an artifact that still works where iree-compile is; nothing to undo.
+  (void)WriteFileAtomically(path.string(), entry.dump(2) + "\n");
 }
 
 // An artifact stored before caches had manifests gets its entry when it is next used.
@@ -128,20 +122,10 @@ std::optional<std::string> RecordedIreeCompilerVersion(const std::string& cache_
 }
 
 std::string IreeArtifactKey(const IreeCompileJob& job, std::string_view mlir_text) {
-  Sha256 hasher;
-  // Length-prefixed fields, so that no two different jobs hash the same byte stream.
-  auto field = [&hasher](std::string_view s) {
-    hasher.Update(std::to_string(s.size()));
-    hasher.Update(":");
-    hasher.Update(s);
-  };
-  field("vlmxla-iree-artifact-v1");
-  field(job.compiler_version);
-  field(job.target);
-  field(std::to_string(job.flags.size()));
-  for (const std::string& flag : job.flags) field(flag);
-  field(mlir_text);
-  return hasher.HexDigest();
+  ArtifactKey key("vlmxla-iree-artifact-v1");
+  key.Add(job.compiler_version).Add(job.target).Add(std::to_string(job.flags.size()));
+  for (const std::string& flag : job.flags) key.Add(flag);
+  return key.Add(mlir_text).Hex();
 }
 
 Result<std::string> IreeCompilerVersion(const std::string& compiler) {
@@ -178,6 +162,7 @@ std::optional<IreeArtifact> FindIreeArtifact(const IreeCompileJob& job,
   artifact.path = (fs::path(job.cache_dir) / (artifact.key + ".vmfb")).string();
   if (!IsStored(artifact.path)) return std::nullopt;
   BackfillManifestEntry(job, artifact, mlir_text);
+  TouchArtifactEntry(job.cache_dir, artifact.key);
   artifact.cached = true;
   artifact.seconds = SecondsSince(start);
   return artifact;
@@ -198,6 +183,7 @@ Result<IreeArtifact> CompileIreeArtifact(const IreeCompileJob& job, std::string_
   artifact.path = (fs::path(job.cache_dir) / (artifact.key + ".vmfb")).string();
   if (IsStored(artifact.path)) {
     BackfillManifestEntry(job, artifact, mlir_text);
+    TouchArtifactEntry(job.cache_dir, artifact.key);
     artifact.cached = true;
     artifact.seconds = SecondsSince(start);
     return artifact;
@@ -246,6 +232,8 @@ Result<IreeArtifact> CompileIreeArtifact(const IreeCompileJob& job, std::string_
                        "cache_unwritable");
   }
   WriteManifestEntry(job, artifact, mlir_text);
+  if (job.max_cache_bytes > 0)
+    EvictLeastRecentlyUsed(job.cache_dir, job.max_cache_bytes, artifact.key);
   artifact.seconds = SecondsSince(start);
   return artifact;
 }

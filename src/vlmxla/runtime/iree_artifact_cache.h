@@ -1,11 +1,13 @@
-// The IREE artifact cache: StableHLO text -> .vmfb through iree-compile, stored as
-// <cache_dir>/<sha256>.vmfb where the hash covers the MLIR text, every flag, the compiler's
-// version and the target. A second request for the same key reuses the file without compiling.
-// Beside each artifact, <sha256>.json is its manifest entry (compiler version, target, flags, the
-// MLIR's sha256), so that a copied cache is usable where no iree-compile is installed: the
-// compiler version a key needs is read from the entries (RecordedIreeCompilerVersion).
+// The IREE entries of the artifact cache (artifact_cache.h): StableHLO text -> .vmfb through
+// iree-compile, stored as <cache_dir>/<sha256>.vmfb where the hash covers the MLIR text, every
+// flag, the compiler's version and the target. A second request for the same key reuses the file
+// without compiling. Beside each artifact, <sha256>.json is its manifest entry (compiler version,
+// target, flags, the MLIR's sha256), so that a copied cache is usable where no iree-compile is
+// installed: the compiler version a key needs is read from the entries
+// (RecordedIreeCompilerVersion).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +23,9 @@ struct IreeCompileJob {
   std::string target;              // "llvm-cpu", "cuda:sm_90" (part of the key)
   std::vector<std::string> flags;  // everything between iree-compile and the input file
   std::string cache_dir;           // created if missing
+  // After a compile stores its artifact, the least recently used entries of cache_dir are evicted
+  // down to this many bytes (EvictLeastRecentlyUsed); 0: unbounded.
+  uint64_t max_cache_bytes = 0;
   double timeout_s = 3600;
 };
 

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "vlmxla/runtime/artifact_cache.h"
 #include "vlmxla/runtime/iree_artifact_cache.h"
 #include "vlmxla/runtime/iree_cuda_target.h"
 #include "vlmxla/runtime/iree_host_client.h"
@@ -212,15 +213,7 @@ Status ResolveIreeOptions(IreeExecutorOptions& options) {
     options.python_path = root + "/python";
   }
   if (options.cache_dir.empty()) {
-    const std::string cache = Env("VLMXLA_CACHE");
-    const std::string home = Env("HOME");
-    if (!cache.empty()) {
-      options.cache_dir = cache + "/iree";
-    } else if (!home.empty()) {
-      options.cache_dir = home + "/.cache/vlmxla/iree";
-    } else {
-      return NotFound("no IREE cache directory: set VLMXLA_CACHE or HOME");
-    }
+    VLMXLA_ASSIGN_OR_RETURN(options.cache_dir, DefaultArtifactCacheDir("iree"));
   }
   return Status::Ok();
 }
@@ -315,6 +308,7 @@ Result<IreeCompileOutcome> IreeCompiler::Compile(
   job.flags = flags_;
   job.flags.insert(job.flags.end(), extra_flags.begin(), extra_flags.end());
   job.cache_dir = options_.cache_dir;
+  job.max_cache_bytes = options_.max_cache_bytes;
   job.timeout_s = options_.compile_timeout_s;
   IreeCompileOutcome outcome;
   const bool maybe_explicit =
@@ -377,6 +371,17 @@ Result<std::unique_ptr<IreeExecutor>> IreeExecutor::Create(IreeExecutorOptions o
                     "iree_host_failed");
   }
   auto executor = std::unique_ptr<IreeExecutor>(new IreeExecutor());
+  if (options.no_cache) {
+    // A private directory, removed with the executor: iree-compile still writes a file, and the
+    // runtime host loads it from there.
+    std::error_code ec;
+    std::string pattern = (fs::temp_directory_path(ec) / "vlmxla-iree-nocache-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+      return Unavailable("cannot create a temporary directory for --no-cache ('" + pattern + "')",
+                         "cache_unwritable");
+    }
+    options.cache_dir = executor->private_cache_dir_ = pattern;
+  }
   VLMXLA_ASSIGN_OR_RETURN(IreeCompiler compiler, IreeCompiler::Create(options));
   executor->compiler_.emplace(std::move(compiler));
   if (options.also_compile_cuda_target.empty()) {
@@ -403,7 +408,12 @@ Result<std::unique_ptr<IreeExecutor>> IreeExecutor::Create(IreeExecutorOptions o
   return executor;
 }
 
-IreeExecutor::~IreeExecutor() = default;
+IreeExecutor::~IreeExecutor() {
+  if (private_cache_dir_.empty()) return;
+  host_.reset();  // the host has the artifacts open
+  std::error_code ec;
+  fs::remove_all(private_cache_dir_, ec);
+}
 
 std::string IreeExecutor::name() const { return "iree:" + options_.target; }
 

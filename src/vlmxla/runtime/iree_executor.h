@@ -39,8 +39,13 @@ struct IreeExecutorOptions {
   std::string python;
   // Directory prepended to the host's PYTHONPATH; empty: <repository>/python when found.
   std::string python_path;
-  // Empty: $VLMXLA_CACHE/iree, else ~/.cache/vlmxla/iree.
+  // Empty: $VLMXLA_CACHE/iree, else ~/.cache/vlmxla/iree (DefaultArtifactCacheDir).
   std::string cache_dir;
+  // After each compile, least recently used artifacts are evicted down to this size; 0: unbounded.
+  uint64_t max_cache_bytes = 0;
+  // --no-cache: compile into a private temporary directory (instead of cache_dir), removed with
+  // the executor; nothing is read from or left in the persistent cache.
+  bool no_cache = false;
   std::vector<std::string> extra_compile_flags;
   // Non-empty (a CUDA arch such as sm_90): every module is also compiled for target cuda at that
   // arch into the same cache (stored, never loaded), so that a machine without a GPU fills the
@@ -142,6 +147,7 @@ class IreeExecutor final : public Executor {
   std::optional<IreeCompiler> compiler_;
   std::optional<IreeCompiler> also_cuda_;  // options_.also_compile_cuda_target
   std::shared_ptr<IreeHostClient> host_;
+  std::string private_cache_dir_;  // no_cache: the temporary artifact folder, removed at the end
   mutable std::mutex stats_mu_;
   IreeCompileStats stats_;
 };

@@ -6,15 +6,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <system_error>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "pjrt_c_api.h"
+#include "vlmxla/runtime/artifact_cache.h"
 #include "vlmxla/runtime/mlir_signature.h"
 
 namespace vlmxla::runtime {
@@ -220,6 +226,67 @@ std::string ToString(const char* data, size_t size) {
   return data == nullptr ? std::string() : std::string(data, size);
 }
 
+// The plugin's attributes ("xla_version=...", one per line), or "" when it reports none.
+std::string PluginAttributes(const PJRT_Api* api) {
+  if (!VLMXLA_PJRT_HAS(api, PJRT_Plugin_Attributes)) return "";
+  PJRT_Plugin_Attributes_Args args{};
+  args.struct_size = PJRT_Plugin_Attributes_Args_STRUCT_SIZE;
+  if (!TakeError(api, api->PJRT_Plugin_Attributes(&args), "reading plugin attributes").ok()) {
+    return "";
+  }
+  std::string out;
+  for (size_t i = 0; i < args.num_attributes; ++i) {
+    const PJRT_NamedValue& v = args.attributes[i];
+    out += ToString(v.name, v.name_size) + "=";
+    switch (v.type) {
+      case PJRT_NamedValue_kString: out += ToString(v.string_value, v.value_size); break;
+      case PJRT_NamedValue_kInt64: out += std::to_string(v.int64_value); break;
+      case PJRT_NamedValue_kInt64List:
+        for (size_t j = 0; j < v.value_size; ++j)
+          out += std::to_string(v.int64_array_value[j]) + ",";
+        break;
+      case PJRT_NamedValue_kFloat: out += std::to_string(v.float_value); break;
+      case PJRT_NamedValue_kBool: out += v.bool_value ? "true" : "false"; break;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// Size and modification time of the plugin file: a reinstalled plugin invalidates the cache
+// without hashing its 250 MB at every start.
+std::string FileIdentity(const std::string& path) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(path, ec);
+  const auto when = fs::last_write_time(path, ec).time_since_epoch().count();
+  return std::to_string(size) + "@" + std::to_string(when);
+}
+
+// The host CPU's model name and ISA flags (the first processor's lines of /proc/cpuinfo): XLA's
+// CPU backend compiles for the features of the machine it runs on.
+std::string HostCpuIdentity() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string model, flags;
+  for (std::string line; std::getline(in, line) && (model.empty() || flags.empty());) {
+    if (model.empty() && line.rfind("model name", 0) == 0) model = line;
+    if (flags.empty() && line.rfind("flags", 0) == 0) flags = line;
+  }
+  return model + "\n" + flags;
+}
+
+Result<std::string> ReadWholeFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return NotFound("cannot open '" + path + "'");
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return DataLoss("cannot read '" + path + "'", "cache_corrupt");
+  return bytes;
+}
+
+// One line on stderr: the cache never fails a compile, it only says what it could not do.
+void WarnCache(const std::string& message) {
+  std::fprintf(stderr, "vlmxla: warning: PJRT executable cache: %s\n", message.c_str());
+}
+
 }  // namespace
 
 struct PjrtExecutor::Client {
@@ -229,10 +296,17 @@ struct PjrtExecutor::Client {
   std::string platform;
   std::string description;
   std::string kind;  // PJRT_DeviceDescription_Kind, e.g. "cpu" or "NVIDIA H200"
-  // Programs this client compiled, for Report().
+  PjrtCacheOptions cache;
+  // What identifies the compiler and the device in every cache key (PjrtExecutor::CacheKey).
+  std::string identity;
+  // Programs this client compiled, and those the persistent cache answered, for Report().
   std::mutex stats_mu;
   int compiles = 0;            // guarded by stats_mu
   double compile_seconds = 0;  // guarded by stats_mu
+  int cache_hits = 0;          // guarded by stats_mu
+  double cache_seconds = 0;    // guarded by stats_mu
+  bool store_refused = false;  // guarded by stats_mu: the plugin cannot serialize; warned once
+  bool write_warned = false;   // guarded by stats_mu: an entry could not be written; warned once
 
   ~Client() {
     if (client == nullptr) return;
@@ -449,6 +523,143 @@ class PjrtExecutable final : public Executable {
   FunctionSignature signature_;
 };
 
+// Calls `fn` with the PJRT_Executable (the metadata) of `loaded`, released afterwards.
+template <typename Fn>
+Status WithExecutable(const PJRT_Api* api, PJRT_LoadedExecutable* loaded, Fn fn) {
+  PJRT_LoadedExecutable_GetExecutable_Args get{};
+  get.struct_size = PJRT_LoadedExecutable_GetExecutable_Args_STRUCT_SIZE;
+  get.loaded_executable = loaded;
+  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_LoadedExecutable_GetExecutable(&get),
+                                   "inspecting the compiled executable"));
+  Status status = fn(get.executable);
+  PJRT_Executable_Destroy_Args destroy{};
+  destroy.struct_size = PJRT_Executable_Destroy_Args_STRUCT_SIZE;
+  destroy.executable = get.executable;
+  (void)TakeError(api, api->PJRT_Executable_Destroy(&destroy), "releasing executable metadata");
+  return status;
+}
+
+// Takes ownership of `loaded` and reads what Execute needs: the number of outputs (checked
+// against @main's signature) and the signature itself.
+Result<std::unique_ptr<Executable>> FinishLoaded(const ClientPtr& client,
+                                                 PJRT_LoadedExecutable* loaded,
+                                                 std::string_view mlir_text) {
+  const PJRT_Api* api = client->api;
+  // Owned before the next fallible call.
+  auto executable = std::make_unique<PjrtExecutable>(client, loaded, 0);
+  PJRT_Executable_NumOutputs_Args outputs{};
+  outputs.struct_size = PJRT_Executable_NumOutputs_Args_STRUCT_SIZE;
+  VLMXLA_RETURN_IF_ERROR(WithExecutable(api, loaded, [&](PJRT_Executable* metadata) {
+    outputs.executable = metadata;
+    return TakeError(api, api->PJRT_Executable_NumOutputs(&outputs), "counting executable outputs");
+  }));
+  executable->set_num_outputs(outputs.num_outputs);
+
+  Result<FunctionSignature> sig = ParseMainSignature(mlir_text);
+  if (!sig.ok()) return sig.status().WithContext("reading the signature of the compiled module");
+  if (sig->outputs.size() != outputs.num_outputs) {
+    return Internal("@main declares " + std::to_string(sig->outputs.size()) +
+                    " results but PJRT compiled " + std::to_string(outputs.num_outputs));
+  }
+  executable->set_signature(std::move(sig).value());
+  return std::unique_ptr<Executable>(std::move(executable));
+}
+
+// PJRT_Executable_Serialize of a loaded executable's bytes.
+Result<std::string> Serialize(const PJRT_Api* api, PJRT_LoadedExecutable* loaded) {
+  if (!VLMXLA_PJRT_HAS(api, PJRT_Executable_Serialize)) {
+    return Unimplemented("the plugin has no PJRT_Executable_Serialize");
+  }
+  std::string bytes;
+  VLMXLA_RETURN_IF_ERROR(WithExecutable(api, loaded, [&](PJRT_Executable* metadata) {
+    PJRT_Executable_Serialize_Args args{};
+    args.struct_size = PJRT_Executable_Serialize_Args_STRUCT_SIZE;
+    args.executable = metadata;
+    VLMXLA_RETURN_IF_ERROR(
+        TakeError(api, api->PJRT_Executable_Serialize(&args), "PJRT_Executable_Serialize"));
+    bytes.assign(args.serialized_bytes, args.serialized_bytes_size);
+    if (args.serialized_executable_deleter != nullptr) {
+      args.serialized_executable_deleter(args.serialized_executable);
+    }
+    return Status::Ok();
+  }));
+  return bytes;
+}
+
+// Stores `loaded` as the cache entry `key` (<key>.pjrt, sealed, and its <key>.json manifest),
+// then evicts down to the bound. Any failure is one warning line: the executable still runs.
+void StoreInCache(const ClientPtr& client, const std::string& key, PJRT_LoadedExecutable* loaded,
+                  std::string_view mlir_text) {
+  {
+    std::lock_guard<std::mutex> lock(client->stats_mu);
+    if (client->store_refused) return;
+  }
+  Result<std::string> bytes = Serialize(client->api, loaded);
+  if (!bytes.ok()) {
+    std::lock_guard<std::mutex> lock(client->stats_mu);
+    if (!client->store_refused) {
+      WarnCache("cannot store compiled programs: " + bytes.status().message());
+    }
+    client->store_refused = true;
+    return;
+  }
+  const std::string& dir = client->cache.dir;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  const nlohmann::ordered_json manifest = {{"schema", 1},
+                                           {"key", key},
+                                           {"kind", "pjrt"},
+                                           {"platform", client->platform},
+                                           {"device_kind", client->kind},
+                                           {"mlir_sha256", Sha256Hex(mlir_text)},
+                                           {"bytes", bytes->size()}};
+  Status stored = WriteFileAtomically(dir + "/" + key + ".pjrt", SealArtifact(*bytes));
+  if (stored.ok()) stored = WriteFileAtomically(dir + "/" + key + ".json", manifest.dump(2) + "\n");
+  if (!stored.ok()) {
+    // Once per client: a read-only cache would otherwise warn at every program.
+    std::lock_guard<std::mutex> lock(client->stats_mu);
+    if (!client->write_warned) WarnCache(stored.message());
+    client->write_warned = true;
+    return;
+  }
+  if (client->cache.max_bytes > 0) EvictLeastRecentlyUsed(dir, client->cache.max_bytes, key);
+}
+
+// The cached executable `key`: nullopt when there is none, or when the entry is damaged or the
+// plugin refuses it (one warning line; the entry is removed, so the compile that follows
+// replaces it).
+std::optional<Result<std::unique_ptr<Executable>>> LoadFromCache(const ClientPtr& client,
+                                                                 const std::string& key,
+                                                                 std::string_view mlir_text) {
+  const PJRT_Api* api = client->api;
+  const std::string& dir = client->cache.dir;
+  const std::string path = dir + "/" + key + ".pjrt";
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return std::nullopt;
+  if (!VLMXLA_PJRT_HAS(api, PJRT_Executable_DeserializeAndLoad)) return std::nullopt;
+  auto discard = [&](const std::string& why) {
+    WarnCache("entry " + path + " unusable (" + why + "); recompiling it");
+    RemoveArtifactEntry(dir, key);
+    return std::nullopt;
+  };
+  Result<std::string> sealed = ReadWholeFile(path);
+  // Evicted by another process since it was seen: a plain miss.
+  if (!sealed.ok() && sealed.status().code() == ErrorCode::kNotFound) return std::nullopt;
+  if (!sealed.ok()) return discard(sealed.status().message());
+  Result<std::string> bytes = UnsealArtifact(*sealed);
+  if (!bytes.ok()) return discard(bytes.status().message());
+  PJRT_Executable_DeserializeAndLoad_Args args{};
+  args.struct_size = PJRT_Executable_DeserializeAndLoad_Args_STRUCT_SIZE;
+  args.client = client->client;
+  args.serialized_executable = bytes->data();
+  args.serialized_executable_size = bytes->size();
+  Status loaded = TakeError(api, api->PJRT_Executable_DeserializeAndLoad(&args),
+                            "PJRT_Executable_DeserializeAndLoad");
+  if (!loaded.ok()) return discard(loaded.message());
+  TouchArtifactEntry(dir, key);
+  return FinishLoaded(client, args.loaded_executable, mlir_text);
+}
+
 }  // namespace
 
 Result<std::string> FindCpuPluginInVenv(const std::string& venv_dir) {
@@ -587,10 +798,12 @@ std::vector<std::string> PythonPrefixesToSearch() {
 
 Result<std::string> FindCudaPlugin() { return FindCudaPluginUnder(PythonPrefixesToSearch()); }
 
-Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plugin_path) {
+Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plugin_path,
+                                                         const PjrtCacheOptions& cache) {
   VLMXLA_ASSIGN_OR_RETURN(const PJRT_Api* api, LoadPluginOnce(plugin_path));
   auto client = std::make_shared<Client>();
   client->api = api;
+  client->cache = cache;
 
   PJRT_Client_Create_Args create{};
   create.struct_size = PJRT_Client_Create_Args_STRUCT_SIZE;
@@ -640,6 +853,16 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
                         std::to_string(api->pjrt_api_version.major_version) + "." +
                         std::to_string(api->pjrt_api_version.minor_version) + ", vlmxla's header " +
                         PjrtHeaderApiVersion() + ")";
+  if (!cache.dir.empty()) {
+    const char* xla_flags = std::getenv("XLA_FLAGS");
+    client->identity = plugin_path + "\n" + FileIdentity(plugin_path) + "\n" +
+                       std::to_string(api->pjrt_api_version.major_version) + "." +
+                       std::to_string(api->pjrt_api_version.minor_version) + "\n" +
+                       PluginAttributes(api) + "XLA_FLAGS=" + (xla_flags ? xla_flags : "") + "\n" +
+                       client->platform + "\n" + client->kind + "\n" +
+                       ToString(debug.debug_string, debug.debug_string_size) + "\n" +
+                       (client->platform == "cpu" ? HostCpuIdentity() : std::string());
+  }
   return std::unique_ptr<PjrtExecutor>(new PjrtExecutor(std::move(client)));
 }
 
@@ -665,16 +888,31 @@ BackendTraits PjrtExecutor::traits() const {
   t.lacks_narrow_gemv = client_->platform == "cpu";
   t.widens_f16_matmuls = client_->platform == "cpu";
   t.keeps_op_metadata = true;
+  t.has_artifact_cache = !client_->cache.dir.empty();
   return t;
 }
 
+std::string PjrtExecutor::CacheKey(std::string_view mlir_text,
+                                   const CompileOptions& options) const {
+  ArtifactKey key("vlmxla-pjrt-executable-v1");
+  key.Add(client_->identity).Add(EncodeCompileOptions(options));
+  key.Add(options.many_rows ? "many_rows" : "").Add(options.narrow_products ? "narrow" : "");
+  return key.Add(mlir_text).Hex();
+}
+
+const std::string& PjrtExecutor::cache_dir() const { return client_->cache.dir; }
+
 ExecutorReport PjrtExecutor::Report() const {
   ExecutorReport r;
-  r.compiles.cache = "none: PJRT compiles every program in process at each start";
+  r.compiles.cache = client_->cache.dir.empty()
+                         ? "none: PJRT compiles every program in process at each start"
+                         : "PJRT executable cache (" + client_->cache.dir + ")";
   {
     std::lock_guard<std::mutex> lock(client_->stats_mu);
     r.compiles.cold = client_->compiles;
     r.compiles.cold_seconds = client_->compile_seconds;
+    r.compiles.cached = client_->cache_hits;
+    r.compiles.cached_seconds = client_->cache_seconds;
   }
   auto stats = MemoryStats();
   if (!stats.ok()) {
@@ -720,6 +958,21 @@ Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_
                          std::to_string(options.num_partitions) + " partitions");
   }
   const auto start = std::chrono::steady_clock::now();
+  std::string key;
+  if (!client_->cache.dir.empty()) {
+    key = CacheKey(mlir_text, options);
+    std::optional<Result<std::unique_ptr<Executable>>> cached =
+        LoadFromCache(client_, key, mlir_text);
+    if (cached) {
+      if (cached->ok()) {
+        std::lock_guard<std::mutex> lock(client_->stats_mu);
+        client_->cache_hits += 1;
+        client_->cache_seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      }
+      return std::move(*cached);
+    }
+  }
   std::string code(mlir_text);
   static constexpr char kFormat[] = "mlir";
   PJRT_Program program{};
@@ -744,40 +997,14 @@ Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_
     compiled = Status(ErrorCode::kInvalidArgument, compiled.message(), compiled.reason());
   }
   VLMXLA_RETURN_IF_ERROR(compiled);
-  // Owned before the next fallible call.
-  auto executable = std::make_unique<PjrtExecutable>(client_, compile.executable, 0);
-
-  PJRT_LoadedExecutable_GetExecutable_Args get{};
-  get.struct_size = PJRT_LoadedExecutable_GetExecutable_Args_STRUCT_SIZE;
-  get.loaded_executable = compile.executable;
-  VLMXLA_RETURN_IF_ERROR(TakeError(api, api->PJRT_LoadedExecutable_GetExecutable(&get),
-                                   "inspecting the compiled executable"));
-  PJRT_Executable_NumOutputs_Args outputs{};
-  outputs.struct_size = PJRT_Executable_NumOutputs_Args_STRUCT_SIZE;
-  outputs.executable = get.executable;
-  Status counted =
-      TakeError(api, api->PJRT_Executable_NumOutputs(&outputs), "counting executable outputs");
-  PJRT_Executable_Destroy_Args destroy{};
-  destroy.struct_size = PJRT_Executable_Destroy_Args_STRUCT_SIZE;
-  destroy.executable = get.executable;
-  (void)TakeError(api, api->PJRT_Executable_Destroy(&destroy), "releasing executable metadata");
-  VLMXLA_RETURN_IF_ERROR(counted);
-  executable->set_num_outputs(outputs.num_outputs);
-
-  Result<FunctionSignature> sig = ParseMainSignature(mlir_text);
-  if (!sig.ok()) return sig.status().WithContext("reading the signature of the compiled module");
-  if (sig->outputs.size() != outputs.num_outputs) {
-    return Internal("@main declares " + std::to_string(sig->outputs.size()) +
-                    " results but PJRT compiled " + std::to_string(outputs.num_outputs));
-  }
-  executable->set_signature(std::move(sig).value());
   {
     std::lock_guard<std::mutex> lock(client_->stats_mu);
     client_->compiles += 1;
     client_->compile_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
-  return std::unique_ptr<Executable>(std::move(executable));
+  if (!key.empty()) StoreInCache(client_, key, compile.executable, mlir_text);
+  return FinishLoaded(client_, compile.executable, mlir_text);
 }
 
 Result<std::shared_ptr<DeviceBuffer>> PjrtExecutor::Upload(const HostTensor& tensor) {

@@ -58,12 +58,21 @@ struct PjrtMemoryStats {
   int64_t bytes_limit = -1;
 };
 
+// Where compiled executables persist between processes (artifact_cache.h's pjrt/ entries).
+struct PjrtCacheOptions {
+  std::string dir;         // empty: no persistent cache, every Compile compiles
+  uint64_t max_bytes = 0;  // after a store, evict least recently used entries to this; 0: unbounded
+};
+
 class PjrtExecutor final : public Executor {
  public:
   // dlopens the plugin, checks its PJRT API version against the header we were built with,
   // initializes it (once per process and path) and creates a client; buffers and programs go to
-  // its first addressable device.
-  static Result<std::unique_ptr<PjrtExecutor>> Load(const std::string& plugin_path);
+  // its first addressable device. With a cache dir, Compile first looks for the program's
+  // serialized executable there (PJRT_Executable_DeserializeAndLoad) and stores what it compiles
+  // (PJRT_Executable_Serialize), keyed by PjrtCacheKey.
+  static Result<std::unique_ptr<PjrtExecutor>> Load(const std::string& plugin_path,
+                                                    const PjrtCacheOptions& cache = {});
 
   ~PjrtExecutor() override;
 
@@ -80,6 +89,13 @@ class PjrtExecutor final : public Executor {
 
   Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                               const CompileOptions& options = {}) override;
+  // The cache key of `mlir_text` under `options` on this executor: a sha256 over the program
+  // text, the compile options, the plugin (path, file size and time, C API version, its
+  // attributes such as xla_version), XLA_FLAGS, the device (platform, kind, description) and, on
+  // a CPU, the host's model and ISA flags (XLA compiles for the CPU it runs on).
+  std::string CacheKey(std::string_view mlir_text, const CompileOptions& options = {}) const;
+  // The directory of the persistent cache; empty when there is none.
+  const std::string& cache_dir() const;
   Result<std::shared_ptr<DeviceBuffer>> Upload(const HostTensor& tensor) override;
   Result<std::shared_ptr<DeviceBuffer>> Copy(const DeviceBuffer& buffer) override;
 

@@ -1,4 +1,4 @@
-// SHA-256 (FIPS 180-4) of byte strings, as lower-case hex: keys the IREE artifact cache.
+// SHA-256 (FIPS 180-4) of byte strings, as lower-case hex: keys the artifact cache.
 #pragma once
 
 #include <array>

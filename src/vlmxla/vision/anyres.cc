@@ -84,33 +84,11 @@ LinearTaps ComputeLinearTaps(int in, int out) {
   return t;
 }
 
-// [[h, w], ...] with positive integers.
-Result<std::vector<Resolution>> ParsePinpoints(const nlohmann::json& v, const std::string& where) {
-  const std::string what = where + ": image_grid_pinpoints must be a non-empty list of " +
-                           "[height, width] pairs of positive integers; got " + v.dump();
-  if (!v.is_array() || v.empty()) return InvalidArgument(what);
+std::vector<Resolution> ToResolutions(const std::vector<std::array<int, 2>>& pinpoints) {
   std::vector<Resolution> out;
-  for (const auto& p : v) {
-    if (!p.is_array() || p.size() != 2 || !p[0].is_number_integer() || !p[1].is_number_integer() ||
-        p[0].get<int64_t>() <= 0 || p[1].get<int64_t>() <= 0 || p[0].get<int64_t>() > (1 << 20) ||
-        p[1].get<int64_t>() > (1 << 20)) {
-      return InvalidArgument(what);
-    }
-    out.push_back({p[0].get<int>(), p[1].get<int>()});
-  }
+  for (const auto& p : pinpoints) out.push_back({p[0], p[1]});
   return out;
 }
-
-// LlavaOnevision's default pinpoints: every (384 i, 384 j) for i, j in 1..6.
-std::vector<Resolution> OnevisionDefaultPinpoints() {
-  std::vector<Resolution> out;
-  for (int i = 1; i <= 6; ++i)
-    for (int j = 1; j <= 6; ++j) out.push_back({384 * i, 384 * j});
-  return out;
-}
-
-const std::vector<Resolution> kNextDefaultPinpoints = {
-    {336, 672}, {672, 336}, {672, 672}, {1008, 336}, {336, 1008}};
 
 std::string StripSuffixes(std::string type) {
   for (const std::string s : {"Fast", "Pil"}) {
@@ -280,10 +258,12 @@ Result<AnyresImageProcessor> AnyresImageProcessor::FromConfig(const nlohmann::js
   VLMXLA_ASSIGN_OR_RETURN(p.views_, ImageProcessor::FromConfig(views));
   const ImageProcessorConfig& v = p.views_.config();
   if (Set(j, "image_grid_pinpoints")) {
-    VLMXLA_ASSIGN_OR_RETURN(c.image_grid_pinpoints,
-                            ParsePinpoints(j["image_grid_pinpoints"], "preprocessor config"));
+    VLMXLA_ASSIGN_OR_RETURN(auto pinpoints,
+                            io::ParsePinpoints(j["image_grid_pinpoints"], "preprocessor config"));
+    c.image_grid_pinpoints = ToResolutions(pinpoints);
   } else {
-    c.image_grid_pinpoints = c.onevision ? OnevisionDefaultPinpoints() : kNextDefaultPinpoints;
+    c.image_grid_pinpoints =
+        ToResolutions(io::DefaultPinpoints(c.onevision ? "llava_onevision" : "llava_next"));
   }
   // _preprocess: the base view is resized to (size.height, size.width) or a shortest_edge square;
   // tiles are crop_size.height, else size.height, else shortest_edge (LlavaNext's crop_size
@@ -384,45 +364,32 @@ Result<AnyresBatch> StackAnyresPixels(std::span<const AnyresPixels> images) {
 
 // ---- Features ----
 
-Result<AnyresFeatureGeometry> AnyresFeatureGeometryFromModelConfig(const nlohmann::json& config) {
-  if (!config.is_object()) return InvalidArgument("config.json must be a JSON object");
-  const std::string model_type = config.contains("model_type") && config["model_type"].is_string()
-                                     ? config["model_type"].get<std::string>()
-                                     : "";
-  if (model_type != "llava_next" && model_type != "llava_onevision") {
-    return InvalidArgument("config.json model_type '" + model_type +
-                           "' has no anyres layout (expected llava_next or llava_onevision)");
+Result<AnyresFeatureGeometry> AnyresFeatureGeometryOf(const io::LlavaConfig& config) {
+  if (!config.anyres()) {
+    return InvalidArgument("the model has no image_grid_pinpoints: no anyres layout");
   }
   AnyresFeatureGeometry g;
-  if (Set(config, "image_grid_pinpoints")) {
-    VLMXLA_ASSIGN_OR_RETURN(g.image_grid_pinpoints,
-                            ParsePinpoints(config["image_grid_pinpoints"], "config.json"));
-  } else {
-    g.image_grid_pinpoints =
-        model_type == "llava_onevision" ? OnevisionDefaultPinpoints() : kNextDefaultPinpoints;
-  }
-  if (!config.contains("vision_config") || !config["vision_config"].is_object()) {
-    return InvalidArgument("config.json has no vision_config object");
-  }
-  auto vision = io::ParseVisionConfig(config["vision_config"]);
-  if (!vision.ok()) return vision.status().WithContext("config.json");
-  g.image_size = vision->image_size;
-  g.patch_size = vision->patch_size;
-  if (g.side() <= 0) {
+  g.image_grid_pinpoints = ToResolutions(config.image_grid_pinpoints);
+  g.image_size = config.vision.image_size;
+  g.patch_size = config.vision.patch_size;
+  if (g.patch_size <= 0 || g.side() <= 0) {
     return InvalidArgument("config.json vision_config: image_size " + std::to_string(g.image_size) +
                            " is smaller than patch_size " + std::to_string(g.patch_size));
   }
-  if (model_type == "llava_onevision") {
-    std::string ratio = "anyres_max_9";
-    if (Set(config, "vision_aspect_ratio")) {
-      if (!config["vision_aspect_ratio"].is_string()) {
-        return InvalidArgument("config.json: vision_aspect_ratio must be a string");
-      }
-      ratio = config["vision_aspect_ratio"].get<std::string>();
-    }
-    VLMXLA_ASSIGN_OR_RETURN(g.max_num_patches, ParseAnyresMax(ratio));
+  if (!config.vision_aspect_ratio.empty()) {
+    VLMXLA_ASSIGN_OR_RETURN(g.max_num_patches, ParseAnyresMax(config.vision_aspect_ratio));
   }
   return g;
+}
+
+Result<AnyresFeatureGeometry> AnyresFeatureGeometryFromModelConfig(const nlohmann::json& config) {
+  auto parsed = io::ParseModelConfig(config);
+  if (!parsed.ok()) return parsed.status();
+  if (!parsed->llava || !parsed->llava->anyres()) {
+    return InvalidArgument("config.json model_type '" + parsed->model_type +
+                           "' has no anyres layout (expected llava_next or llava_onevision)");
+  }
+  return AnyresFeatureGeometryOf(*parsed->llava);
 }
 
 Result<AnyresFeatureLayout> LayoutAnyresFeatures(const AnyresFeatureGeometry& g,

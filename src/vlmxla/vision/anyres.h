@@ -23,6 +23,7 @@
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
+#include "vlmxla/io/model_config.h"
 #include "vlmxla/vision/image.h"
 #include "vlmxla/vision/image_processor.h"
 
@@ -139,8 +140,9 @@ struct AnyresFeatureGeometry {
   int side() const { return image_size / patch_size; }  // feature rows/columns per view
 };
 
-// From a llava_next or llava_onevision config.json (image_grid_pinpoints, vision_config,
-// vision_aspect_ratio), with Transformers' defaults for the first and the last.
+// From a llava_next or llava_onevision config (image_grid_pinpoints, vision_config,
+// vision_aspect_ratio, with Transformers' defaults as io::ParseModelConfig applies them).
+Result<AnyresFeatureGeometry> AnyresFeatureGeometryOf(const io::LlavaConfig& config);
 Result<AnyresFeatureGeometry> AnyresFeatureGeometryFromModelConfig(const nlohmann::json& config);
 
 // Source markers in AnyresFeatureLayout::feature_source.

@@ -2,6 +2,7 @@
 // and order, aliased cache arguments (`tf.aliasing_output`), and that no op copies a cache.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -176,6 +177,83 @@ const ProgramParam* Weight(const Program& p, const std::string& suffix) {
     }
   }
   return nullptr;
+}
+
+// A Gemma 3 decoder (tiny-gemma3-text's shape): sliding layers 0, 1, 3 with window 8.
+io::TextConfig TinyGemma3() {
+  io::TextConfig c = testing::SmallLlamaConfig();
+  c.model_type = "gemma3_text";
+  c.num_hidden_layers = 4;
+  c.hidden_act = "gelu_pytorch_tanh";
+  c.tie_word_embeddings = true;
+  c.norm_weight_offset = c.qk_norm = c.sandwich_norms = true;
+  c.query_pre_attn_scalar = 24;
+  c.embed_scale = 8;
+  c.final_logit_softcapping = 30;
+  c.sliding_window = 8;
+  c.sliding_layers = {true, true, false, true};
+  c.rope_theta = 1e6, c.rope_factor = 8, c.local_rope_theta = 1e4;
+  return c;
+}
+
+// Occurrences of `needle` in `text`.
+int Count(const std::string& text, const std::string& needle) {
+  int n = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+// Each KV parameter's rows: a ring of the window for sliding layers (at a capacity above it).
+std::vector<int64_t> KvRows(const Program& p) {
+  std::vector<int64_t> rows;
+  for (const auto& param : p.params) {
+    if (param.kv) rows.push_back(param.type.dims[1]);
+  }
+  return rows;
+}
+
+TEST(Gemma3Programs, SlidingLayersKeepAWindowRing) {
+  PrefillOptions po;
+  po.seq_len = 32, po.capacity = 64, po.taps = true;
+  auto prefill = BuildPrefill(TinyGemma3(), -1, po);
+  ASSERT_TRUE(prefill.ok()) << prefill.status().ToString();
+  EXPECT_EQ(KvRows(*prefill), (std::vector<int64_t>{8, 8, 8, 8, 64, 64, 8, 8}));
+  // The prompt is longer than the window: the ring is written in place (one update per cache),
+  // and a ring layer's tap is its ring.
+  EXPECT_EQ(Count(prefill->mlir, "stablehlo.dynamic_update_slice"), 8);
+  const auto& names = prefill->result_names;
+  const auto tap = std::find(names.begin(), names.end(), "past_key_values.0.key") - names.begin();
+  const auto full = std::find(names.begin(), names.end(), "past_key_values.2.key") - names.begin();
+  EXPECT_EQ(prefill->result_types[tap].dims, (std::vector<int64_t>{2, 8, 8}));
+  EXPECT_EQ(prefill->result_types[full].dims, (std::vector<int64_t>{2, 32, 8}));
+  // Gemma's parts: weights for the q/k norms and the sandwich norms, no LM head (tied).
+  std::vector<std::string> weights;
+  for (const auto& param : prefill->params) {
+    if (param.kind == ProgramParam::Kind::kWeight) weights.push_back(param.name);
+  }
+  for (const char* name :
+       {"model.layers.0.self_attn.q_norm.weight", "model.layers.0.self_attn.k_norm.weight",
+        "model.layers.3.pre_feedforward_layernorm.weight",
+        "model.layers.3.post_feedforward_layernorm.weight"}) {
+    EXPECT_NE(std::find(weights.begin(), weights.end(), name), weights.end()) << name;
+  }
+  EXPECT_EQ(std::find(weights.begin(), weights.end(), "lm_head.weight"), weights.end());
+
+  DecodeOptions d;
+  d.batch = 2, d.capacity = 64;
+  auto decode = BuildDecode(TinyGemma3(), d);
+  ASSERT_TRUE(decode.ok()) << decode.status().ToString();
+  const std::vector<int64_t> slot = {8, 8, 8, 8, 64, 64, 8, 8};
+  std::vector<int64_t> both = slot;
+  both.insert(both.end(), slot.begin(), slot.end());
+  EXPECT_EQ(KvRows(*decode), both);
+  // At a capacity within the window every layer keeps the full cache.
+  d.capacity = 8;
+  auto small = BuildDecode(TinyGemma3(), d);
+  ASSERT_TRUE(small.ok()) << small.status().ToString();
+  for (int64_t rows : KvRows(*small)) EXPECT_EQ(rows, 8);
 }
 
 TEST(DecoderWeightsInOut, ProjectionsAndHeadAreDeclaredTransposed) {

@@ -3,8 +3,9 @@
 // under tests/golden/hlo/:
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
-//     a bf16 decode), each headed by its signature as comments; a mismatch prints the differing
-//     lines as a unified diff hunk;
+//     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode, a Gemma 3 prefill with
+//     sliding-window rings), each headed by its signature as comments; a mismatch prints the
+//     differing lines as a unified diff hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
 //     types, aliases, transposition, KV roles; result names and types) of every other combination
 //     of model, dtype, weight layout and bucket.
@@ -67,6 +68,31 @@ const char* const kTinyLlavaClipLlama =
     "model_type":"clip_vision_model","num_attention_heads":4,"num_channels":3,
     "num_hidden_layers":3,"patch_size":6,"projection_dim":32},"vision_feature_layer":-2,
     "vision_feature_select_strategy":"default"})";
+const char* const kTinyLlavaNext =
+    R"({"image_grid_pinpoints":[[30,60],[60,30],[60,60],[30,90],[90,30]],"image_token_index":1400,
+    "model_type":"llava_next","multimodal_projector_bias":true,"projector_hidden_act":"gelu",
+    "text_config":{"head_dim":12,"hidden_act":"silu","hidden_size":72,"intermediate_size":136,
+    "max_position_embeddings":512,"model_type":"mistral","num_attention_heads":6,
+    "num_hidden_layers":2,"num_key_value_heads":2,"rms_norm_eps":1e-05,
+    "rope_parameters":{"rope_theta":1000000.0,"rope_type":"default"},"sliding_window":null,
+    "tie_word_embeddings":false,"vocab_size":1401},"tie_word_embeddings":false,
+    "vision_config":{"hidden_act":"quick_gelu","hidden_size":36,"image_size":30,
+    "intermediate_size":76,"layer_norm_eps":1e-05,"model_type":"clip_vision_model",
+    "num_attention_heads":4,"num_channels":3,"num_hidden_layers":3,"patch_size":6},
+    "vision_feature_layer":-2,"vision_feature_select_strategy":"default"})";
+const char* const kTinyLlavaOnevision =
+    R"({"image_grid_pinpoints":[[28,56],[56,28],[56,56],[28,84],[84,56]],"image_token_index":1398,
+    "model_type":"llava_onevision","multimodal_projector_bias":true,
+    "projector_hidden_act":"gelu","text_config":{"hidden_act":"silu","hidden_size":64,
+    "intermediate_size":112,"max_position_embeddings":512,"model_type":"qwen2",
+    "num_attention_heads":4,"num_hidden_layers":2,"num_key_value_heads":2,"rms_norm_eps":1e-06,
+    "rope_parameters":{"rope_theta":1000000.0,"rope_type":"default"},"sliding_window":null,
+    "tie_word_embeddings":true,"vocab_size":1400},"tie_word_embeddings":true,
+    "video_token_index":1399,"vision_aspect_ratio":"anyres_max_2",
+    "vision_config":{"hidden_act":"gelu_pytorch_tanh","hidden_size":40,"image_size":28,
+    "intermediate_size":88,"layer_norm_eps":1e-06,"model_type":"siglip_vision_model",
+    "num_attention_heads":4,"num_channels":3,"num_hidden_layers":2,"patch_size":7},
+    "vision_feature_layer":-1,"vision_feature_select_strategy":"full"})";
 const char* const kTinyLlavaSiglipQwen2 =
     R"({"image_seq_length":16,"image_token_index":1399,"model_type":"llava",
     "multimodal_projector_bias":true,"projector_hidden_act":"gelu","text_config":{
@@ -78,6 +104,19 @@ const char* const kTinyLlavaSiglipQwen2 =
     "layer_norm_eps":1e-06,"model_type":"siglip_vision_model","num_attention_heads":4,
     "num_channels":3,"num_hidden_layers":2,"patch_size":8,"vision_use_head":false},
     "vision_feature_layer":-1,"vision_feature_select_strategy":"full"})";
+// Gemma 3 (Gemma3ForCausalLM, tiny-gemma3-text): sliding layers with window 8 (shorter than
+// the larger buckets below, so their rings are pinned too), linear RoPE scaling on the global
+// layer, the logits' soft-cap (attn_logit_softcapping read and not applied, as Transformers).
+const char* const kTinyGemma3Text =
+    R"({"attention_bias":false,"attn_logit_softcapping":50.0,"final_logit_softcapping":30.0,
+    "head_dim":16,"hidden_activation":"gelu_pytorch_tanh","hidden_size":64,
+    "intermediate_size":96,"layer_types":["sliding_attention","sliding_attention",
+    "full_attention","sliding_attention"],"max_position_embeddings":512,
+    "model_type":"gemma3_text","num_attention_heads":4,"num_hidden_layers":4,
+    "num_key_value_heads":2,"query_pre_attn_scalar":24,"rms_norm_eps":1e-06,"rope_parameters":{
+    "full_attention":{"factor":8.0,"rope_theta":1000000.0,"rope_type":"linear"},
+    "sliding_attention":{"rope_theta":10000.0,"rope_type":"default"}},"sliding_window":8,
+    "tie_word_embeddings":true,"vocab_size":1401})";
 
 // Qwen2-VL and Qwen2.5-VL as Transformers 5.23 saves tiny models of both families (as in
 // qwen_programs_test.cc; patch_dim 3*2*4*4 = 96).
@@ -165,6 +204,7 @@ std::vector<Case> HashedCases() {
       {"tiny-llava-siglip-qwen2", kTinyLlavaSiglipQwen2, 1},
       {"tiny-qwen2-vl", kTinyQwen2Vl, 2},
       {"tiny-qwen2.5-vl", kTinyQwen25Vl, 2},
+      {"tiny-gemma3-text", kTinyGemma3Text, 0},
   };
   std::vector<Case> cases;
   for (const auto& m : models) {
@@ -240,11 +280,19 @@ std::vector<Case> GoldenCases() {
   DecodeOptions qwen2_decode_bf16;
   qwen2_decode_bf16.batch = 2, qwen2_decode_bf16.capacity = 16;
   qwen2_decode_bf16.precision = {kBF16, kBF16, true, true};
+  PrefillOptions gemma3_prefill;  // a prompt longer than the window
+  gemma3_prefill.seq_len = 16, gemma3_prefill.capacity = 32, gemma3_prefill.taps = true;
+  gemma3_prefill.precision = f32;
   VisionEncodeOptions qwen2_vl_vision;
   qwen2_vl_vision.num_patches = 16;
   VisionEncodeOptions qwen25_vl_vision;
   qwen25_vl_vision.num_patches = 64, qwen25_vl_vision.taps = true;
-  for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision}) {
+  VisionEncodeOptions next_vision;  // 3 views, 48 packed rows
+  next_vision.num_images = 3, next_vision.num_feature_rows = 48, next_vision.taps = true;
+  VisionEncodeOptions onevision_vision;  // with the anyres_max_N blend
+  onevision_vision.num_images = 6, onevision_vision.num_feature_rows = 64;
+  for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision, &next_vision,
+                  &onevision_vision}) {
     o->precision = f32;
   }
   return {
@@ -256,6 +304,9 @@ std::vector<Case> GoldenCases() {
       {"llava_siglip_qwen2_decode_bf16_rows_B2_C16", kTinyLlavaSiglipQwen2, qwen2_decode_bf16},
       {"qwen2_vl_vision_encode_f32_N16", kTinyQwen2Vl, qwen2_vl_vision},
       {"qwen2_5_vl_vision_encode_f32_N64_taps", kTinyQwen25Vl, qwen25_vl_vision},
+      {"llava_next_vision_encode_f32_n3_F48_taps", kTinyLlavaNext, next_vision},
+      {"llava_onevision_vision_encode_f32_n6_F64", kTinyLlavaOnevision, onevision_vision},
+      {"gemma3_text_prefill_f32_L16_C32_taps", kTinyGemma3Text, gemma3_prefill},
   };
 }
 

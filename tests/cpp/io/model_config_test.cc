@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -161,6 +162,104 @@ TEST(ModelConfig, TextOnlyQwen2AsTransformersSavesIt) {
   EXPECT_FALSE(c.bos_token_id.has_value());
   EXPECT_EQ(c.eos_token_ids, std::vector<int>{1398});
   EXPECT_EQ(c.pad_token_id, 1396);
+}
+
+// tiny-gemma3-text's config.json as Transformers 5.23 saves it (rope_parameters by layer type).
+TEST(ModelConfig, Gemma3TextAsTransformersSavesIt) {
+  auto t = ParseModelConfig(json::parse(R"({
+    "_sliding_window_pattern": 6, "architectures": ["Gemma3ForCausalLM"],
+    "attention_bias": false, "attn_logit_softcapping": 50.0, "bos_token_id": 1,
+    "dtype": "float32", "eos_token_id": 2, "final_logit_softcapping": 30.0, "head_dim": 16,
+    "hidden_activation": "gelu_pytorch_tanh", "hidden_size": 64, "intermediate_size": 96,
+    "layer_types": ["sliding_attention", "sliding_attention", "full_attention",
+                    "sliding_attention"],
+    "max_position_embeddings": 512, "model_type": "gemma3_text", "num_attention_heads": 4,
+    "num_hidden_layers": 4, "num_key_value_heads": 2, "pad_token_id": 0,
+    "query_pre_attn_scalar": 24, "rms_norm_eps": 1e-06,
+    "rope_parameters": {
+      "full_attention": {"factor": 8.0, "rope_theta": 1000000.0, "rope_type": "linear"},
+      "sliding_attention": {"rope_theta": 10000.0, "rope_type": "default"}},
+    "sliding_window": 8, "tie_word_embeddings": true, "use_bidirectional_attention": false,
+    "vocab_size": 1401})"));
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  EXPECT_EQ(t->model_type, "gemma3_text");
+  EXPECT_FALSE(t->is_multimodal());
+  const TextConfig& c = t->text;
+  EXPECT_EQ(c.head_dim, 16);
+  EXPECT_EQ(c.hidden_act, "gelu_pytorch_tanh");
+  EXPECT_TRUE(c.norm_weight_offset && c.qk_norm && c.sandwich_norms);
+  EXPECT_DOUBLE_EQ(c.query_pre_attn_scalar, 24);
+  EXPECT_DOUBLE_EQ(c.embed_scale, 8.0);  // sqrt(hidden_size)
+  EXPECT_DOUBLE_EQ(c.final_logit_softcapping, 30.0);
+  EXPECT_EQ(c.sliding_window, 8);
+  EXPECT_EQ(c.sliding_layers, (std::vector<bool>{true, true, false, true}));
+  EXPECT_DOUBLE_EQ(c.rope_theta, 1e6);
+  EXPECT_DOUBLE_EQ(c.rope_factor, 8.0);
+  EXPECT_DOUBLE_EQ(c.local_rope_theta, 1e4);
+  EXPECT_TRUE(c.tie_word_embeddings);
+  EXPECT_FALSE(c.attention_bias);
+  // A sliding layer keeps a window-sized ring once the context is longer than the window.
+  EXPECT_EQ(c.KvRows(0, 64), 8);
+  EXPECT_EQ(c.KvRows(2, 64), 64);
+  EXPECT_EQ(c.KvRows(0, 8), 8);
+  EXPECT_FALSE(c.IsRingLayer(0, 8));
+  EXPECT_EQ(c.KvRows(0, 4), 4);
+}
+
+// The Hub's older layout (gemma-3-4b's text part): rope_theta, rope_local_base_freq,
+// rope_scaling on the global layers, sliding_window_pattern instead of layer_types; defaults for
+// what is absent.
+TEST(ModelConfig, Gemma3TextOlderLayoutAndDefaults) {
+  auto t = ParseModelConfig(json::parse(R"({
+    "model_type": "gemma3_text", "hidden_size": 2560, "intermediate_size": 10240,
+    "num_hidden_layers": 34, "num_attention_heads": 8, "num_key_value_heads": 4,
+    "rope_theta": 1000000.0, "rope_local_base_freq": 10000.0,
+    "rope_scaling": {"factor": 8.0, "rope_type": "linear"}, "sliding_window": 1024,
+    "sliding_window_pattern": 6, "vocab_size": 262208})"));
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  const TextConfig& c = t->text;
+  EXPECT_EQ(c.head_dim, 256);
+  EXPECT_DOUBLE_EQ(c.query_pre_attn_scalar, 256);
+  EXPECT_DOUBLE_EQ(c.final_logit_softcapping, 0);
+  EXPECT_DOUBLE_EQ(c.rope_factor, 8.0);
+  EXPECT_DOUBLE_EQ(c.embed_scale, static_cast<float>(std::sqrt(2560.0)));
+  ASSERT_EQ(c.sliding_layers.size(), 34u);
+  int global = 0;
+  for (int l = 0; l < 34; ++l) global += c.IsSliding(l) ? 0 : 1;
+  EXPECT_EQ(global, 5);  // layers 5, 11, 17, 23, 29
+  EXPECT_FALSE(c.IsSliding(5));
+  EXPECT_TRUE(c.IsSliding(33));
+  EXPECT_TRUE(c.tie_word_embeddings);
+  EXPECT_EQ(c.eos_token_ids, std::vector<int>{1});
+}
+
+TEST(ModelConfig, Gemma3TextErrorsNameTheField) {
+  auto bidir = ParseModelConfig(
+      json::parse(R"({"model_type": "gemma3_text", "use_bidirectional_attention": true})"));
+  ASSERT_FALSE(bidir.ok());
+  EXPECT_NE(bidir.status().message().find("use_bidirectional_attention"), std::string::npos);
+  auto types = ParseModelConfig(json::parse(
+      R"({"model_type": "gemma3_text", "num_hidden_layers": 2,
+          "layer_types": ["sliding_attention"]})"));
+  ASSERT_FALSE(types.ok());
+  EXPECT_NE(types.status().message().find("layer_types"), std::string::npos);
+  auto rope = ParseModelConfig(json::parse(
+      R"({"model_type": "gemma3_text", "rope_scaling": {"rope_type": "yarn", "factor": 2.0}})"));
+  ASSERT_FALSE(rope.ok());
+  EXPECT_NE(rope.status().message().find("yarn"), std::string::npos);
+  auto scalar =
+      ParseModelConfig(json::parse(R"({"model_type": "gemma3_text", "query_pre_attn_scalar": 0})"));
+  ASSERT_FALSE(scalar.ok());
+  EXPECT_NE(scalar.status().message().find("query_pre_attn_scalar must be positive"),
+            std::string::npos);
+  auto type = ParseModelConfig(json::parse(
+      R"({"model_type": "gemma3_text", "rope_scaling": {"rope_type": 8, "factor": 2.0}})"));
+  ASSERT_FALSE(type.ok());  // a field of the wrong type is an error naming it, not an exception
+  EXPECT_NE(type.status().message().find("rope_type"), std::string::npos);
+  auto window = ParseModelConfig(json::parse(R"({"model_type": "gemma3_text",
+      "sliding_window": 0})"));
+  ASSERT_FALSE(window.ok());
+  EXPECT_NE(window.status().message().find("sliding_window"), std::string::npos);
 }
 
 TEST(ModelConfig, TextOnlyLlamaModelDir) {

@@ -59,7 +59,9 @@ nlohmann::json Qwen(const std::string& type) {
 
 TEST(FamilyRegistry, EachModelTypeHasOneFamily) {
   const std::vector<std::string> types = SupportedModelTypes();
-  EXPECT_EQ(types, (std::vector<std::string>{"llama", "llava", "qwen2", "qwen2_5_vl", "qwen2_vl"}));
+  EXPECT_EQ(types,
+            (std::vector<std::string>{"gemma3_text", "llama", "llava", "llava_next",
+                                      "llava_onevision", "qwen2", "qwen2_5_vl", "qwen2_vl"}));
   for (const std::string& t : types) {
     auto f = FindFamily(t);
     ASSERT_TRUE(f.ok()) << t;
@@ -76,7 +78,7 @@ TEST(FamilyRegistry, UnknownModelTypeIsRefusedWithTheSupportedList) {
   ASSERT_FALSE(f.ok());
   EXPECT_EQ(f.status().reason(), kReasonUnsupportedModelType);
   EXPECT_NE(f.status().message().find("'gemma3'"), std::string::npos);
-  EXPECT_NE(f.status().message().find("llama, llava, qwen2, qwen2_5_vl, qwen2_vl"),
+  EXPECT_NE(f.status().message().find("llama, llava, llava_next, llava_onevision, qwen2"),
             std::string::npos)
       << f.status().message();
 }

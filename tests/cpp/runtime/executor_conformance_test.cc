@@ -35,6 +35,7 @@ void PrintTo(const Backend& backend, std::ostream* os) { *os << backend.name; }
 std::vector<Backend> Backends() {
   BackendTraits pjrt, iree;
   pjrt.prefers_in_out_weights = true;
+  pjrt.has_artifact_cache = true;  // TestExecutorConfig names a cache for both
   iree.has_artifact_cache = true;
   return {{"pjrt-cpu", "pjrt:", pjrt, true}, {"iree-cpu", "iree:", iree, false}};
 }

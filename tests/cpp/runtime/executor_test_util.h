@@ -59,6 +59,7 @@ inline ExecutorConfig TestExecutorConfig() {
   ExecutorConfig config;
   config.plugin_path = TestPluginPath();
   config.iree_cache_dir = TestCacheDir();
+  config.pjrt_cache_dir = TestCacheDir() + "-pjrt";
   config.iree_python = SourceDir() + "/.venv/bin/python";
   config.iree_python_path = SourceDir() + "/python";
   return config;

@@ -266,6 +266,29 @@ TEST(IreeExecutorTest, AlsoCompilesForCudaIntoTheCache) {
   fs::remove_all(cache);
 }
 
+// --no-cache: iree-compile writes into a private folder, removed with the executor; the named
+// cache is neither read nor written.
+TEST(IreeExecutorTest, WithoutTheCacheNothingPersists) {
+  const fs::path cache = fs::path(::testing::TempDir()) / "iree_cache_unused";
+  fs::remove_all(cache);
+  IreeExecutorOptions options = TestIreeOptions();
+  options.cache_dir = cache.string();
+  options.no_cache = true;
+  std::string artifact;
+  {
+    auto ex = IreeExecutor::Create(options);
+    ASSERT_TRUE(ex.ok()) << ex.status().ToString();
+    ASSERT_TRUE((*ex)->Compile(kAddModule).ok());
+    ASSERT_TRUE((*ex)->Compile(kAddModule).ok());
+    artifact = (*ex)->compile_stats().last_artifact;
+    EXPECT_TRUE(fs::is_regular_file(artifact)) << artifact;
+    EXPECT_NE(artifact.rfind(cache.string(), 0), 0u) << artifact;
+  }
+  EXPECT_FALSE(fs::exists(artifact)) << artifact;
+  EXPECT_FALSE(fs::exists(fs::path(artifact).parent_path())) << artifact;
+  EXPECT_FALSE(fs::exists(cache));
+}
+
 // Every backend's compile errors are InvalidArgument "compile_failed" naming the bad op
 // (executor_conformance_test.cc); IREE's also carry iree-compile's diagnostics, trimmed, without
 // the temporary paths it compiled from.

@@ -5,7 +5,9 @@ namespace {
 
 class TextOnly final : public Family {
  public:
-  std::vector<std::string> model_types() const override { return {"llama", "qwen2"}; }
+  std::vector<std::string> model_types() const override {
+    return {"llama", "qwen2", "gemma3_text"};
+  }
   bool takes_images() const override { return false; }
 
   Result<std::unique_ptr<ImagePipeline>> LoadImages(const io::ModelDir&,
