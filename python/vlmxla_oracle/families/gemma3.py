@@ -1,0 +1,100 @@
+"""Gemma 3 (`gemma3`) on the oracle's side: Gemma3Processor (Gemma3ImageProcessorPil) and
+Gemma3ForConditionalGeneration, eager. Placeholders: the chat template writes <start_of_image> per
+image, which the processor replaces in the text by "\\n\\n", <start_of_image>, mm_tokens_per_image
+<image_soft_token>s, <end_of_image> and "\\n\\n" before it tokenizes. The vision side is the SigLIP
+tower's last_hidden_state (after its post_layernorm), average-pooled on the patch grid to
+mm_tokens_per_image soft tokens, mm_soft_emb_norm ((1 + w) RMSNorm) and mm_input_projection_weight
+([vision, text]: x @ W). In the decoder one image's soft tokens see each other both ways during
+prefill (token_type_ids). Stages: LLaVA's, with the projector's own steps named:
+vision_last_hidden_state (the projector's input), pooled_image_features (after the average pool),
+normed_image_features (after the norm) and image_features (after the projection)."""
+
+from __future__ import annotations
+
+import pathlib
+
+from .. import capture as cap
+from . import llava
+
+MODEL_TYPES = ("gemma3",)
+KINDS = {"gemma3": "gemma3"}
+CASE_NAMES = ("image_text", "two_images", "no_image", "malformed_placeholder", "context_overflow",
+              "two_aspects")
+GENERATING_CASE_NAMES = ("image_text", "two_images", "no_image", "two_aspects")
+FIXTURES = ("tiny-gemma3",)
+TOLERANCE_GROUP = "gemma3"  # measure-tolerances --group gemma3
+VISION_WEIGHTS = ("vision_tower.", "multi_modal_projector.")
+# What the chat template writes for an image (cases.py writes it literally in the malformed case).
+IMAGE_PLACEHOLDER = "<start_of_image>"
+
+
+class Recorder:
+    """Forward hooks on the projector and its norm, and the language model's inputs_embeds: the
+    first call's tensors (the prefill)."""
+
+    def __init__(self, model):
+        self.data = {}
+        inner = model.model
+        projector = inner.multi_modal_projector
+        self.handles = [
+            projector.register_forward_hook(self._projector),
+            projector.mm_soft_emb_norm.register_forward_hook(self._norm),
+            inner.language_model.register_forward_pre_hook(self._lm, with_kwargs=True),
+        ]
+
+    def _projector(self, module, args, output):
+        if "image_features" not in self.data:
+            self.data["vision_last_hidden_state"] = args[0].detach().clone()
+            self.data["image_features"] = output.detach().clone()
+
+    def _norm(self, module, args, output):
+        if "normed_image_features" not in self.data:
+            self.data["pooled_image_features"] = args[0].detach().clone()
+            self.data["normed_image_features"] = output.detach().clone()
+
+    def _lm(self, module, args, kwargs):
+        if "inputs_embeds" not in self.data:
+            self.data["inputs_embeds"] = kwargs["inputs_embeds"].detach().clone()
+            pos = kwargs.get("position_ids")
+            self.data["position_ids"] = None if pos is None else pos.detach().clone()
+
+    def close(self):
+        for h in self.handles:
+            h.remove()
+
+
+def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
+    import torch
+    from transformers import Gemma3ForConditionalGeneration
+
+    processor, manifest, unexpanded, inputs = llava.prepare(model_dir, case, out_dir, dtype)
+    if inputs is None:
+        return manifest
+    inputs = {k: v for k, v in inputs.items() if k != "num_crops"}
+
+    model = Gemma3ForConditionalGeneration.from_pretrained(
+        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
+    ).eval()
+    recorder = Recorder(model)
+    with torch.no_grad():
+        out = model(**inputs, use_cache=True, return_dict=True)
+        if "pixel_values" in inputs:
+            # Every layer of the same tower module, asked separately (same weights and inputs).
+            vision = model.model.vision_tower(
+                inputs["pixel_values"].to(model.dtype), output_hidden_states=True,
+                return_dict=True)
+    recorder.close()
+    rec = recorder.data
+
+    stages = [cap.stage("rendered_text", kind="text")]
+    if "pixel_values" in inputs:
+        stages.append(cap.stage("pixel_values", inputs["pixel_values"].float().contiguous()))
+    stages += llava.token_stages(inputs, unexpanded, rec)
+    if "pixel_values" in inputs:
+        for i, h in enumerate(vision.hidden_states):
+            stages.append(cap.stage(f"vision_hidden_states.{i}", h))
+        for name in ("vision_last_hidden_state", "pooled_image_features",
+                     "normed_image_features", "image_features"):
+            stages.append(cap.stage(name, rec[name]))
+    return cap.finish(model, inputs, out, rec["inputs_embeds"][0], case, processor.tokenizer,
+                      manifest, stages, out_dir)
