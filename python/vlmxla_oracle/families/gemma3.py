@@ -28,39 +28,25 @@ VISION_WEIGHTS = ("vision_tower.", "multi_modal_projector.")
 IMAGE_PLACEHOLDER = "<start_of_image>"
 
 
-class Recorder:
-    """Forward hooks on the projector and its norm, and the language model's inputs_embeds: the
-    first call's tensors (the prefill)."""
+class Recorder(llava.Recorder):
+    """LLaVA's hooks (the projector's input, here the tower's last_hidden_state, and output; the
+    language model's inputs_embeds) and one on the projector's norm: the first call's tensors."""
 
     def __init__(self, model):
-        self.data = {}
-        inner = model.model
-        projector = inner.multi_modal_projector
-        self.handles = [
-            projector.register_forward_hook(self._projector),
-            projector.mm_soft_emb_norm.register_forward_hook(self._norm),
-            inner.language_model.register_forward_pre_hook(self._lm, with_kwargs=True),
-        ]
-
-    def _projector(self, module, args, output):
-        if "image_features" not in self.data:
-            self.data["vision_last_hidden_state"] = args[0].detach().clone()
-            self.data["image_features"] = output.detach().clone()
+        super().__init__(model)
+        norm = model.model.multi_modal_projector.mm_soft_emb_norm
+        self.handles.append(norm.register_forward_hook(self._norm))
 
     def _norm(self, module, args, output):
         if "normed_image_features" not in self.data:
             self.data["pooled_image_features"] = args[0].detach().clone()
             self.data["normed_image_features"] = output.detach().clone()
 
-    def _lm(self, module, args, kwargs):
-        if "inputs_embeds" not in self.data:
-            self.data["inputs_embeds"] = kwargs["inputs_embeds"].detach().clone()
-            pos = kwargs.get("position_ids")
-            self.data["position_ids"] = None if pos is None else pos.detach().clone()
 
-    def close(self):
-        for h in self.handles:
-            h.remove()
+def collapse_image_runs(ids: list[int], image_token_id: int) -> list[int]:
+    """`ids` with every run of `image_token_id` cut to its first token."""
+    return [t for i, t in enumerate(ids)
+            if t != image_token_id or i == 0 or ids[i - 1] != image_token_id]
 
 
 def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
@@ -71,6 +57,12 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
     if inputs is None:
         return manifest
     inputs = {k: v for k, v in inputs.items() if k != "num_crops"}
+    # The prompt with one soft token per image (what the engine expands): the processor's own ids
+    # with each run of soft tokens collapsed to one, so the text it wrote around each image (the
+    # "\n\n", boi, eoi) is tokenized as the processor tokenized it.
+    unexpanded = collapse_image_runs(inputs["input_ids"][0].tolist(),
+                                     processor.tokenizer.image_token_id)
+    manifest["unexpanded_length"] = len(unexpanded)
 
     model = Gemma3ForConditionalGeneration.from_pretrained(
         str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
@@ -93,8 +85,8 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
     if "pixel_values" in inputs:
         for i, h in enumerate(vision.hidden_states):
             stages.append(cap.stage(f"vision_hidden_states.{i}", h))
-        for name in ("vision_last_hidden_state", "pooled_image_features",
-                     "normed_image_features", "image_features"):
+        stages.append(cap.stage("vision_last_hidden_state", rec["selected_image_features"]))
+        for name in ("pooled_image_features", "normed_image_features", "image_features"):
             stages.append(cap.stage(name, rec[name]))
     return cap.finish(model, inputs, out, rec["inputs_embeds"][0], case, processor.tokenizer,
                       manifest, stages, out_dir)
