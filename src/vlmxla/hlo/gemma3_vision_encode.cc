@@ -75,9 +75,9 @@ Result<Program> BuildGemma3VisionEncode(const io::Gemma3Config& config,
   if (side < 1 || side * side != config.mm_tokens_per_image || side > grid ||
       grid / (grid / side) != side) {
     return InvalidArgument("vision_encode: mm_tokens_per_image " +
-                           std::to_string(config.mm_tokens_per_image) +
-                           " does not pool the " + std::to_string(grid) + "x" +
-                           std::to_string(grid) + " patch grid to a square");
+                           std::to_string(config.mm_tokens_per_image) + " does not pool the " +
+                           std::to_string(grid) + "x" + std::to_string(grid) +
+                           " patch grid to a square");
   }
   return BuildCollectedProgram("vision_encode", options, [&](Builder& b, CollectedParams& p) {
     return BuildGraph(b, p, config, options);

@@ -482,6 +482,10 @@ Result<ModelConfig> ParseGemma3Config(const nlohmann::json& j, ModelConfig m) {
   g.text.weights_prefix = "language_model.";
   g.text.bidirectional_image_blocks = true;
   Fields f(j, "config.json");
+  // Gemma3ForConditionalGeneration soft-caps its logits by the top-level config's
+  // final_logit_softcapping, which Gemma3Config does not have: text_config's is never applied.
+  g.text.final_logit_softcapping = 0;
+  VLMXLA_RETURN_IF_ERROR(f.Double("final_logit_softcapping", &g.text.final_logit_softcapping));
   VLMXLA_RETURN_IF_ERROR(f.Int("mm_tokens_per_image", &g.mm_tokens_per_image));
   // Transformers maps the *_token_id names onto the *_token_index ones.
   for (auto [id, index, field] : {std::tuple{"boi_token_id", "boi_token_index", &g.boi_token_index},

@@ -30,6 +30,7 @@ nlohmann::json Gemma3(int image_size = 48, int tokens = 9) {
             {"num_key_value_heads", 2},
             {"head_dim", 16},
             {"sliding_window", 6},
+            {"final_logit_softcapping", 30.0},
             {"layer_types", {"sliding_attention", "full_attention"}}}},
           {"vision_config",
            {{"model_type", "siglip_vision_model"},
@@ -60,6 +61,8 @@ TEST(Gemma3Family, ParsesTheNestedConfigAndAsksForBidirectionalImageBlocks) {
   EXPECT_TRUE(c->text.bidirectional_image_blocks);
   EXPECT_TRUE(c->text.norm_weight_offset);
   EXPECT_EQ(c->text.sliding_window, 6);
+  // Gemma3ForConditionalGeneration reads final_logit_softcapping off the top-level config only.
+  EXPECT_EQ(c->text.final_logit_softcapping, 0);
   // The Transformers *_token_id spelling maps onto the index fields.
   nlohmann::json j = Gemma3();
   j.erase("image_token_index");
