@@ -50,7 +50,6 @@ def collapse_image_runs(ids: list[int], image_token_id: int) -> list[int]:
 
 
 def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
-    import torch
     from transformers import Gemma3ForConditionalGeneration
 
     processor, manifest, unexpanded, inputs = llava.prepare(model_dir, case, out_dir, dtype)
@@ -64,19 +63,8 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
                                      processor.tokenizer.image_token_id)
     manifest["unexpanded_length"] = len(unexpanded)
 
-    model = Gemma3ForConditionalGeneration.from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
-    ).eval()
-    recorder = Recorder(model)
-    with torch.no_grad():
-        out = model(**inputs, use_cache=True, return_dict=True)
-        if "pixel_values" in inputs:
-            # Every layer of the same tower module, asked separately (same weights and inputs).
-            vision = model.model.vision_tower(
-                inputs["pixel_values"].to(model.dtype), output_hidden_states=True,
-                return_dict=True)
-    recorder.close()
-    rec = recorder.data
+    model, out, vision, rec = llava.run_model(Gemma3ForConditionalGeneration, model_dir, inputs,
+                                              dtype, Recorder)
 
     stages = [cap.stage("rendered_text", kind="text")]
     if "pixel_values" in inputs:

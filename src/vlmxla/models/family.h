@@ -57,8 +57,11 @@ class ImagePipeline {
   virtual std::string ExpandText(std::string rendered) const { return rendered; }
   virtual Result<ProcessedImages> Process(std::span<const vision::Image> images) const = 0;
   // After placeholder expansion: positions the family derives from the images (M-RoPE), and the
-  // images' own fields of the prefill.
-  virtual Status Finish(ProcessedImages images, prompt::PreparedPrefill* prefill) const = 0;
+  // images' own fields of the prefill (by default their pixel_values alone).
+  virtual Status Finish(ProcessedImages images, prompt::PreparedPrefill* prefill) const {
+    prefill->pixel_values = std::move(images.pixel_values);
+    return Status::Ok();
+  }
 };
 
 // A vision program's request inputs for one call, by role, in the program's host layout.

@@ -21,8 +21,8 @@ Result<ImageTokens> FindImageTokens(const text::Tokenizer& tokenizer, const io::
                                 {"image_token_index", g.image_token_index, &t.image}}) {
     std::optional<std::string> token = tokenizer.IdToToken(id);
     if (!token) {
-      return FailedPrecondition(std::string("config.json's ") + field + " " +
-                                std::to_string(id) + " is not a token of tokenizer.json");
+      return FailedPrecondition(std::string("config.json's ") + field + " " + std::to_string(id) +
+                                " is not a token of tokenizer.json");
     }
     *out = *token;
   }
@@ -64,11 +64,6 @@ class Gemma3Images final : public ImagePipeline {
     return out;
   }
 
-  Status Finish(ProcessedImages images, prompt::PreparedPrefill* prefill) const override {
-    prefill->pixel_values = std::move(images.pixel_values);
-    return Status::Ok();
-  }
-
  private:
   vision::ImageProcessor processor_;
   ImageTokens tokens_;
@@ -91,10 +86,6 @@ Status CheckImageSeqLength(const io::ModelDir& model, int mm_tokens_per_image) {
                               std::to_string(mm_tokens_per_image));
   }
   return Status::Ok();
-}
-
-int64_t NumImages(const prompt::PreparedPrefill& p) {
-  return p.pixel_values.shape().empty() ? 0 : p.pixel_values.shape()[0];
 }
 
 // What differs from LLaVA: the processor and placeholders, the vision program and its row count.
@@ -126,7 +117,9 @@ class Gemma3 final : public Family {
   }
   int64_t FeatureRows(const io::ModelConfig& config,
                       const prompt::PreparedPrefill& prompt) const override {
-    return NumImages(prompt) * config.gemma3->mm_tokens_per_image;
+    // LLaVA's program runs one image per row of pixel_values: its count is the prompt's images.
+    const int64_t images = LlavaFamily().VisionOptionsFor(config, prompt, {}).num_images;
+    return images * config.gemma3->mm_tokens_per_image;
   }
   hlo::VisionEncodeOptions VisionOptionsFor(const io::ModelConfig& config,
                                             const prompt::PreparedPrefill& prompt,
