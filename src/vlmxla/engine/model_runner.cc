@@ -447,12 +447,21 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     }
     VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(padded, Shape{3, bucket})));
   }
+  // Each position's image (its slot's index, -1 for text and padding): one image's tokens see
+  // each other both ways in a prefill that asks for it.
+  std::shared_ptr<runtime::DeviceBuffer> block_d;
+  if (config().text.bidirectional_image_blocks) {
+    std::vector<int32_t> block(bucket, -1);
+    for (const prompt::ImageSlot& s : prompt.image_slots) {
+      std::fill_n(block.begin() + s.offset, s.length, s.image_index);
+    }
+    VLMXLA_ASSIGN_OR_RETURN(block_d, executor_->Upload(I32Tensor(block, Shape{bucket})));
+  }
   const int slot_of[] = {slot};
-  const std::pair<Input, runtime::DeviceBuffer*> inputs[] = {{Input::kInputIds, ids_d.get()},
-                                                             {Input::kFeatureIndex, fi_d.get()},
-                                                             {Input::kImageFeatures, feats_d.get()},
-                                                             {Input::kLength, len_d.get()},
-                                                             {Input::kRopePositions, rope_d.get()}};
+  const std::pair<Input, runtime::DeviceBuffer*> inputs[] = {
+      {Input::kInputIds, ids_d.get()},        {Input::kFeatureIndex, fi_d.get()},
+      {Input::kImageFeatures, feats_d.get()}, {Input::kLength, len_d.get()},
+      {Input::kRopePositions, rope_d.get()},  {Input::kImageBlock, block_d.get()}};
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, inputs, slot_of), slot_of));
   slots_.set_rope_delta(slot, mrope ? prompt.rope_delta : 0);
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());

@@ -117,6 +117,15 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
 Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
                                       const VisionEncodeOptions& options);
 
+// Gemma 3's vision side: the SigLIP tower's last_hidden_state (after post_layernorm), average-
+// pooled on the g x g patch grid to mm_tokens_per_image soft tokens (k x k windows, k = g / side),
+// mm_soft_emb_norm ((1 + w) RMSNorm, in f32) and x . mm_input_projection_weight ([vision, text]):
+//   vision_encode(pixel_values f32[n, 3, S, S], weights...) -> image_features ct[n, tokens, D]
+//   (+ taps: vision_hidden_states.<i> for i = 0..layers, vision_last_hidden_state,
+//   pooled_image_features, normed_image_features).
+Result<Program> BuildGemma3VisionEncode(const io::Gemma3Config& config,
+                                        const VisionEncodeOptions& options);
+
 // The KV cache of one slot is one device buffer per layer and per K/V, ct[kv_heads, C, head_dim]
 // (ct: the compute type, f32 in the shapes below; a sliding-window layer whose window W is shorter
 // than C keeps a ring ct[kv_heads, W, head_dim] instead, position p at row p % W:
@@ -127,6 +136,9 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
 
 // prefill(input_ids i32[L], feature_index i32[L], image_features f32[F, D], length i32[],
 //   [rope_positions i32[3, L]: M-RoPE models only, config.mrope_section set],
+//   [image_block i32[L]: config.bidirectional_image_blocks only; position p's image (-1: text),
+//    one image's positions attending to each other both ways (a sliding layer within its
+//    window)],
 //   kv.<l>.key, kv.<l>.value for l = 0..layers-1, weights...) ->
 //   prefill_logits f32[vocab] (of position length-1), kv.<l>.key / .value (rows 0..L-1 hold the
 //   prompt's keys/values, rows >= L untouched)

@@ -75,6 +75,11 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   if (mrope) {
     rope_positions = DeclareInput(b, program, "rope_positions", {ElementType::kI32, {3, seq}});
   }
+  // Gemma 3: each position's image block (-1 for text): one image's tokens see each other.
+  Value image_block;
+  if (config.bidirectional_image_blocks) {
+    image_block = DeclareInput(b, program, "image_block", ids_type);
+  }
   const size_t first_cache = program.params.size();
   std::vector<Value> caches;  // kv.<l>.key, kv.<l>.value, ...; cache i updates into result 1 + i
   for (int l = 0; l < layers; ++l) {
@@ -125,6 +130,21 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     Value causal = b.Compare(d, b.Splat(mask_type, 0), CompareDirection::kGe);
     Value near = b.Compare(d, b.Splat(mask_type, config.sliding_window), CompareDirection::kLt);
     visible_window = b.Select(causal, near, causal);
+  }
+  if (config.bidirectional_image_blocks) {
+    // OR the causal mask with "same image block" (Transformers' blockwise overlay); a sliding
+    // layer ANDs its window (j > i - W) with that union.
+    Value query_block = b.BroadcastInDim(image_block, mask_type.dims, {2});
+    Value key_block = b.BroadcastInDim(image_block, mask_type.dims, {3});
+    Value in_block = b.Compare(query_block, b.Splat(mask_type, 0), CompareDirection::kGe);
+    Value same = b.Compare(query_block, key_block, CompareDirection::kEq);
+    same = b.Select(in_block, same, in_block);   // and
+    visible = b.Select(visible, visible, same);  // or
+    if (any_sliding) {
+      Value d = b.Subtract(b.Iota(mask_type, 2), b.Iota(mask_type, 3));
+      Value near = b.Compare(d, b.Splat(mask_type, config.sliding_window), CompareDirection::kLt);
+      visible_window = b.Select(near, visible, near);  // and
+    }
   }
   Value zero = b.Scalar(ElementType::kI32, 0);
   // A ring layer's cache row r holds the prompt's last position p with p % W == r:

@@ -133,7 +133,8 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
     if (!bos.empty() && rendered.rfind(bos, 0) == 0) add_special = false;
   }
   VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids,
-                          EncodePrompt(rendered, add_special, context_capacity));
+                          EncodePrompt(images_ ? images_->ExpandText(rendered) : rendered,
+                                       add_special, context_capacity));
 
   if (images_) VLMXLA_RETURN_IF_ERROR(images_->CheckPrompt(ids));
 

@@ -4,7 +4,8 @@
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
 //     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode, a Gemma 3 prefill with
-//     sliding-window rings), each headed by its signature as comments; a mismatch prints the
+//     sliding-window rings, the Gemma 3 VLM vision_encode and prefill with bidirectional image
+//     blocks), each headed by its signature as comments; a mismatch prints the
 //     differing lines as a unified diff hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
 //     types, aliases, transposition, KV roles; result names and types) of every other combination
@@ -117,6 +118,22 @@ const char* const kTinyGemma3Text =
     "full_attention":{"factor":8.0,"rope_theta":1000000.0,"rope_type":"linear"},
     "sliding_attention":{"rope_theta":10000.0,"rope_type":"default"}},"sliding_window":8,
     "tie_word_embeddings":true,"vocab_size":1401})";
+// Gemma 3 (Gemma3ForConditionalGeneration, tiny-gemma3): the same decoder with window 6 and
+// bidirectional image blocks in prefill, SigLIP 6 x 6 patches pooled to 9 soft tokens.
+const char* const kTinyGemma3 =
+    R"({"boi_token_index":1403,"eoi_token_index":1404,"image_token_index":1405,
+    "mm_tokens_per_image":9,"model_type":"gemma3","text_config":{"attention_bias":false,
+    "final_logit_softcapping":30.0,"head_dim":16,"hidden_activation":"gelu_pytorch_tanh",
+    "hidden_size":64,"intermediate_size":96,"layer_types":["sliding_attention",
+    "sliding_attention","full_attention","sliding_attention"],"max_position_embeddings":512,
+    "model_type":"gemma3_text","num_attention_heads":4,"num_hidden_layers":4,
+    "num_key_value_heads":2,"query_pre_attn_scalar":24,"rms_norm_eps":1e-06,"rope_parameters":{
+    "full_attention":{"factor":8.0,"rope_theta":1000000.0,"rope_type":"linear"},
+    "sliding_attention":{"rope_theta":10000.0,"rope_type":"default"}},"sliding_window":6,
+    "tie_word_embeddings":true,"vocab_size":1406},"tie_word_embeddings":true,"vision_config":{
+    "hidden_act":"gelu_pytorch_tanh","hidden_size":32,"image_size":48,"intermediate_size":64,
+    "layer_norm_eps":1e-06,"model_type":"siglip_vision_model","num_attention_heads":4,
+    "num_channels":3,"num_hidden_layers":2,"patch_size":8,"vision_use_head":false}})";
 
 // Qwen2-VL and Qwen2.5-VL as Transformers 5.23 saves tiny models of both families (as in
 // qwen_programs_test.cc; patch_dim 3*2*4*4 = 96).
@@ -205,6 +222,7 @@ std::vector<Case> HashedCases() {
       {"tiny-qwen2-vl", kTinyQwen2Vl, 2},
       {"tiny-qwen2.5-vl", kTinyQwen25Vl, 2},
       {"tiny-gemma3-text", kTinyGemma3Text, 0},
+      {"tiny-gemma3", kTinyGemma3, 1},
   };
   std::vector<Case> cases;
   for (const auto& m : models) {
@@ -283,6 +301,11 @@ std::vector<Case> GoldenCases() {
   PrefillOptions gemma3_prefill;  // a prompt longer than the window
   gemma3_prefill.seq_len = 16, gemma3_prefill.capacity = 32, gemma3_prefill.taps = true;
   gemma3_prefill.precision = f32;
+  VisionEncodeOptions gemma3_vision;
+  gemma3_vision.num_images = 2, gemma3_vision.taps = true;
+  PrefillOptions gemma3_vlm_prefill;  // two images' runs longer than the window
+  gemma3_vlm_prefill.seq_len = 32, gemma3_vlm_prefill.capacity = 64;
+  gemma3_vlm_prefill.num_image_features = 18, gemma3_vlm_prefill.precision = f32;
   VisionEncodeOptions qwen2_vl_vision;
   qwen2_vl_vision.num_patches = 16;
   VisionEncodeOptions qwen25_vl_vision;
@@ -292,7 +315,7 @@ std::vector<Case> GoldenCases() {
   VisionEncodeOptions onevision_vision;  // with the anyres_max_N blend
   onevision_vision.num_images = 6, onevision_vision.num_feature_rows = 64;
   for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision, &next_vision,
-                  &onevision_vision}) {
+                  &onevision_vision, &gemma3_vision}) {
     o->precision = f32;
   }
   return {
@@ -307,6 +330,8 @@ std::vector<Case> GoldenCases() {
       {"llava_next_vision_encode_f32_n3_F48_taps", kTinyLlavaNext, next_vision},
       {"llava_onevision_vision_encode_f32_n6_F64", kTinyLlavaOnevision, onevision_vision},
       {"gemma3_text_prefill_f32_L16_C32_taps", kTinyGemma3Text, gemma3_prefill},
+      {"gemma3_vision_encode_f32_n2_taps", kTinyGemma3, gemma3_vision},
+      {"gemma3_prefill_f32_L32_C64", kTinyGemma3, gemma3_vlm_prefill},
   };
 }
 
