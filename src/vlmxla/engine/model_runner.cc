@@ -171,6 +171,45 @@ uint64_t ModelRunner::kv_bytes_per_slot() const { return slots_.bytes_per_slot()
 
 Status ModelRunner::CopySlot(int from, int to) { return slots_.Copy(*executor_, from, to); }
 
+int64_t ModelRunner::CompiledStart(const prompt::PreparedPrefill& p, int64_t cached,
+                                   int64_t least) const {
+  const int64_t rows = FeatureRows(p);
+  for (int64_t start = PrefillStart(p, cached); start >= std::max<int64_t>(least, 1); --start) {
+    if (PrefillStart(p, start) == start &&
+        HasProgram(PrefillFromOptions(p.effective_length, start, rows))) {
+      return start;
+    }
+  }
+  return 0;
+}
+
+Result<SavedKv> ModelRunner::SaveSlot(int slot) const { return slots_.Save(*executor_, slot); }
+
+Status ModelRunner::RestoreSlot(const SavedKv& saved, int slot) {
+  return slots_.Restore(*executor_, saved, slot);
+}
+
+int ModelRunner::SuffixBucket(int64_t n) const {
+  const int bucket = PickBucket(prefill_buckets_, n);
+  if (n > kFineSuffixLimit || bucket < 0) return bucket;
+  return std::min<int>(bucket, static_cast<int>((n + 15) / 16 * 16));
+}
+
+int64_t ModelRunner::PrefillStart(const prompt::PreparedPrefill& p, int64_t cached) const {
+  // A sliding layer's ring holds the last positions of the prompt it was filled by, not a
+  // prefix another prompt can continue from: such a model prefills whole.
+  if (!config().text.sliding_layers.empty()) return 0;
+  int64_t start = std::min(cached, p.effective_length - 1);
+  // The suffix's bucket must fit after the start (a dynamic update slice would clamp it).
+  while (start > 0) {
+    const int bucket = SuffixBucket(p.effective_length - start);
+    if (bucket < 0) return 0;
+    if (start + bucket <= options_.capacity) break;
+    start = options_.capacity - bucket;
+  }
+  return std::max<int64_t>(start, 0);
+}
+
 MemorySnapshot ModelRunner::SnapshotMemory() const {
   MemorySnapshot s;
   if (auto m = ReadProcessMemory(); m.ok()) s.engine = *m;
@@ -197,6 +236,7 @@ std::string ModelRunner::ProgramKey(const hlo::ProgramOptions& options) {
   } else if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
     key += "/L" + std::to_string(o->seq_len) + "/F" + std::to_string(o->num_image_features) + "/C" +
            std::to_string(o->capacity);
+    if (o->from_start) key += "/from/K" + std::to_string(o->keys);
   } else if (const auto* o = std::get_if<hlo::DecodeOptions>(&options)) {
     key += "/B" + std::to_string(o->batch) + "/C" + std::to_string(o->capacity);
   }
@@ -313,6 +353,16 @@ hlo::PrefillOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_
   return o;
 }
 
+hlo::PrefillOptions ModelRunner::PrefillFromOptions(int64_t length, int64_t start,
+                                                    int64_t feature_rows) const {
+  if (start <= 0) return PrefillOptions(length, feature_rows);
+  hlo::PrefillOptions o = PrefillOptions(length - start, feature_rows);
+  o.seq_len = SuffixBucket(length - start);
+  o.from_start = true;
+  o.keys = PickBucket(prefill_buckets_, start + o.seq_len);
+  return o;
+}
+
 hlo::DecodeOptions ModelRunner::DecodeOptions(int batch) const {
   hlo::DecodeOptions o;
   static_cast<hlo::ProgramCommonOptions&>(o) = CommonOptions();
@@ -334,20 +384,25 @@ hlo::VisionEncodeOptions ModelRunner::VisionOptionsFor(const prompt::PreparedPre
   return family_->VisionOptionsFor(config(), p, VisionOptions(1));
 }
 
-Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
+Status ModelRunner::Warm(const prompt::PreparedPrefill& p, int64_t start) {
   const int64_t rows = FeatureRows(p);
   if (rows > 0) VLMXLA_RETURN_IF_ERROR(GetProgram(VisionOptionsFor(p)).status());
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
     VLMXLA_RETURN_IF_ERROR(GetProgram(PrefillOptions(p.effective_length, rows)).status());
+    if (start > 0) {
+      VLMXLA_RETURN_IF_ERROR(
+          GetProgram(PrefillFromOptions(p.effective_length, start, rows)).status());
+    }
   }
   return WarmDecode();
 }
 
-bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p) const {
+bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p, int64_t start) const {
   const int64_t rows = FeatureRows(p);
   if (rows > 0 && !HasProgram(VisionOptionsFor(p))) return false;
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity &&
-      !HasProgram(PrefillOptions(p.effective_length, rows))) {
+      (!HasProgram(PrefillOptions(p.effective_length, rows)) ||
+       (start > 0 && !HasProgram(PrefillFromOptions(p.effective_length, start, rows))))) {
     return false;
   }
   for (int b : batch_buckets_)
@@ -388,7 +443,7 @@ Result<HostTensor> ModelRunner::EncodeImages(const prompt::PreparedPrefill& prom
 }
 
 Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
-                                        const HostTensor& features, TapMap* taps) {
+                                        const HostTensor& features, TapMap* taps, int64_t start) {
   if (slot < 0 || slot >= slots_.size()) {
     return Internal("prefill: slot " + std::to_string(slot) + " does not exist");
   }
@@ -398,13 +453,19 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
                           " positions but context capacity is " + std::to_string(options_.capacity),
                       prompt::kReasonContextLengthExceeded);
   }
-  const int bucket = PickBucket(prefill_buckets_, length);
+  if (start < 0 || (start > 0 && start != PrefillStart(prompt, start))) {
+    return Internal("prefill: cannot continue a prompt of " + std::to_string(length) +
+                    " positions from " + std::to_string(start));
+  }
+  const int64_t count = length - start;  // the positions this call computes
+  const int bucket = start > 0 ? SuffixBucket(count) : PickBucket(prefill_buckets_, count);
   const int64_t rows = features.shape().size() == 2 ? features.shape()[0] : 0;
   const int64_t hidden = config().text.hidden_size;
   if (rows && features.shape()[1] != hidden) return Internal("prefill: feature width mismatch");
 
+  // Row r of the call is position start + r.
   std::vector<int32_t> ids(bucket, 0), feature_index(bucket, 0);
-  std::copy(prompt.input_ids.begin(), prompt.input_ids.end(), ids.begin());
+  std::copy(prompt.input_ids.begin() + start, prompt.input_ids.end(), ids.begin());
   // Image i's features follow those of the images before it (slots are in image order).
   int64_t first_row = 0;
   for (size_t i = 0; i < prompt.image_slots.size(); ++i) {
@@ -412,18 +473,18 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     if (s.image_index != static_cast<int>(i)) {
       return Internal("prefill: image slots are not in image order");
     }
-    for (int64_t j = 0; j < s.length; ++j) {
+    for (int64_t j = std::max<int64_t>(0, start - s.offset); j < s.length; ++j) {
       const int64_t row = first_row + j;
       if (row >= rows) {
         return InvalidArgument("prefill: image " + std::to_string(s.image_index) +
                                " has no features (" + std::to_string(rows) + " rows)");
       }
-      feature_index[s.offset + j] = static_cast<int32_t>(row);
+      feature_index[s.offset + j - start] = static_cast<int32_t>(row);
     }
     first_row += s.length;
   }
 
-  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(PrefillOptions(length, rows)));
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(PrefillFromOptions(length, start, rows)));
 
   HostTensor feats = features;
   if (!rows) {
@@ -431,11 +492,14 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     std::memset(feats.mutable_data(), 0, feats.byte_size());
   }
   HostTensor len(DType::kI32, Shape{});
-  len.mutable_span<int32_t>()[0] = static_cast<int32_t>(length);
+  len.mutable_span<int32_t>()[0] = static_cast<int32_t>(count);
+  HostTensor start_t(DType::kI32, Shape{});
+  start_t.mutable_span<int32_t>()[0] = static_cast<int32_t>(start);
   VLMXLA_ASSIGN_OR_RETURN(auto ids_d, executor_->Upload(I32Tensor(ids, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto fi_d, executor_->Upload(I32Tensor(feature_index, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto feats_d, executor_->Upload(feats));
   VLMXLA_ASSIGN_OR_RETURN(auto len_d, executor_->Upload(len));
+  VLMXLA_ASSIGN_OR_RETURN(auto start_d, executor_->Upload(start_t));
   // M-RoPE: [3, bucket] rotary positions, the padding rows' 0 (causality hides them).
   std::shared_ptr<runtime::DeviceBuffer> rope_d;
   const bool mrope = !config().text.mrope_section.empty();
@@ -443,16 +507,15 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     const std::vector<int32_t> rope = RopePositions(prompt);
     std::vector<int32_t> padded(3 * bucket, 0);
     for (int64_t a = 0; a < 3; ++a) {
-      std::copy_n(rope.begin() + a * length, length, padded.begin() + a * bucket);
+      std::copy_n(rope.begin() + a * length + start, count, padded.begin() + a * bucket);
     }
     VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(padded, Shape{3, bucket})));
   }
   const int slot_of[] = {slot};
-  const std::pair<Input, runtime::DeviceBuffer*> inputs[] = {{Input::kInputIds, ids_d.get()},
-                                                             {Input::kFeatureIndex, fi_d.get()},
-                                                             {Input::kImageFeatures, feats_d.get()},
-                                                             {Input::kLength, len_d.get()},
-                                                             {Input::kRopePositions, rope_d.get()}};
+  const std::pair<Input, runtime::DeviceBuffer*> inputs[] = {
+      {Input::kInputIds, ids_d.get()},        {Input::kFeatureIndex, fi_d.get()},
+      {Input::kImageFeatures, feats_d.get()}, {Input::kLength, len_d.get()},
+      {Input::kStart, start_d.get()},         {Input::kRopePositions, rope_d.get()}};
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, inputs, slot_of), slot_of));
   slots_.set_rope_delta(slot, mrope ? prompt.rope_delta : 0);
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());
@@ -460,12 +523,12 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     const std::string& stage = c->taps[i];
     if (stage.empty()) continue;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
-    if (stage == "inputs_embeds") t = SliceAxis(t, 0, length);
+    if (stage == "inputs_embeds") t = SliceAxis(t, 0, count);
     if (stage.rfind("past_key_values.", 0) == 0) {
       const int layer = std::atoi(stage.c_str() + std::strlen("past_key_values."));
       t = config().text.IsRingLayer(layer, options_.capacity)
               ? UnrollRing(t, config().text.sliding_window, length)
-              : SliceAxis(t, 1, length);
+              : SliceAxis(t, 1, count);
     }
     (*taps)[stage] = std::move(t);
   }

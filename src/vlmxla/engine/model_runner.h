@@ -88,8 +88,26 @@ class ModelRunner {
   // last position's logits f32[vocab]. `features` are EncodeImages' rows for the prompt's images
   // (empty without images). With M-RoPE the slot keeps the prompt's rope_delta for its decode
   // steps.
+  //
+  // With start > 0 the slot already holds the prompt's rows 0..start-1 (a prefix restored from
+  // the prefix cache, RestoreSlot) and only positions start.. are computed, by the prefill
+  // program continued from a start (hlo::PrefillOptions::from_start); `start` must be one
+  // PrefillStart returned for this prompt. Features are needed only for images at or after it.
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
-                             const HostTensor& features, TapMap* taps);
+                             const HostTensor& features, TapMap* taps, int64_t start = 0);
+  // The start a prefill of `prompt` may continue from when the slot holds its first `cached`
+  // rows: at most cached and effective_length - 1 (the last position's logits are computed),
+  // lowered where the suffix's bucket would not fit the capacity after it. 0: none.
+  int64_t PrefillStart(const prompt::PreparedPrefill& prompt, int64_t cached) const;
+  // The largest start of at least `least`, at most PrefillStart(prompt, cached), whose program
+  // is compiled already; 0 when there is none.
+  int64_t CompiledStart(const prompt::PreparedPrefill& prompt, int64_t cached, int64_t least) const;
+  // The image-feature rows EncodeImages returns for `prompt` (0 without images), image after
+  // image (image i's rows follow those of images 0..i-1, image_slots[i].length each).
+  int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;
+  // A device copy of `slot`'s KV (the prefix cache keeps it); RestoreSlot copies it back.
+  Result<SavedKv> SaveSlot(int slot) const;
+  Status RestoreSlot(const SavedKv& saved, int slot);
   // One decode step: slots[i] takes tokens[i] at positions[i] and the result row i holds its next
   // logits, f32[n, vocab]. Slots not listed must be free: a batch bucket larger than n is padded
   // with them.
@@ -102,9 +120,10 @@ class ModelRunner {
 
   // Compiles what `prompt` will run (vision_encode, its prefill bucket, decode at every batch
   // bucket, since it may join a batch of any size), so that running it compiles nothing.
-  Status Warm(const prompt::PreparedPrefill& prompt);
-  // Whether Warm(prompt) has nothing left to compile.
-  bool IsWarm(const prompt::PreparedPrefill& prompt) const;
+  // With start > 0, also the prefill continued from that start.
+  Status Warm(const prompt::PreparedPrefill& prompt, int64_t start = 0);
+  // Whether Warm(prompt, start) has nothing left to compile.
+  bool IsWarm(const prompt::PreparedPrefill& prompt, int64_t start = 0) const;
   // Compiles decode for every batch bucket (a server does this before it reports ready).
   Status WarmDecode();
 
@@ -125,13 +144,17 @@ class ModelRunner {
   static std::string ProgramKey(const hlo::ProgramOptions& options);
   bool HasProgram(const hlo::ProgramOptions& options) const;
   hlo::PrefillOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
+  // The prefill of a prompt of `length` positions continued from `start` (0: the plain one).
+  hlo::PrefillOptions PrefillFromOptions(int64_t length, int64_t start, int64_t feature_rows) const;
+  // The rows a prefill continued from a start computes for its `n` positions: up to
+  // kFineSuffixLimit, n rounded up to a multiple of 16 (a chat turn's suffix of 74 positions
+  // takes 80 rows, not the plain prefill's 128), above it the plain prefill's bucket.
+  static constexpr int64_t kFineSuffixLimit = 256;
+  int SuffixBucket(int64_t n) const;
   hlo::DecodeOptions DecodeOptions(int batch) const;
   hlo::VisionEncodeOptions VisionOptions(int num_images) const;
   // The vision program a prompt's images run (the family picks its bucket).
   hlo::VisionEncodeOptions VisionOptionsFor(const prompt::PreparedPrefill& prompt) const;
-  // The image-feature rows prefill takes for `prompt` (0 without images): what EncodeImages
-  // returns for it.
-  int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;
   hlo::ProgramCommonOptions CommonOptions() const;
   // Runs `compiled` on `args` (its bound weights plus the call's inputs) and moves each KV result
   // into the slot buffer it updates: `slot_of[kv.slot]` is the runner's slot for the call's slot.
