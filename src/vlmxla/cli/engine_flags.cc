@@ -38,6 +38,12 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
                    "host memory for the image cache, MiB: an image seen before skips the vision "
                    "tower (default " +
                        std::to_string(d.image_cache_mib) + "; 0 turns it off)"});
+  flags.push_back({"prefill-chunk", true, false,
+                   "positions per prefill call: a prompt always runs in chunks of this many "
+                   "(a power of two, 16 to 4096), so the prefix cache reuses whole chunks and a "
+                   "cached run equals an uncached one exactly (default " +
+                       std::to_string(engine::EngineOptions().prefill_chunk) +
+                       "; 0: a prompt in one call, and no prefix is reused)"});
   if (d.context_flag) {
     flags.push_back({"context", true, false,
                      d.context > 0 ? "context capacity in positions per sequence (default " +
@@ -87,6 +93,12 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
                              std::to_string(mib));
     }
     *bytes = static_cast<uint64_t>(mib) << 20;
+  }
+  VLMXLA_ASSIGN_OR_RETURN(eo.prefill_chunk, args.GetInt("prefill-chunk", eo.prefill_chunk));
+  if (eo.prefill_chunk != 0 && (eo.prefill_chunk < 16 || eo.prefill_chunk > 4096 ||
+                                (eo.prefill_chunk & (eo.prefill_chunk - 1)) != 0)) {
+    return InvalidArgument("--prefill-chunk must be 0 or a power of two in [16, 4096], got " +
+                           std::to_string(eo.prefill_chunk));
   }
   if (d.context_flag) {
     VLMXLA_ASSIGN_OR_RETURN(eo.context_capacity, args.GetInt("context", d.context));

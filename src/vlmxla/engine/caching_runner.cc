@@ -84,48 +84,29 @@ Result<HostTensor> CachingRunner::Features(const prompt::PreparedPrefill& p, int
     }
   }
   if (needed.empty()) return HostTensor();
-  if (!images_) return runner_.EncodeImages(p, nullptr);
+  // An anyres family's layout of an image depends on the prompt's other images (LLaVA-OneVision
+  // lays several out otherwise than one): its images are always encoded together, the whole
+  // prompt's, and never cached, so every prefill of the prompt reads the same rows.
+  if (!p.image_sizes.empty()) return runner_.EncodeImages(p, nullptr);
 
-  // Image i's rows, cached or encoded (those not cached in one call of their own).
+  // Every other image is encoded by itself, cached or not, so that its rows are the same
+  // whichever prompt it came in and whether they were cached.
   std::vector<std::optional<HostTensor>> rows(p.image_slots.size());
-  std::vector<int> missing;
   for (int i : needed) {
-    rows[i] = images_->Find(p.image_digests[i]);
-    if (!rows[i]) missing.push_back(i);
-  }
-  if (!missing.empty()) {
-    // Images whose feature layout depends on the prompt's other images (an anyres family's
-    // image_sizes: LLaVA-OneVision lays several images out otherwise than one) are encoded with
-    // the whole prompt; the others alone.
-    const bool whole = missing.size() == p.image_slots.size() || !p.image_sizes.empty();
-    HostTensor encoded;
-    if (whole) {
-      VLMXLA_ASSIGN_OR_RETURN(encoded, runner_.EncodeImages(p, nullptr));
-    } else {
-      VLMXLA_ASSIGN_OR_RETURN(prompt::PreparedPrefill only, ImagesOnly(p, missing));
-      VLMXLA_ASSIGN_OR_RETURN(encoded, runner_.EncodeImages(only, nullptr));
+    if (images_) rows[i] = images_->Find(p.image_digests[i]);
+    if (rows[i]) continue;
+    VLMXLA_ASSIGN_OR_RETURN(prompt::PreparedPrefill only, ImagesOnly(p, {i}));
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor encoded, runner_.EncodeImages(only, nullptr));
+    const int64_t n = p.image_slots[i].length;
+    if (encoded.shape().size() != 2 || encoded.shape()[0] < n) {
+      return Internal("vision_encode gave fewer feature rows than image " + std::to_string(i) +
+                      "'s " + std::to_string(n) + " placeholders");
     }
-    const int64_t row_bytes = encoded.byte_size() / std::max<int64_t>(1, encoded.shape()[0]);
-    int64_t first = 0;
-    size_t next_missing = 0;
-    for (int i = 0; i < static_cast<int>(p.image_slots.size()); ++i) {
-      const bool is_missing = next_missing < missing.size() && missing[next_missing] == i;
-      if (!whole && !is_missing) continue;  // `encoded` holds the missing images only
-      const int64_t n = p.image_slots[i].length;
-      if (first + n > encoded.shape()[0]) {
-        return Internal("vision_encode gave " + std::to_string(encoded.shape()[0]) +
-                        " feature rows, fewer than the images' placeholders");
-      }
-      if (is_missing) {
-        HostTensor r(encoded.dtype(), Shape{n, encoded.shape()[1]});
-        std::memcpy(r.mutable_data(),
-                    static_cast<const uint8_t*>(encoded.data()) + first * row_bytes, n * row_bytes);
-        images_->Insert(p.image_digests[i], r);
-        rows[i] = std::move(r);
-        ++next_missing;
-      }
-      first += n;
-    }
+    // The image's own rows (a family whose program pads to a bucket returns padding rows too).
+    HostTensor r(encoded.dtype(), Shape{n, encoded.shape()[1]});
+    std::memcpy(r.mutable_data(), encoded.data(), r.byte_size());
+    if (images_) images_->Insert(p.image_digests[i], r);
+    rows[i] = std::move(r);
   }
   // The whole prompt's layout (image after image, as EncodeImages returns it); images before the
   // start are never read and stay zero.
@@ -151,7 +132,7 @@ Result<HostTensor> CachingRunner::Features(const prompt::PreparedPrefill& p, int
 
 Result<HostTensor> CachingRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
                                           std::map<std::string, HostTensor>* taps) {
-  if (taps != nullptr || (!prefix_ && !images_)) {
+  if (taps != nullptr) {
     HostTensor features;
     // An empty HostTensor has rank 0: a prompt without images has no pixel values.
     if (!prompt.pixel_values.shape().empty()) {
@@ -159,22 +140,14 @@ Result<HostTensor> CachingRunner::Prefill(int slot, const prompt::PreparedPrefil
     }
     return runner_.Prefill(slot, prompt, features, taps);
   }
+  // Cached or not, a prompt runs the same calls on the same inputs from its start on: its
+  // images each encoded alone, its positions in the runner's canonical chunks.
   Status status;
   std::optional<prompt::PreparedPrefill> copy;
-  const prompt::PreparedPrefill& p = WithDigests(prompt, copy, status);
+  const prompt::PreparedPrefill& p =
+      prefix_ || images_ ? WithDigests(prompt, copy, status) : prompt;
   VLMXLA_RETURN_IF_ERROR(status);
   VLMXLA_ASSIGN_OR_RETURN(Plan plan, PlanPrefill(p));
-  // The cache may have changed since IsWarm (a request admitted beside this one stored a longer
-  // prefix): rather than compile now, stalling every running sequence, start where a compiled
-  // program can, else prefill whole when that program is compiled.
-  if (plan.start > 0 && !runner_.IsWarm(p, plan.start)) {
-    const int64_t compiled = runner_.CompiledStart(p, plan.start, options_.min_prefix);
-    if (compiled > 0) {
-      plan.start = compiled;
-    } else if (runner_.IsWarm(p, 0)) {
-      plan.start = 0;
-    }
-  }
   if (plan.start > 0) {
     std::shared_ptr<const SavedKv> saved = prefix_->Use(plan.entry);
     if (saved == nullptr) {
@@ -188,9 +161,14 @@ Result<HostTensor> CachingRunner::Prefill(int slot, const prompt::PreparedPrefil
   VLMXLA_ASSIGN_OR_RETURN(HostTensor features, Features(p, plan.start));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits,
                           runner_.Prefill(slot, p, features, nullptr, plan.start));
-  if (prefix_ && !prefix_->Covers(plan.key)) {
-    VLMXLA_ASSIGN_OR_RETURN(SavedKv saved, runner_.SaveSlot(slot));
-    prefix_->Insert(plan.key, std::move(saved), runner_.kv_bytes_per_slot());
+  // Only whole chunks are kept: rows a later prompt's chunks would compute the same way.
+  const int64_t whole = runner_.WholeChunkRows(p);
+  if (prefix_ && whole >= options_.min_prefix) {
+    plan.key.resize(whole);
+    if (!prefix_->Covers(plan.key)) {
+      VLMXLA_ASSIGN_OR_RETURN(SavedKv saved, runner_.SaveSlot(slot));
+      prefix_->Insert(plan.key, std::move(saved), runner_.kv_bytes_per_slot());
+    }
   }
   return logits;
 }

@@ -99,6 +99,8 @@ Status Engine::Load() {
   ro.taps = o.taps;
   ro.progress = o.progress;
   ro.dtype = dtype;
+  ro.prefill_chunk = o.prefill_chunk;
+  ro.batch_invariant_decode = o.batch_invariant_decode;
   VLMXLA_ASSIGN_OR_RETURN(m.runner, ModelRunner::Load(o.model_dir, std::move(executor), ro));
   if (o.warm_decode) VLMXLA_RETURN_IF_ERROR(m.runner->WarmDecode());
   CacheOptions co;

@@ -48,6 +48,11 @@ struct EngineOptions {
   // 256 MiB about 100 of its images' features (729 x 896 float32 rows, 2.6 MB).
   uint64_t prefix_cache_bytes = uint64_t{1} << 30;
   uint64_t image_cache_bytes = uint64_t{256} << 20;
+  // Canonical prefill chunks (RunnerOptions::prefill_chunk; a power of two >= 16, 0: a prompt in
+  // one call, and then the prefix cache never continues one). With them, and batch-invariant
+  // decode, a cached run computes every value as the uncached run does (docs/design.md).
+  int64_t prefill_chunk = 128;
+  bool batch_invariant_decode = true;
   // Progress lines for long steps (loading, compiling); default: none.
   std::function<void(const std::string&)> progress;
 };

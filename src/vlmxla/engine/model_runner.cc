@@ -119,7 +119,9 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     SetProductForms(r->executor_->traits(), r->weights_in_out_, r->precision_);
   }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
-  r->batch_buckets_ = Buckets(1, options.max_batch);
+  // Batch-invariant decode: a lone sequence decodes in the batch-2 program.
+  r->batch_buckets_ = Buckets(options.batch_invariant_decode ? std::min(2, options.max_batch) : 1,
+                              options.max_batch);
   VLMXLA_ASSIGN_OR_RETURN(
       r->slots_,
       KvSlots::Allocate(*r->executor_, r->config().text, options.capacity, options.max_batch,
@@ -171,18 +173,6 @@ uint64_t ModelRunner::kv_bytes_per_slot() const { return slots_.bytes_per_slot()
 
 Status ModelRunner::CopySlot(int from, int to) { return slots_.Copy(*executor_, from, to); }
 
-int64_t ModelRunner::CompiledStart(const prompt::PreparedPrefill& p, int64_t cached,
-                                   int64_t least) const {
-  const int64_t rows = FeatureRows(p);
-  for (int64_t start = PrefillStart(p, cached); start >= std::max<int64_t>(least, 1); --start) {
-    if (PrefillStart(p, start) == start &&
-        HasProgram(PrefillFromOptions(p.effective_length, start, rows))) {
-      return start;
-    }
-  }
-  return 0;
-}
-
 Result<SavedKv> ModelRunner::SaveSlot(int slot) const { return slots_.Save(*executor_, slot); }
 
 Status ModelRunner::RestoreSlot(const SavedKv& saved, int slot) {
@@ -195,19 +185,44 @@ int ModelRunner::SuffixBucket(int64_t n) const {
   return std::min<int>(bucket, static_cast<int>((n + 15) / 16 * 16));
 }
 
-int64_t ModelRunner::PrefillStart(const prompt::PreparedPrefill& p, int64_t cached) const {
+bool ModelRunner::Chunked(const prompt::PreparedPrefill& p) const {
+  const int64_t chunk = options_.prefill_chunk;
   // A sliding layer's ring holds the last positions of the prompt it was filled by, not a
-  // prefix another prompt can continue from: such a model prefills whole.
-  if (!config().text.sliding_layers.empty()) return 0;
-  int64_t start = std::min(cached, p.effective_length - 1);
-  // The suffix's bucket must fit after the start (a dynamic update slice would clamp it).
-  while (start > 0) {
-    const int bucket = SuffixBucket(p.effective_length - start);
-    if (bucket < 0) return 0;
-    if (start + bucket <= options_.capacity) break;
-    start = options_.capacity - bucket;
+  // prefix another prompt can continue from; a capture compares one whole call's taps.
+  if (chunk <= 0 || options_.taps || !config().text.sliding_layers.empty()) return false;
+  const int64_t length = p.effective_length;
+  if (length < 1 || length > options_.capacity) return false;
+  // Every chunk after the first must fit its rows and its keys' bucket into the capacity.
+  for (int64_t first = chunk; first < length; first += chunk) {
+    const int rows = SuffixBucket(std::min(length, first + chunk) - first);
+    if (rows < 0 || first + rows > options_.capacity ||
+        PickBucket(prefill_buckets_, first + rows) < 0) {
+      return false;
+    }
   }
-  return std::max<int64_t>(start, 0);
+  return true;
+}
+
+int64_t ModelRunner::WholeChunkRows(const prompt::PreparedPrefill& p) const {
+  if (!Chunked(p)) return 0;
+  return p.effective_length / options_.prefill_chunk * options_.prefill_chunk;
+}
+
+int64_t ModelRunner::PrefillStart(const prompt::PreparedPrefill& p, int64_t cached) const {
+  if (!Chunked(p)) return 0;
+  const int64_t start = std::clamp<int64_t>(cached, 0, p.effective_length - 1);
+  return start / options_.prefill_chunk * options_.prefill_chunk;
+}
+
+std::vector<std::pair<int64_t, int64_t>> ModelRunner::Segments(const prompt::PreparedPrefill& p,
+                                                               int64_t start) const {
+  const int64_t length = p.effective_length;
+  if (!Chunked(p)) return {{start, length}};
+  std::vector<std::pair<int64_t, int64_t>> segments;
+  for (int64_t first = start; first < length; first += options_.prefill_chunk) {
+    segments.emplace_back(first, std::min(length, first + options_.prefill_chunk));
+  }
+  return segments;
 }
 
 MemorySnapshot ModelRunner::SnapshotMemory() const {
@@ -388,10 +403,8 @@ Status ModelRunner::Warm(const prompt::PreparedPrefill& p, int64_t start) {
   const int64_t rows = FeatureRows(p);
   if (rows > 0) VLMXLA_RETURN_IF_ERROR(GetProgram(VisionOptionsFor(p)).status());
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
-    VLMXLA_RETURN_IF_ERROR(GetProgram(PrefillOptions(p.effective_length, rows)).status());
-    if (start > 0) {
-      VLMXLA_RETURN_IF_ERROR(
-          GetProgram(PrefillFromOptions(p.effective_length, start, rows)).status());
+    for (const auto& [first, end] : Segments(p, start)) {
+      VLMXLA_RETURN_IF_ERROR(GetProgram(PrefillFromOptions(end, first, rows)).status());
     }
   }
   return WarmDecode();
@@ -400,10 +413,10 @@ Status ModelRunner::Warm(const prompt::PreparedPrefill& p, int64_t start) {
 bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p, int64_t start) const {
   const int64_t rows = FeatureRows(p);
   if (rows > 0 && !HasProgram(VisionOptionsFor(p))) return false;
-  if (p.effective_length >= 1 && p.effective_length <= options_.capacity &&
-      (!HasProgram(PrefillOptions(p.effective_length, rows)) ||
-       (start > 0 && !HasProgram(PrefillFromOptions(p.effective_length, start, rows))))) {
-    return false;
+  if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
+    for (const auto& [first, end] : Segments(p, start)) {
+      if (!HasProgram(PrefillFromOptions(end, first, rows))) return false;
+    }
   }
   for (int b : batch_buckets_)
     if (!HasProgram(DecodeOptions(b))) return false;
@@ -457,6 +470,17 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     return Internal("prefill: cannot continue a prompt of " + std::to_string(length) +
                     " positions from " + std::to_string(start));
   }
+  HostTensor logits;
+  for (const auto& [first, end] : Segments(prompt, start)) {
+    VLMXLA_ASSIGN_OR_RETURN(logits, PrefillCall(slot, prompt, features, taps, first, end));
+  }
+  return logits;
+}
+
+Result<HostTensor> ModelRunner::PrefillCall(int slot, const prompt::PreparedPrefill& prompt,
+                                            const HostTensor& features, TapMap* taps, int64_t start,
+                                            int64_t end) {
+  const int64_t length = end;            // the positions the slot holds after this call
   const int64_t count = length - start;  // the positions this call computes
   const int bucket = start > 0 ? SuffixBucket(count) : PickBucket(prefill_buckets_, count);
   const int64_t rows = features.shape().size() == 2 ? features.shape()[0] : 0;
@@ -465,7 +489,7 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
 
   // Row r of the call is position start + r.
   std::vector<int32_t> ids(bucket, 0), feature_index(bucket, 0);
-  std::copy(prompt.input_ids.begin() + start, prompt.input_ids.end(), ids.begin());
+  std::copy(prompt.input_ids.begin() + start, prompt.input_ids.begin() + end, ids.begin());
   // Image i's features follow those of the images before it (slots are in image order).
   int64_t first_row = 0;
   for (size_t i = 0; i < prompt.image_slots.size(); ++i) {
@@ -473,7 +497,8 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     if (s.image_index != static_cast<int>(i)) {
       return Internal("prefill: image slots are not in image order");
     }
-    for (int64_t j = std::max<int64_t>(0, start - s.offset); j < s.length; ++j) {
+    for (int64_t j = std::max<int64_t>(0, start - s.offset);
+         j < std::min<int64_t>(s.length, end - s.offset); ++j) {
       const int64_t row = first_row + j;
       if (row >= rows) {
         return InvalidArgument("prefill: image " + std::to_string(s.image_index) +
@@ -507,7 +532,8 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     const std::vector<int32_t> rope = RopePositions(prompt);
     std::vector<int32_t> padded(3 * bucket, 0);
     for (int64_t a = 0; a < 3; ++a) {
-      std::copy_n(rope.begin() + a * length + start, count, padded.begin() + a * bucket);
+      std::copy_n(rope.begin() + a * prompt.effective_length + start, count,
+                  padded.begin() + a * bucket);
     }
     VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(padded, Shape{3, bucket})));
   }

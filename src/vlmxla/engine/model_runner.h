@@ -39,6 +39,14 @@ struct RunnerOptions {
   int max_batch = 1;     // KV slots
   int max_images = 1;    // images one prefill may carry
   bool taps = false;     // compile with the diagnostic results (the gate's capture)
+  // Canonical prefill chunks (a power of two >= 16; 0: every prompt in one call): position r is
+  // always computed in chunk r / prefill_chunk by the same program, so a prompt continued from a
+  // cached chunk boundary computes every row as a whole prefill of it does (docs/design.md).
+  int64_t prefill_chunk = 0;
+  // Decode never runs the one-row program (its products take other forms than at 2+ rows): a
+  // lone sequence decodes in the batch-2 program, so its rows do not depend on whether it
+  // shares the step. Only with max_batch >= 2.
+  bool batch_invariant_decode = false;
   // Compute dtype (--dtype); nullopt: auto (engine/precision.h). Weights keep their stored type.
   std::optional<hlo::ElementType> dtype;
   std::function<void(const std::string&)> progress;
@@ -89,19 +97,25 @@ class ModelRunner {
   // (empty without images). With M-RoPE the slot keeps the prompt's rope_delta for its decode
   // steps.
   //
-  // With start > 0 the slot already holds the prompt's rows 0..start-1 (a prefix restored from
-  // the prefix cache, RestoreSlot) and only positions start.. are computed, by the prefill
-  // program continued from a start (hlo::PrefillOptions::from_start); `start` must be one
-  // PrefillStart returned for this prompt. Features are needed only for images at or after it.
+  // With prefill_chunk on (and no taps, no sliding layers, a schedule that fits the capacity:
+  // Chunked) the prompt runs in its canonical chunks, chunk k (positions kC..) by the plain
+  // prefill for k = 0 and by the prefill continued from a start (hlo::PrefillOptions::from_start)
+  // after; the last chunk's rows are its positions rounded up to 16. With start > 0 the slot
+  // already holds the prompt's rows 0..start-1 (whole chunks restored from the prefix cache,
+  // RestoreSlot) and only the chunks from `start` on run; `start` must be one PrefillStart
+  // returned for this prompt. Features are needed only for images at or after it.
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
                              const HostTensor& features, TapMap* taps, int64_t start = 0);
   // The start a prefill of `prompt` may continue from when the slot holds its first `cached`
-  // rows: at most cached and effective_length - 1 (the last position's logits are computed),
-  // lowered where the suffix's bucket would not fit the capacity after it. 0: none.
+  // rows, computed as whole chunks: the last chunk boundary at most cached and
+  // effective_length - 1 (the last position's logits are computed). 0: none (also whenever the
+  // prompt is not Chunked).
   int64_t PrefillStart(const prompt::PreparedPrefill& prompt, int64_t cached) const;
-  // The largest start of at least `least`, at most PrefillStart(prompt, cached), whose program
-  // is compiled already; 0 when there is none.
-  int64_t CompiledStart(const prompt::PreparedPrefill& prompt, int64_t cached, int64_t least) const;
+  // The rows of `prompt` its prefill computes as whole chunks (the prefix cache may reuse them):
+  // effective_length rounded down to the chunk; 0 when it is not Chunked.
+  int64_t WholeChunkRows(const prompt::PreparedPrefill& prompt) const;
+  // Whether `prompt` prefills in canonical chunks (see Prefill).
+  bool Chunked(const prompt::PreparedPrefill& prompt) const;
   // The image-feature rows EncodeImages returns for `prompt` (0 without images), image after
   // image (image i's rows follow those of images 0..i-1, image_slots[i].length each).
   int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;
@@ -146,6 +160,15 @@ class ModelRunner {
   hlo::PrefillOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
   // The prefill of a prompt of `length` positions continued from `start` (0: the plain one).
   hlo::PrefillOptions PrefillFromOptions(int64_t length, int64_t start, int64_t feature_rows) const;
+  // The calls a prefill of `prompt` from `start` makes: [first, end) positions each (one call
+  // from `start` when it is not Chunked).
+  std::vector<std::pair<int64_t, int64_t>> Segments(const prompt::PreparedPrefill& prompt,
+                                                    int64_t start) const;
+  // One call: positions first..end-1 of `prompt` (the slot holds rows 0..first-1); the logits of
+  // position end-1.
+  Result<HostTensor> PrefillCall(int slot, const prompt::PreparedPrefill& prompt,
+                                 const HostTensor& features, TapMap* taps, int64_t first,
+                                 int64_t end);
   // The rows a prefill continued from a start computes for its `n` positions: up to
   // kFineSuffixLimit, n rounded up to a multiple of 16 (a chat turn's suffix of 74 positions
   // takes 80 rows, not the plain prefill's 128), above it the plain prefill's bucket.
