@@ -252,12 +252,7 @@ TEST_P(CachedRunTest, TokensAndLogprobsEqualTheUncachedRun) {
 INSTANTIATE_TEST_SUITE_P(BackendsAndDtypes, CachedRunTest,
                          ::testing::Combine(::testing::Values("pjrt-cpu", "iree-cpu"),
                                             ::testing::Values("float32", "bfloat16", "float16")),
-                         [](const auto& info) {
-                           std::string name =
-                               std::get<0>(info.param) + "_" + std::get<1>(info.param);
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+                         test_model::BackendDtypeName);
 
 }  // namespace
 }  // namespace vlmxla::engine

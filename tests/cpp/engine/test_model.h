@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -65,6 +67,14 @@ inline void WriteLlama(const std::filesystem::path& dir, int64_t capacity) {
     }
   }
   ASSERT_TRUE(io::WriteSafetensors((dir / "model.safetensors").string(), weights).ok());
+}
+
+// A (backend, dtype) test parameter's name: "pjrt_cpu_bfloat16".
+inline std::string BackendDtypeName(
+    const ::testing::TestParamInfo<std::tuple<std::string, std::string>>& info) {
+  std::string name = std::get<0>(info.param) + "_" + std::get<1>(info.param);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
 }
 
 }  // namespace vlmxla::engine::test_model
