@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import re
+import subprocess
 
 import pytest
 from test_server import _client, _data_uri, serving
@@ -125,3 +126,14 @@ def test_cached_chat_equals_uncached(vlmxla_bin, fixture, backend, dtype):
     assert _metric(metrics, "vlmxla_image_cache_misses_total") >= 2, metrics
     assert _metric(metrics, "vlmxla_prefix_cache_bytes") > 0, metrics
     assert _metric(metrics, "vlmxla_prefix_cache_evictions_total") == 0, metrics
+
+
+@pytest.mark.parametrize("chunk", ["100", "8", "8192", "-16"])
+def test_prefill_chunk_out_of_range_is_refused_naming_the_flag_and_the_limit(vlmxla_bin, chunk):
+    model_dir = _model_dir("tiny-qwen2-vl")
+    proc = subprocess.run([str(vlmxla_bin), "run", "--model", str(model_dir), "--prompt", "hi",
+                           "--prefill-chunk", chunk],
+                          check=False, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0
+    assert f"--prefill-chunk must be 0 or a power of two in [16, 4096], got {chunk}" in \
+        proc.stderr, proc.stderr
