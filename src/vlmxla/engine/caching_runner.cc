@@ -56,24 +56,47 @@ Result<CachingRunner::Plan> CachingRunner::PlanPrefill(const prompt::PreparedPre
   return plan;
 }
 
+Result<std::vector<prompt::PreparedPrefill>> CachingRunner::VisionPrompts(
+    const prompt::PreparedPrefill& p) {
+  std::vector<prompt::PreparedPrefill> out;
+  if (p.image_slots.empty() || p.pixel_values.shape().empty()) return out;
+  if (!p.image_sizes.empty()) {
+    out.push_back(p);
+    return out;
+  }
+  for (int i = 0; i < static_cast<int>(p.image_slots.size()); ++i) {
+    VLMXLA_ASSIGN_OR_RETURN(prompt::PreparedPrefill only, ImagesOnly(p, {i}));
+    out.push_back(std::move(only));
+  }
+  return out;
+}
+
 bool CachingRunner::IsWarm(const prompt::PreparedPrefill& prompt) {
-  if (!prefix_) return runner_.IsWarm(prompt);
   Status status;
   std::optional<prompt::PreparedPrefill> copy;
-  const prompt::PreparedPrefill& p = WithDigests(prompt, copy, status);
-  auto plan = status.ok() ? PlanPrefill(p) : Result<Plan>(status);
-  // An error is Prefill's to report; the whole prompt's programs are those it would need.
-  return runner_.IsWarm(p, plan.ok() ? plan->start : 0);
+  const prompt::PreparedPrefill& p = prefix_ ? WithDigests(prompt, copy, status) : prompt;
+  int64_t start = 0;
+  if (auto plan = status.ok() ? PlanPrefill(p) : Result<Plan>(status); plan.ok()) {
+    start = plan->start;
+  }
+  // An error is Prefill's to report; then the whole prompt's programs are those it would need.
+  auto vision = VisionPrompts(p);
+  if (!vision.ok()) return runner_.IsWarm(p, start);
+  for (const prompt::PreparedPrefill& v : *vision) {
+    if (!runner_.IsVisionWarm(v)) return false;
+  }
+  return runner_.IsWarm(p, start, /*vision=*/false);
 }
 
 Status CachingRunner::Warm(const prompt::PreparedPrefill& prompt) {
-  if (!prefix_) return runner_.Warm(prompt);
   Status status;
   std::optional<prompt::PreparedPrefill> copy;
-  const prompt::PreparedPrefill& p = WithDigests(prompt, copy, status);
+  const prompt::PreparedPrefill& p = prefix_ ? WithDigests(prompt, copy, status) : prompt;
   VLMXLA_RETURN_IF_ERROR(status);
   VLMXLA_ASSIGN_OR_RETURN(Plan plan, PlanPrefill(p));
-  return runner_.Warm(p, plan.start);
+  VLMXLA_ASSIGN_OR_RETURN(std::vector<prompt::PreparedPrefill> vision, VisionPrompts(p));
+  for (const prompt::PreparedPrefill& v : vision) VLMXLA_RETURN_IF_ERROR(runner_.WarmVision(v));
+  return runner_.Warm(p, plan.start, /*vision=*/false);
 }
 
 Result<HostTensor> CachingRunner::Features(const prompt::PreparedPrefill& p, int64_t start) {

@@ -10,6 +10,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
@@ -57,6 +58,10 @@ class CachingRunner final : public SequenceRunner {
     PrefixCache::Key entry;
   };
   Result<Plan> PlanPrefill(const prompt::PreparedPrefill& prompt) const;
+  // The prompts EncodeImages runs for `prompt`'s images (Features): each image alone (ImagesOnly),
+  // or, for an anyres family, the whole prompt; none without images.
+  static Result<std::vector<prompt::PreparedPrefill>> VisionPrompts(
+      const prompt::PreparedPrefill& prompt);
   // The prompt's image feature rows prefill reads from `start` on (every image ending after it),
   // from the image cache where it holds them; empty when no image ends after `start`.
   Result<HostTensor> Features(const prompt::PreparedPrefill& prompt, int64_t start);

@@ -151,7 +151,7 @@ Status Engine::Warm(const PreparedRequest& request) {
   if (!loaded_.load(std::memory_order_acquire)) {
     return Unavailable("the model is still loading", "loading");
   }
-  return impl_->runner->Warm(request.prefill);
+  return impl_->adapter->Warm(request.prefill);
 }
 
 Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const {

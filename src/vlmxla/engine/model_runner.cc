@@ -399,9 +399,17 @@ hlo::VisionEncodeOptions ModelRunner::VisionOptionsFor(const prompt::PreparedPre
   return family_->VisionOptionsFor(config(), p, VisionOptions(1));
 }
 
-Status ModelRunner::Warm(const prompt::PreparedPrefill& p, int64_t start) {
+Status ModelRunner::WarmVision(const prompt::PreparedPrefill& images) {
+  return GetProgram(VisionOptionsFor(images)).status();
+}
+
+bool ModelRunner::IsVisionWarm(const prompt::PreparedPrefill& images) const {
+  return HasProgram(VisionOptionsFor(images));
+}
+
+Status ModelRunner::Warm(const prompt::PreparedPrefill& p, int64_t start, bool vision) {
   const int64_t rows = FeatureRows(p);
-  if (rows > 0) VLMXLA_RETURN_IF_ERROR(GetProgram(VisionOptionsFor(p)).status());
+  if (vision && rows > 0) VLMXLA_RETURN_IF_ERROR(WarmVision(p));
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
     for (const auto& [first, end] : Segments(p, start)) {
       VLMXLA_RETURN_IF_ERROR(GetProgram(PrefillFromOptions(end, first, rows)).status());
@@ -410,9 +418,9 @@ Status ModelRunner::Warm(const prompt::PreparedPrefill& p, int64_t start) {
   return WarmDecode();
 }
 
-bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p, int64_t start) const {
+bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p, int64_t start, bool vision) const {
   const int64_t rows = FeatureRows(p);
-  if (rows > 0 && !HasProgram(VisionOptionsFor(p))) return false;
+  if (vision && rows > 0 && !IsVisionWarm(p)) return false;
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
     for (const auto& [first, end] : Segments(p, start)) {
       if (!HasProgram(PrefillFromOptions(end, first, rows))) return false;

@@ -135,9 +135,14 @@ class ModelRunner {
   // Compiles what `prompt` will run (vision_encode, its prefill bucket, decode at every batch
   // bucket, since it may join a batch of any size), so that running it compiles nothing.
   // With start > 0, also the prefill continued from that start.
-  Status Warm(const prompt::PreparedPrefill& prompt, int64_t start = 0);
-  // Whether Warm(prompt, start) has nothing left to compile.
-  bool IsWarm(const prompt::PreparedPrefill& prompt, int64_t start = 0) const;
+  // With vision false, not the vision program: a caller that encodes the prompt's images
+  // otherwise than together warms theirs with WarmVision.
+  Status Warm(const prompt::PreparedPrefill& prompt, int64_t start = 0, bool vision = true);
+  // Whether Warm(prompt, start, vision) has nothing left to compile.
+  bool IsWarm(const prompt::PreparedPrefill& prompt, int64_t start = 0, bool vision = true) const;
+  // Compiles the vision program EncodeImages(images) runs; whether it is compiled.
+  Status WarmVision(const prompt::PreparedPrefill& images);
+  bool IsVisionWarm(const prompt::PreparedPrefill& images) const;
   // Compiles decode for every batch bucket (a server does this before it reports ready).
   Status WarmDecode();
 

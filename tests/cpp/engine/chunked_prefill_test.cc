@@ -68,8 +68,8 @@ class ChunkedPrefillTest : public ::testing::TestWithParam<std::tuple<std::strin
     o.max_batch = 4;
     o.prefill_chunk = kChunk;
     o.batch_invariant_decode = true;
-    o.dtype = std::get<1>(GetParam()) == "bfloat16" ? hlo::ElementType::kBF16
-                                                    : hlo::ElementType::kF32;
+    o.dtype =
+        std::get<1>(GetParam()) == "bfloat16" ? hlo::ElementType::kBF16 : hlo::ElementType::kF32;
     auto runner = ModelRunner::Load(dir_.string(), std::move(*executor), o);
     EXPECT_TRUE(runner.ok()) << runner.status().ToString();
     return runner.ok() ? std::move(*runner) : nullptr;
