@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "vlmxla/engine/caching_runner.h"
+#include "vlmxla/engine/grammar.h"
 #include "vlmxla/engine/model_runner.h"
 #include "vlmxla/engine/prefix_cache.h"
 #include "vlmxla/engine/precision.h"
@@ -46,7 +47,8 @@ struct Engine::Impl {
   std::unique_ptr<ModelRunner> runner;
   int64_t capacity = 0;
   std::unique_ptr<CachingRunner> adapter;
-  std::unique_ptr<Scheduler> scheduler;  // set by Load before ready(); stopped by Shutdown
+  std::unique_ptr<Scheduler> scheduler;      // set by Load before ready(); stopped by Shutdown
+  std::unique_ptr<GrammarCompiler> grammar;  // structured output: the vocabulary, given once
   // The scheduler once Load has made it, for the calls that may come from other threads meanwhile.
   std::atomic<Scheduler*> live{nullptr};
 };
@@ -103,6 +105,11 @@ Status Engine::Load() {
   ro.batch_invariant_decode = o.batch_invariant_decode;
   VLMXLA_ASSIGN_OR_RETURN(m.runner, ModelRunner::Load(o.model_dir, std::move(executor), ro));
   if (o.warm_decode) VLMXLA_RETURN_IF_ERROR(m.runner->WarmDecode());
+  progress("indexing the vocabulary for structured output");
+  const std::vector<int32_t> stop_ids(eos.begin(), eos.end());
+  VLMXLA_ASSIGN_OR_RETURN(m.grammar,
+                          GrammarCompiler::Create(m.preparer->tokenizer(),
+                                                  m.runner->config().text.vocab_size, stop_ids));
   CacheOptions co;
   // The gate's capture (taps) compares every stage of each request: nothing may come from a cache.
   co.prefix_cache_bytes = o.taps ? 0 : o.prefix_cache_bytes;
@@ -144,6 +151,7 @@ ModelInfo Engine::info() const {
   info.vocab_size = m.runner->config().text.vocab_size;
   const bool multimodal = m.preparer->model().config().is_multimodal();
   info.max_images = multimodal ? m.options.max_images : 0;
+  info.tool_call_format = m.preparer->tool_call_format();
   return info;
 }
 
@@ -176,6 +184,9 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
   }
   PreparedRequest out;
   out.sampling = request.sampling;
+  if (request.grammar) {
+    VLMXLA_ASSIGN_OR_RETURN(out.sampling.constraint, m.grammar->Compile(*request.grammar));
+  }
   out.stop = request.stop;
   out.n = request.n;
   if (request.raw_prompt) {
@@ -191,8 +202,8 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
     VLMXLA_ASSIGN_OR_RETURN(out.prefill, prompt::ExpandPrompt(std::move(ids), 0, spec, m.capacity));
     out.prefill.rendered_text = *request.raw_prompt;
   } else {
-    VLMXLA_ASSIGN_OR_RETURN(out.prefill,
-                            m.preparer->Prepare(request.messages, request.images, m.capacity));
+    VLMXLA_ASSIGN_OR_RETURN(out.prefill, m.preparer->Prepare(request.messages, request.images,
+                                                             m.capacity, request.tools));
   }
   // Hashed here, on the caller's thread, rather than on the scheduler's.
   if (m.options.prefix_cache_bytes > 0 || m.options.image_cache_bytes > 0) {

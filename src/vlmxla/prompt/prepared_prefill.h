@@ -66,6 +66,8 @@ inline constexpr char kReasonPlaceholderMismatch[] = "placeholder_count_mismatch
 inline constexpr char kReasonContextLengthExceeded[] = "context_length_exceeded";
 // A text-only model given images (or image parts in its messages).
 inline constexpr char kReasonImagesUnsupported[] = "images_unsupported";
+// Tools sent to a model whose chat template never renders them.
+inline constexpr char kReasonToolsUnsupported[] = "tools_unsupported";
 // A prompt holding a video placeholder (<|video_pad|>): no video input yet.
 inline constexpr char kReasonVideoUnsupported[] = "video_unsupported";
 
