@@ -56,6 +56,12 @@ struct PrefillOptions : ProgramCommonOptions {
   int seq_len = 0;             // prompt positions (L, a shape bucket)
   int num_image_features = 1;  // rows of image_features (>= 1; unused rows are ignored)
   int capacity = 0;            // positions per slot's KV cache (C, a shape bucket)
+  // Continue a prompt whose first `start` positions the cache already holds (the prefix cache):
+  // the program takes `start i32[]`, its L positions are start..start+L-1, and they attend the
+  // cache's rows 0..keys-1 (a shape bucket, start + L <= keys <= C) up to their own. Off: the
+  // program is the plain prefill, unchanged.
+  bool from_start = false;
+  int keys = 0;  // with from_start: the cache rows attention reads
 };
 
 struct DecodeOptions : ProgramCommonOptions {
@@ -153,6 +159,12 @@ Result<Program> BuildGemma3VisionEncode(const io::Gemma3Config& config,
 // Position p takes image_features[feature_index[p]] where input_ids[p] is the image token,
 // else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
 // Requires seq_len <= capacity.
+// With from_start the program also takes `start i32[]` after `length` and continues a prompt
+// whose rows 0..start-1 the cache holds: input_ids etc. hold positions start..start+L-1, their
+// keys/values go to rows start..start+L-1, position start+i attends rows 0..start+i (of the first
+// `keys` rows), rotates by start+i (1D RoPE: the same host-rounded table rows as a plain prefill),
+// and prefill_logits are those of position start+length-1. start + L <= keys <= capacity is the
+// caller's to check (a dynamic slice clamps). Taps are those of the L positions.
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const PrefillOptions& options);
 
