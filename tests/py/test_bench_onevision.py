@@ -19,7 +19,7 @@ def _config(name: str):
     tokenizer = fixtures.build_tokenizer(spec)
     config = fixtures.build_config(spec, tokenizer)
     config.text_config.vocab_size = int(spec.get("text_vocab_size", len(tokenizer)))
-    return spec, tokenizer, config
+    return tokenizer, config
 
 
 def test_onevision_spec_builds_the_published_0_5b_model():
@@ -31,7 +31,7 @@ def test_onevision_spec_builds_the_published_0_5b_model():
     import torch
     from vlmxla_oracle import fixtures
 
-    spec, tokenizer, config = _config(shapes.SHAPES[SHAPE].model)
+    tokenizer, config = _config(shapes.SHAPES[SHAPE].model)
     assert config.model_type == shapes.SHAPES[SHAPE].family == "llava_onevision"
     assert config.vision_aspect_ratio == "anyres_max_9"
     assert config.vision_feature_select_strategy == "full"
@@ -73,7 +73,7 @@ def test_interleaved_rows_run_dtype_by_dtype_transformers_first():
 
 
 def test_anyres_vision_flops_count_every_view():
-    _, _, config = _config(shapes.SHAPES[SHAPE].model)
+    _, config = _config(shapes.SHAPES[SHAPE].model)
     cfg = json.loads(config.to_json_string())
     one, n = costs._vision_flops(cfg, None)
     assert n == 729
