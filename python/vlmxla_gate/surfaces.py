@@ -4,7 +4,8 @@ One non-streaming CLI request (`vlmxla run`) and one streaming server request (`
 asked through the official `openai` client, with the raw SSE stream checked as well): text
 exact, finish reason, one completion id, `role` first, exactly one finish, the usage chunk last
 with empty choices, then `data: [DONE]`. The client's request asks for `logprobs` with five
-`top_logprobs`: their bytes must spell the text, each greedy token must be its step's most likely,
+`top_logprobs`: their bytes must spell the text (but for the space a SentencePiece tokenizer's
+first token carries), each greedy token must be its step's most likely,
 and the first token's log-probability must equal the oracle's log-softmax of its prefill logits
 within twice the prefill_logits bound (a log-softmax moves by at most the logit's own error plus
 the log-sum-exp's).
@@ -218,8 +219,11 @@ def _logprob_checks(logprobs: list, text: str, ref: pathlib.Path) -> dict:
     bound = logits_bound(compare.load_tolerances(), manifest["dtype"], float(logits.max()),
                          compare.tolerance_group(manifest))
     spelled = b"".join(bytes(t.bytes or []) for t in logprobs)
+    # A SentencePiece tokenizer's first token carries the word's space ("▁A" -> b" A"), which the
+    # detokenized text drops at its start, as Transformers' decode does.
+    spells = spelled in (text.encode("utf-8"), b" " + text.encode("utf-8"))
     return {
-        "openai_logprobs_spell_text": bool(logprobs) and spelled == text.encode("utf-8"),
+        "openai_logprobs_spell_text": bool(logprobs) and spells,
         "openai_logprobs_greedy": bool(logprobs) and all(
             t.top_logprobs and abs(max(a.logprob for a in t.top_logprobs) - t.logprob) < 1e-6
             for t in logprobs),

@@ -32,6 +32,11 @@ def test_logprob_checks_hold_and_fail(tmp_path):
     assert all(surfaces._logprob_checks(good, "Hé!", ref).values())
     # Bytes that do not spell the text.
     assert not surfaces._logprob_checks(good, "Hi!", ref)["openai_logprobs_spell_text"]
+    # A SentencePiece first token's space, which the text drops at its start; no other.
+    spaced = [_token(" Hé", want, [want]), good[1]]
+    assert surfaces._logprob_checks(spaced, "Hé!", ref)["openai_logprobs_spell_text"]
+    assert not surfaces._logprob_checks(spaced, "Hé !", ref)["openai_logprobs_spell_text"]
+    assert not surfaces._logprob_checks(good, " Hé!", ref)["openai_logprobs_spell_text"]
     # A token that is not its step's most likely.
     off = [good[0], _token("!", -2.0, [-0.5, -2.0])]
     assert not surfaces._logprob_checks(off, "Hé!", ref)["openai_logprobs_greedy"]
