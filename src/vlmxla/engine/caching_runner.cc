@@ -72,6 +72,7 @@ Result<std::vector<prompt::PreparedPrefill>> CachingRunner::VisionPrompts(
 }
 
 bool CachingRunner::IsWarm(const prompt::PreparedPrefill& prompt) {
+  if (runner_.options().taps) return runner_.IsWarm(prompt, 0, /*vision=*/true);  // as Warm
   Status status;
   std::optional<prompt::PreparedPrefill> copy;
   const prompt::PreparedPrefill& p = prefix_ ? WithDigests(prompt, copy, status) : prompt;
@@ -89,6 +90,9 @@ bool CachingRunner::IsWarm(const prompt::PreparedPrefill& prompt) {
 }
 
 Status CachingRunner::Warm(const prompt::PreparedPrefill& prompt) {
+  // A runner with taps (the gate's capture) runs every request as Prefill's taps path does: the
+  // prompt's images encoded together, one whole prefill.
+  if (runner_.options().taps) return runner_.Warm(prompt, 0, /*vision=*/true);
   Status status;
   std::optional<prompt::PreparedPrefill> copy;
   const prompt::PreparedPrefill& p = prefix_ ? WithDigests(prompt, copy, status) : prompt;
