@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "vlmxla/base/status.h"
@@ -40,6 +41,17 @@ class CollectedParams {
 struct CollectedGraph {
   std::vector<Value> results;
   std::vector<std::string> names;
+
+  void Add(Value value, std::string name) {
+    results.push_back(value);
+    names.push_back(std::move(name));
+  }
+  // A vision tower's hidden states as the taps "vision_hidden_states.<i>".
+  void AddHiddenStates(const std::vector<Value>& states) {
+    for (size_t i = 0; i < states.size(); ++i) {
+      Add(states[i], "vision_hidden_states." + std::to_string(i));
+    }
+  }
 };
 
 // The program `name` whose @main is `graph`, its parameters collected as the graph asks for them.

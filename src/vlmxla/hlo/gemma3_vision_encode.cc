@@ -53,10 +53,7 @@ Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::Gemm
   g.results = {features};
   g.names = {"image_features"};
   if (options.taps) {
-    for (size_t i = 0; i < states.size(); ++i) {
-      g.results.push_back(states[i]);
-      g.names.push_back("vision_hidden_states." + std::to_string(i));
-    }
+    g.AddHiddenStates(states);
     g.results.insert(g.results.end(), {last, pooled, normed});
     g.names.insert(g.names.end(),
                    {"vision_last_hidden_state", "pooled_image_features", "normed_image_features"});

@@ -185,10 +185,7 @@ Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::Qwen
   g.results = {features};
   g.names = {"image_features"};
   if (options.taps) {
-    for (size_t i = 0; i < states.size(); ++i) {
-      g.results.push_back(states[i]);
-      g.names.push_back("vision_hidden_states." + std::to_string(i));
-    }
+    g.AddHiddenStates(states);
   }
   VLMXLA_RETURN_IF_ERROR(b.status());
   return g;

@@ -267,16 +267,9 @@ Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::Llav
     g.names = {"image_features"};
   }
   if (options.taps) {
-    for (int i = 0; i < num_states; ++i) {
-      g.results.push_back(states[i]);
-      g.names.push_back("vision_hidden_states." + std::to_string(i));
-    }
-    g.results.push_back(selected);
-    g.names.push_back("selected_image_features");
-    if (config.anyres()) {
-      g.results.push_back(features);
-      g.names.push_back("image_features");
-    }
+    g.AddHiddenStates(states);
+    g.Add(selected, "selected_image_features");
+    if (config.anyres()) g.Add(features, "image_features");
   }
   VLMXLA_RETURN_IF_ERROR(b.status());
   return g;
