@@ -67,7 +67,7 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
   const runtime::CpuIsa& isa = traits.cpu_isa;
   const std::string isa_said =
       isa.known ? ", CPU " + isa.Name() + " (" + isa.where + ")" : std::string();
-  // auto computes in float32 where the narrow type would run slower than float32 (issue 26).
+  // auto computes in float32 where the narrow type would run slower than float32.
   std::string slower;
   if (!requested && c.precision.compute == hlo::ElementType::kF16 && traits.widens_f16_matmuls) {
     slower = "the checkpoint is float16, but " + backend +
@@ -77,7 +77,7 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
   if (!requested && c.precision.compute == hlo::ElementType::kBF16 && isa.known && !isa.Bf16Dot()) {
     // Without VDPBF16PS (AVX512_BF16) or AMX every bf16 product widens its operands first: on an
     // AVX2 Zen 3, pjrt-cpu prefilled at 112 tok/s in bf16 against 180 in f32 and iree-cpu's bf16
-    // image encode took 455 s against 23 s (issue 26's figures, bench/README.md).
+    // image encode took 455 s against 23 s (the README's dtype paragraph).
     slower = "the checkpoint is bfloat16, but the CPU " + backend + " compiles for is " +
              isa.Name() + " (" + isa.where +
              "), which has no bfloat16 dot instructions (AVX512_BF16 or AMX), so bfloat16 "
