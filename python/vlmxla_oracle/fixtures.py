@@ -41,7 +41,7 @@ SPEC_DIR = pathlib.Path(__file__).resolve().parent / "fixture_configs"
 CORPUS_DIR = pathlib.Path(__file__).resolve().parent / "corpus"
 SPEC_HASH_FILE = "vlmxla_fixture_spec.sha256"
 FIXTURE_NAMES = ("tiny-llava-clip-llama", "tiny-llava-siglip-qwen2")
-TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2", "tiny-gemma3-text")
+TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2", "tiny-qwen3", "tiny-gemma3-text")
 ALL_FIXTURE_NAMES = FIXTURE_NAMES + TEXT_FIXTURE_NAMES
 # The Qwen2-VL / Qwen2.5-VL fixtures run under their own gate family; the LLaVA and
 # text-only suites and the dtype tests iterate ALL_FIXTURE_NAMES above, as before.

@@ -9,10 +9,10 @@ namespace vlmxla::hlo {
 Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
   const std::string p = program;
   const std::string& type = config.model_type;
-  if (type != "llama" && type != "mistral" && type != "qwen2" && type != "qwen2_vl_text" &&
-      type != "qwen2_5_vl_text" && type != "gemma3_text") {
+  if (type != "llama" && type != "mistral" && type != "qwen2" && type != "qwen3" &&
+      type != "qwen2_vl_text" && type != "qwen2_5_vl_text" && type != "gemma3_text") {
     return Unimplemented(p + ": decoder model_type '" + type +
-                         "' is not supported (llama, mistral, qwen2, qwen2_vl_text, "
+                         "' is not supported (llama, mistral, qwen2, qwen3, qwen2_vl_text, "
                          "qwen2_5_vl_text, gemma3_text)");
   }
   if (config.hidden_act != "silu" && config.hidden_act != "gelu_pytorch_tanh") {

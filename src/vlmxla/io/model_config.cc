@@ -259,6 +259,12 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.rope_theta = 1000000.0;
     c.bos_token_id = 151643, c.eos_token_ids = {151645};
     c.attention_bias = true;
+  } else if (c.model_type == "qwen3") {
+    // Qwen3Config: the Qwen2 decoder with QK-norm, no biases by default and its own head_dim.
+    c.vocab_size = 151936, c.hidden_size = 4096, c.intermediate_size = 22016;
+    c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 32768;
+    kv_heads = 32;
+    c.qk_norm = true;  // Qwen3RMSNorm over head_dim: the plain RMSNorm, no (1 + w)
   } else if (c.model_type == "gemma3_text") {
     // Gemma3TextConfig's defaults (gemma-3-1b-like dims).
     c.vocab_size = 262208, c.hidden_size = 2304, c.intermediate_size = 9216;
@@ -268,13 +274,15 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.tie_word_embeddings = true;
     c.rope_theta = 1000000.0;  // the global layers' base
   } else {
-    return Unimplemented("text decoder model_type '" + c.model_type +
-                         "' is not supported (supported: llama, mistral, qwen2, qwen2_vl_text, "
-                         "qwen2_5_vl_text, gemma3_text)");
+    return Unimplemented(
+        "text decoder model_type '" + c.model_type +
+        "' is not supported (supported: llama, mistral, qwen2, qwen3, qwen2_vl_text, "
+        "qwen2_5_vl_text, gemma3_text)");
   }
   const bool gemma3 = c.model_type == "gemma3_text";
-  const bool mrope_model =
-      c.model_type != "llama" && c.model_type != "mistral" && c.model_type != "qwen2" && !gemma3;
+  const bool qwen3 = c.model_type == "qwen3";
+  const bool mrope_model = c.model_type != "llama" && c.model_type != "mistral" &&
+                           c.model_type != "qwen2" && !qwen3 && !gemma3;
   c.hidden_act = gemma3 ? "gelu_pytorch_tanh" : "silu";
   c.rms_norm_eps = mrope_model ? 1e-5 : 1e-6;
   Fields f(j, where);
@@ -296,11 +304,17 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     VLMXLA_RETURN_IF_ERROR(f.Bool("attention_bias", &c.attention_bias));
     c.attention_output_bias = c.attention_bias;  // Llama's flag covers o_proj too
     VLMXLA_RETURN_IF_ERROR(f.Bool("mlp_bias", &c.mlp_bias));
-  } else if (gemma3) {
+  } else if (gemma3 || qwen3) {
     VLMXLA_RETURN_IF_ERROR(f.Bool("attention_bias", &c.attention_bias));
-    c.attention_output_bias = c.attention_bias;  // Gemma3Attention's o_proj takes it too
+    c.attention_output_bias = c.attention_bias;  // their o_proj takes it too
   }
   c.num_key_value_heads = kv_heads.value_or(c.num_attention_heads);
+  if (qwen3) {
+    // Qwen3's sliding layers (use_sliding_window) are not built; no released checkpoint sets it.
+    bool sliding = false;
+    VLMXLA_RETURN_IF_ERROR(f.Bool("use_sliding_window", &sliding));
+    if (sliding) return Unimplemented(where + ": use_sliding_window is not supported yet");
+  }
   if (c.model_type == "mistral") {
     // Mistral's sliding window masks keys more than sliding_window positions back; a window that
     // covers every position the model can take changes nothing.
@@ -347,7 +361,7 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
                          {"intermediate_size", c.intermediate_size}}) {
     VLMXLA_RETURN_IF_ERROR(Positive(where, name, v));
   }
-  c.head_dim = gemma3 ? 256 : c.hidden_size / c.num_attention_heads;
+  c.head_dim = gemma3 ? 256 : qwen3 ? 128 : c.hidden_size / c.num_attention_heads;
   VLMXLA_RETURN_IF_ERROR(f.Int("head_dim", &c.head_dim));
   if (c.num_attention_heads % c.num_key_value_heads != 0) {
     return InvalidArgument(
@@ -462,7 +476,8 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     m.torch_dtype = DeclaredDtype(j["text_config"]);
   }
   VLMXLA_ASSIGN_OR_RETURN(m.model_type, ModelType(j, "", "config.json"));
-  if (m.model_type == "llama" || m.model_type == "qwen2" || m.model_type == "gemma3_text") {
+  if (m.model_type == "llama" || m.model_type == "qwen2" || m.model_type == "qwen3" ||
+      m.model_type == "gemma3_text") {
     VLMXLA_ASSIGN_OR_RETURN(m.text, ParseTextConfig(j));
     return m;
   }
@@ -501,7 +516,7 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (m.model_type != "llava" && !next && !onevision) {
     return Unimplemented("model_type '" + m.model_type +
                          "' is not supported (supported: llava, llava_next, llava_onevision, "
-                         "qwen2_vl, qwen2_5_vl, llama, qwen2, gemma3_text)");
+                         "qwen2_vl, qwen2_5_vl, llama, qwen2, qwen3, gemma3_text)");
   }
   LlavaConfig l;
   // The default tower when vision_config is absent: CLIP ViT-L/14 at 336 px (LlavaConfig,

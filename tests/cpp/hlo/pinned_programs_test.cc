@@ -4,8 +4,8 @@
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
 //     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode, a Gemma 3 prefill with
-//     sliding-window rings), each headed by its signature as comments; a mismatch prints the
-//     differing lines as a unified diff hunk;
+//     sliding-window rings, a Qwen3 prefill with QK-norm), each headed by its signature as
+//     comments; a mismatch prints the differing lines as a unified diff hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
 //     types, aliases, transposition, KV roles; result names and types) of every other combination
 //     of model, dtype, weight layout and bucket.
@@ -117,6 +117,14 @@ const char* const kTinyGemma3Text =
     "full_attention":{"factor":8.0,"rope_theta":1000000.0,"rope_type":"linear"},
     "sliding_attention":{"rope_theta":10000.0,"rope_type":"default"}},"sliding_window":8,
     "tie_word_embeddings":true,"vocab_size":1401})";
+// Qwen3 (Qwen3ForCausalLM, tiny-qwen3): QK-norm (plain RMSNorm over head_dim), no biases,
+// head_dim 24 where hidden_size / num_attention_heads is 16, an untied LM head.
+const char* const kTinyQwen3 =
+    R"({"attention_bias":false,"head_dim":24,"hidden_act":"silu","hidden_size":64,
+    "intermediate_size":96,"max_position_embeddings":512,"model_type":"qwen3",
+    "num_attention_heads":4,"num_hidden_layers":3,"num_key_value_heads":2,"rms_norm_eps":1e-06,
+    "rope_parameters":{"rope_theta":1000000.0,"rope_type":"default"},"tie_word_embeddings":false,
+    "use_sliding_window":false,"vocab_size":1400})";
 
 // Qwen2-VL and Qwen2.5-VL as Transformers 5.23 saves tiny models of both families (as in
 // qwen_programs_test.cc; patch_dim 3*2*4*4 = 96).
@@ -205,6 +213,7 @@ std::vector<Case> HashedCases() {
       {"tiny-qwen2-vl", kTinyQwen2Vl, 2},
       {"tiny-qwen2.5-vl", kTinyQwen25Vl, 2},
       {"tiny-gemma3-text", kTinyGemma3Text, 0},
+      {"tiny-qwen3", kTinyQwen3, 0},
   };
   std::vector<Case> cases;
   for (const auto& m : models) {
@@ -283,6 +292,9 @@ std::vector<Case> GoldenCases() {
   PrefillOptions gemma3_prefill;  // a prompt longer than the window
   gemma3_prefill.seq_len = 16, gemma3_prefill.capacity = 32, gemma3_prefill.taps = true;
   gemma3_prefill.precision = f32;
+  PrefillOptions qwen3_prefill;
+  qwen3_prefill.seq_len = 16, qwen3_prefill.capacity = 32, qwen3_prefill.taps = true;
+  qwen3_prefill.precision = f32;
   VisionEncodeOptions qwen2_vl_vision;
   qwen2_vl_vision.num_patches = 16;
   VisionEncodeOptions qwen25_vl_vision;
@@ -307,6 +319,7 @@ std::vector<Case> GoldenCases() {
       {"llava_next_vision_encode_f32_n3_F48_taps", kTinyLlavaNext, next_vision},
       {"llava_onevision_vision_encode_f32_n6_F64", kTinyLlavaOnevision, onevision_vision},
       {"gemma3_text_prefill_f32_L16_C32_taps", kTinyGemma3Text, gemma3_prefill},
+      {"qwen3_prefill_f32_L16_C32_taps", kTinyQwen3, qwen3_prefill},
   };
 }
 

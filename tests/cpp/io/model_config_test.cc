@@ -164,6 +164,48 @@ TEST(ModelConfig, TextOnlyQwen2AsTransformersSavesIt) {
   EXPECT_EQ(c.pad_token_id, 1396);
 }
 
+// tiny-qwen3's config.json as Transformers 5.23 saves it: QK-norm, no biases, head_dim (24) that
+// is not hidden_size / num_attention_heads (16).
+TEST(ModelConfig, TextOnlyQwen3AsTransformersSavesIt) {
+  auto t = ParseModelConfig(json::parse(R"({
+    "architectures": ["Qwen3ForCausalLM"], "attention_bias": false, "attention_dropout": 0.0,
+    "bos_token_id": null, "dtype": "float32", "eos_token_id": 1398, "head_dim": 24,
+    "hidden_act": "silu", "hidden_size": 64, "initializer_range": 0.02, "intermediate_size": 96,
+    "layer_types": ["full_attention", "full_attention", "full_attention"],
+    "max_position_embeddings": 512, "max_window_layers": 28, "model_type": "qwen3",
+    "num_attention_heads": 4, "num_hidden_layers": 3, "num_key_value_heads": 2,
+    "pad_token_id": 1396, "rms_norm_eps": 1e-06,
+    "rope_parameters": {"rope_theta": 1000000.0, "rope_type": "default"}, "sliding_window": null,
+    "tie_word_embeddings": false, "transformers_version": "5.23.0", "use_cache": true,
+    "use_sliding_window": false, "vocab_size": 1400})"));
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  EXPECT_EQ(t->model_type, "qwen3");
+  EXPECT_FALSE(t->is_multimodal());
+  const TextConfig& c = t->text;
+  EXPECT_EQ(c.head_dim, 24);
+  EXPECT_TRUE(c.qk_norm);
+  EXPECT_FALSE(c.norm_weight_offset);  // Qwen3RMSNorm: weight * x, not (1 + weight) * x
+  EXPECT_FALSE(c.sandwich_norms);
+  EXPECT_FALSE(c.attention_bias);
+  EXPECT_FALSE(c.attention_output_bias);
+  EXPECT_FALSE(c.tie_word_embeddings);
+  EXPECT_TRUE(c.mrope_section.empty());
+  EXPECT_DOUBLE_EQ(c.rope_theta, 1e6);
+  EXPECT_EQ(c.eos_token_ids, std::vector<int>{1398});
+
+  // Qwen3Config's defaults: head_dim 128 whatever the width; attention_bias covers o_proj too.
+  auto d = ParseModelConfig(json::parse(R"({"model_type": "qwen3", "attention_bias": true})"));
+  ASSERT_TRUE(d.ok()) << d.status().ToString();
+  EXPECT_EQ(d->text.head_dim, 128);
+  EXPECT_EQ(d->text.hidden_size, 4096);
+  EXPECT_TRUE(d->text.attention_bias && d->text.attention_output_bias);
+
+  auto sliding =
+      ParseModelConfig(json::parse(R"({"model_type": "qwen3", "use_sliding_window": true})"));
+  ASSERT_FALSE(sliding.ok());
+  EXPECT_NE(sliding.status().message().find("use_sliding_window"), std::string::npos);
+}
+
 // tiny-gemma3-text's config.json as Transformers 5.23 saves it (rope_parameters by layer type).
 TEST(ModelConfig, Gemma3TextAsTransformersSavesIt) {
   auto t = ParseModelConfig(json::parse(R"({

@@ -59,9 +59,9 @@ nlohmann::json Qwen(const std::string& type) {
 
 TEST(FamilyRegistry, EachModelTypeHasOneFamily) {
   const std::vector<std::string> types = SupportedModelTypes();
-  EXPECT_EQ(types,
-            (std::vector<std::string>{"gemma3_text", "llama", "llava", "llava_next",
-                                      "llava_onevision", "qwen2", "qwen2_5_vl", "qwen2_vl"}));
+  EXPECT_EQ(types, (std::vector<std::string>{"gemma3_text", "llama", "llava", "llava_next",
+                                             "llava_onevision", "qwen2", "qwen2_5_vl", "qwen2_vl",
+                                             "qwen3"}));
   for (const std::string& t : types) {
     auto f = FindFamily(t);
     ASSERT_TRUE(f.ok()) << t;
