@@ -46,13 +46,17 @@ ALL_FIXTURE_NAMES = FIXTURE_NAMES + TEXT_FIXTURE_NAMES
 # The Qwen2-VL / Qwen2.5-VL fixtures run under their own gate family; the LLaVA and
 # text-only suites and the dtype tests iterate ALL_FIXTURE_NAMES above, as before.
 QWEN_FIXTURE_NAMES = ("tiny-qwen2-vl", "tiny-qwen2.5-vl")
+# Qwen3-VL (families/qwen3_vl.py): its own gate family; built as a Qwen kind (qwen.py).
+QWEN3_VL_FIXTURE_NAMES = ("tiny-qwen3-vl",)
 # LLaVA-NeXT / LLaVA-OneVision (families/llava_next.py): gated under their own family.
 LLAVA_NEXT_FIXTURE_NAMES = ("tiny-llava-next", "tiny-llava-onevision")
-KNOWN_FIXTURE_NAMES = ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES + LLAVA_NEXT_FIXTURE_NAMES
+KNOWN_FIXTURE_NAMES = (ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES + LLAVA_NEXT_FIXTURE_NAMES
+                       + QWEN3_VL_FIXTURE_NAMES)
 # The multimodal gate's families: `gate --family F` runs these fixtures.
 FAMILY_FIXTURES = {"llava": FIXTURE_NAMES, "qwen2_vl": ("tiny-qwen2-vl",),
                    "qwen2_5_vl": ("tiny-qwen2.5-vl",), "llava_next": ("tiny-llava-next",),
-                   "llava_onevision": ("tiny-llava-onevision",)}
+                   "llava_onevision": ("tiny-llava-onevision",),
+                   "qwen3_vl": QWEN3_VL_FIXTURE_NAMES}
 QWEN_KINDS = qwen.MODEL_TYPES
 # The LLaVA-like kinds: a `llava_config` spec, a LLaVA-style processor; by kind, their config,
 # model and processor classes (fixtures of kind "llava" are built exactly as before).

@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 import pathlib
 
-from . import llava, llava_next, llava_onevision, qwen2_vl, text
+from . import llava, llava_next, llava_onevision, qwen2_vl, qwen3_vl, text
 
-FAMILIES = (llava, qwen2_vl, text, llava_next, llava_onevision)  # one line per family
+FAMILIES = (llava, qwen2_vl, text, llava_next, llava_onevision, qwen3_vl)  # one line per family
 
 
 class UnsupportedModelType(ValueError):
