@@ -127,6 +127,7 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
 
 // prefill(input_ids i32[L], feature_index i32[L], image_features f32[F, D], length i32[],
 //   [rope_positions i32[3, L]: M-RoPE models only, config.mrope_section set],
+//   [deepstack_features f32[S, F, D]: DeepStack models only, S = config.deepstack_layers],
 //   kv.<l>.key, kv.<l>.value for l = 0..layers-1, weights...) ->
 //   prefill_logits f32[vocab] (of position length-1), kv.<l>.key / .value (rows 0..L-1 hold the
 //   prompt's keys/values, rows >= L untouched)
@@ -139,7 +140,9 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
 // prompt's last W positions into their ring (any prompt length); their past_key_values tap is
 // the ring itself (the runner unrolls it by position).
 // Position p takes image_features[feature_index[p]] where input_ids[p] is the image token,
-// else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
+// else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1. With DeepStack
+// (Qwen3-VL), after decoder layer l < S an image position p also adds
+// deepstack_features[l, feature_index[p]] to its hidden state.
 // Requires seq_len <= capacity.
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const PrefillOptions& options);

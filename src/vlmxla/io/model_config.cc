@@ -265,6 +265,15 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 32768;
     kv_heads = 32;
     c.qk_norm = true;  // Qwen3RMSNorm over head_dim: the plain RMSNorm, no (1 + w)
+  } else if (c.model_type == "qwen3_vl_text") {
+    // Qwen3VLTextConfig: the Qwen3 decoder (QK-norm, no biases) with interleaved M-RoPE.
+    c.vocab_size = 151936, c.hidden_size = 4096, c.intermediate_size = 22016;
+    c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 128000;
+    kv_heads = 32;
+    c.rope_theta = 500000.0;  // Qwen3VLTextConfig.default_theta
+    c.qk_norm = true;
+    // Qwen3VLTextRotaryEmbedding always interleaves; rope_parameters' flag is not read.
+    c.mrope_interleaved = true;
   } else if (c.model_type == "gemma3_text") {
     // Gemma3TextConfig's defaults (gemma-3-1b-like dims).
     c.vocab_size = 262208, c.hidden_size = 2304, c.intermediate_size = 9216;
@@ -277,14 +286,15 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     return Unimplemented(
         "text decoder model_type '" + c.model_type +
         "' is not supported (supported: llama, mistral, qwen2, qwen3, qwen2_vl_text, "
-        "qwen2_5_vl_text, gemma3_text)");
+        "qwen2_5_vl_text, qwen3_vl_text, gemma3_text)");
   }
   const bool gemma3 = c.model_type == "gemma3_text";
-  const bool qwen3 = c.model_type == "qwen3";
+  const bool qwen3_vl = c.model_type == "qwen3_vl_text";
+  const bool qwen3 = c.model_type == "qwen3" || qwen3_vl;
   const bool mrope_model = c.model_type != "llama" && c.model_type != "mistral" &&
-                           c.model_type != "qwen2" && !qwen3 && !gemma3;
+                           c.model_type != "qwen2" && c.model_type != "qwen3" && !gemma3;
   c.hidden_act = gemma3 ? "gelu_pytorch_tanh" : "silu";
-  c.rms_norm_eps = mrope_model ? 1e-5 : 1e-6;
+  c.rms_norm_eps = mrope_model && !qwen3_vl ? 1e-5 : 1e-6;
   Fields f(j, where);
   VLMXLA_RETURN_IF_ERROR(f.Int("vocab_size", &c.vocab_size));
   VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
@@ -309,7 +319,7 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.attention_output_bias = c.attention_bias;  // their o_proj takes it too
   }
   c.num_key_value_heads = kv_heads.value_or(c.num_attention_heads);
-  if (qwen3) {
+  if (c.model_type == "qwen3") {
     // Qwen3's sliding layers (use_sliding_window) are not built; no released checkpoint sets it.
     bool sliding = false;
     VLMXLA_RETURN_IF_ERROR(f.Bool("use_sliding_window", &sliding));
@@ -368,8 +378,10 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
         where + ": num_attention_heads " + std::to_string(c.num_attention_heads) +
         " is not a multiple of num_key_value_heads " + std::to_string(c.num_key_value_heads));
   }
-  // Qwen2VLTextRotaryEmbedding's default sections (temporal, height, width).
-  if (mrope_model && c.mrope_section.empty()) c.mrope_section = {16, 24, 24};
+  // Qwen2VLTextRotaryEmbedding's default sections (temporal, height, width); Qwen3-VL's.
+  if (mrope_model && c.mrope_section.empty()) {
+    c.mrope_section = qwen3_vl ? std::vector<int>{24, 20, 20} : std::vector<int>{16, 24, 24};
+  }
   if (!c.mrope_section.empty()) {
     int64_t sum = 0;
     for (int s : c.mrope_section) {
@@ -410,6 +422,31 @@ Result<QwenVisionConfig> ParseQwenVisionConfig(const nlohmann::json& j, const st
     c.intermediate_size = embed_dim * mlp_ratio;
     c.out_hidden_size = hidden;
     c.hidden_act = "quick_gelu";
+  } else if (family == "qwen3_vl") {
+    // Qwen3VLVisionConfig: LayerNorm blocks with a GELU-tanh MLP (fc1/fc2, biases), a learned
+    // position table resampled to each grid, DeepStack mergers after the listed blocks.
+    c.depth = 27, c.hidden_size = 1152, c.intermediate_size = 4304, c.num_heads = 16;
+    c.patch_size = 16, c.out_hidden_size = 3584, c.hidden_act = "gelu_pytorch_tanh";
+    c.num_position_embeddings = 2304, c.deepstack_visual_indexes = {8, 16, 24};
+    VLMXLA_RETURN_IF_ERROR(f.Int("depth", &c.depth));
+    VLMXLA_RETURN_IF_ERROR(f.Int("num_heads", &c.num_heads));
+    VLMXLA_RETURN_IF_ERROR(f.Int("patch_size", &c.patch_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("intermediate_size", &c.intermediate_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("out_hidden_size", &c.out_hidden_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("num_position_embeddings", &c.num_position_embeddings));
+    VLMXLA_RETURN_IF_ERROR(f.IntList("deepstack_visual_indexes", &c.deepstack_visual_indexes));
+    const int side = static_cast<int>(std::lround(std::sqrt(c.num_position_embeddings)));
+    if (c.num_position_embeddings <= 0 || side * side != c.num_position_embeddings) {
+      return InvalidArgument(where + ": num_position_embeddings must be a positive square, got " +
+                             std::to_string(c.num_position_embeddings));
+    }
+    for (int b : c.deepstack_visual_indexes) {
+      if (b < 0 || b >= c.depth) {
+        return OutOfRange(where + ": deepstack_visual_indexes entry " + std::to_string(b) +
+                          " is outside the " + std::to_string(c.depth) + " blocks");
+      }
+    }
   } else {
     c.hidden_size = 3584, c.intermediate_size = 3420, c.out_hidden_size = 3584;
     c.hidden_act = "silu";
@@ -481,7 +518,7 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     VLMXLA_ASSIGN_OR_RETURN(m.text, ParseTextConfig(j));
     return m;
   }
-  if (m.model_type == "qwen2_vl" || m.model_type == "qwen2_5_vl") {
+  if (m.model_type == "qwen2_vl" || m.model_type == "qwen2_5_vl" || m.model_type == "qwen3_vl") {
     QwenVLConfig q;
     q.family = m.model_type;
     // Transformers v5 nests text_config; older files keep the decoder's fields at the top level.
@@ -498,6 +535,16 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
         j.contains("vision_config") ? j["vision_config"] : nlohmann::json::object(), q.family);
     if (!v.ok()) return v.status().WithContext("config.json");
     q.vision = *v;
+    if (q.family == "qwen3_vl") {
+      // Saved as model.language_model.* / lm_head.* (io::CheckpointWeights' aliases).
+      q.text.weights_prefix = "language_model.";
+      q.text.deepstack_layers = static_cast<int>(q.vision.deepstack_visual_indexes.size());
+      if (q.text.deepstack_layers > q.text.num_hidden_layers) {
+        return InvalidArgument("config.json: " + std::to_string(q.text.deepstack_layers) +
+                               " DeepStack layers for a decoder of " +
+                               std::to_string(q.text.num_hidden_layers) + " layers");
+      }
+    }
     Fields f(j, "config.json");
     VLMXLA_RETURN_IF_ERROR(f.Int("image_token_id", &q.image_token_id));
     VLMXLA_RETURN_IF_ERROR(f.Int("video_token_id", &q.video_token_id));
@@ -516,7 +563,7 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (m.model_type != "llava" && !next && !onevision) {
     return Unimplemented("model_type '" + m.model_type +
                          "' is not supported (supported: llava, llava_next, llava_onevision, "
-                         "qwen2_vl, qwen2_5_vl, llama, qwen2, qwen3, gemma3_text)");
+                         "qwen2_vl, qwen2_5_vl, qwen3_vl, llama, qwen2, qwen3, gemma3_text)");
   }
   LlavaConfig l;
   // The default tower when vision_config is absent: CLIP ViT-L/14 at 336 px (LlavaConfig,

@@ -4,8 +4,9 @@
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
 //     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode, a Gemma 3 prefill with
-//     sliding-window rings, a Qwen3 prefill with QK-norm), each headed by its signature as
-//     comments; a mismatch prints the differing lines as a unified diff hunk;
+//     sliding-window rings, a Qwen3 prefill with QK-norm, a Qwen3-VL prefill with DeepStack), each
+//     headed by its signature as comments; a mismatch prints the differing lines as a unified diff
+//     hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
 //     types, aliases, transposition, KV roles; result names and types) of every other combination
 //     of model, dtype, weight layout and bucket.
@@ -125,6 +126,20 @@ const char* const kTinyQwen3 =
     "num_attention_heads":4,"num_hidden_layers":3,"num_key_value_heads":2,"rms_norm_eps":1e-06,
     "rope_parameters":{"rope_theta":1000000.0,"rope_type":"default"},"tie_word_embeddings":false,
     "use_sliding_window":false,"vocab_size":1400})";
+// Qwen3-VL's decoder (tiny-qwen3-vl): QK-norm, interleaved M-RoPE [6, 5, 5] over head_dim 32,
+// two DeepStack layers; weights under model.language_model.*. (Its vision program is pinned
+// when the family lands.)
+const char* const kTinyQwen3Vl =
+    R"({"image_token_id":1398,"model_type":"qwen3_vl","text_config":{"attention_bias":false,
+    "head_dim":32,"hidden_act":"silu","hidden_size":64,"intermediate_size":128,
+    "max_position_embeddings":512,"model_type":"qwen3_vl_text","num_attention_heads":4,
+    "num_hidden_layers":3,"num_key_value_heads":2,"rms_norm_eps":1e-06,"rope_parameters":{
+    "mrope_interleaved":true,"mrope_section":[6,5,5],"rope_theta":5000000.0,
+    "rope_type":"default"},"tie_word_embeddings":false,"vocab_size":1400},
+    "tie_word_embeddings":false,"vision_config":{"deepstack_visual_indexes":[0,1],"depth":3,
+    "hidden_act":"gelu_pytorch_tanh","hidden_size":32,"intermediate_size":64,"num_heads":2,
+    "num_position_embeddings":36,"out_hidden_size":64,"patch_size":16,"spatial_merge_size":2,
+    "temporal_patch_size":2}})";
 
 // Qwen2-VL and Qwen2.5-VL as Transformers 5.23 saves tiny models of both families (as in
 // qwen_programs_test.cc; patch_dim 3*2*4*4 = 96).
@@ -214,6 +229,7 @@ std::vector<Case> HashedCases() {
       {"tiny-qwen2.5-vl", kTinyQwen25Vl, 2},
       {"tiny-gemma3-text", kTinyGemma3Text, 0},
       {"tiny-qwen3", kTinyQwen3, 0},
+      {"tiny-qwen3-vl", kTinyQwen3Vl, 0},  // prefill and decode only, for now
   };
   std::vector<Case> cases;
   for (const auto& m : models) {
@@ -295,6 +311,9 @@ std::vector<Case> GoldenCases() {
   PrefillOptions qwen3_prefill;
   qwen3_prefill.seq_len = 16, qwen3_prefill.capacity = 32, qwen3_prefill.taps = true;
   qwen3_prefill.precision = f32;
+  PrefillOptions qwen3_vl_prefill;  // DeepStack into 12 image rows
+  qwen3_vl_prefill.seq_len = 16, qwen3_vl_prefill.capacity = 32, qwen3_vl_prefill.taps = true;
+  qwen3_vl_prefill.num_image_features = 12, qwen3_vl_prefill.precision = f32;
   VisionEncodeOptions qwen2_vl_vision;
   qwen2_vl_vision.num_patches = 16;
   VisionEncodeOptions qwen25_vl_vision;
@@ -320,6 +339,7 @@ std::vector<Case> GoldenCases() {
       {"llava_onevision_vision_encode_f32_n6_F64", kTinyLlavaOnevision, onevision_vision},
       {"gemma3_text_prefill_f32_L16_C32_taps", kTinyGemma3Text, gemma3_prefill},
       {"qwen3_prefill_f32_L16_C32_taps", kTinyQwen3, qwen3_prefill},
+      {"qwen3_vl_prefill_f32_L16_C32_F12_taps", kTinyQwen3Vl, qwen3_vl_prefill},
   };
 }
 
