@@ -99,8 +99,8 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
 Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
                                   const VisionEncodeOptions& options);
 
-// The Qwen2-VL / Qwen2.5-VL vision tower and merger over N = options.num_patches packed patch rows
-// of any number of images (N a multiple of merge_unit = spatial_merge_size^2; the host's
+// The Qwen2-VL / Qwen2.5-VL / Qwen3-VL vision tower and merger over N = options.num_patches packed
+// patch rows of any number of images (N a multiple of merge_unit = spatial_merge_size^2; the host's
 // QwenVisionLayout fills the inputs and pads to the bucket):
 //   vision_encode(pixel_values f32[N, patch_dim]   (rows in the tower's order; padding rows 0),
 //                 rotary_hw i32[N, 2]              (each row's (h, w) rotary position),
@@ -114,6 +114,17 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
 //   block i, each ct[N, hidden] in the tower's row order).
 // A row attends to the rows of its own segment only; padding rows are segment -1, so they never
 // change a real row.
+// Qwen3-VL (weights model.visual.*) also takes
+//                 interp_indices i32[N, 4], interp_weights f32[N, 4] (each row's bilinear taps of
+//                 the learned position table and their weights, get_vision_interpolation_indices_
+//                 and_weights with align_corners; padding rows: weight 0),
+// adds the patch embedding's bias and the resampled table (pos_embed rows weighted and summed in
+// f32) before block 0, runs LayerNorm blocks with linear_fc1/linear_fc2 MLPs and a LayerNorm-first
+// merger, and returns after image_features
+//   deepstack_features ct[S, N / merge_unit, out_hidden] (DeepStack merger k, LayerNorm after the
+//   2x2 shuffle, over block deepstack_visual_indexes[k]'s output, in block order: prefill's
+//   deepstack_features)
+//   (+ taps: vision_pos_embeds f32[N, hidden] before the states, deepstack_features.<k> after).
 Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
                                       const VisionEncodeOptions& options);
 

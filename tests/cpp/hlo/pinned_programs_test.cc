@@ -4,7 +4,8 @@
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
 //     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode, a Gemma 3 prefill with
-//     sliding-window rings, a Qwen3 prefill with QK-norm, a Qwen3-VL prefill with DeepStack), each
+//     sliding-window rings, a Qwen3 prefill with QK-norm, a Qwen3-VL prefill with DeepStack
+//     and its vision_encode with the resampled position table and DeepStack mergers), each
 //     headed by its signature as comments; a mismatch prints the differing lines as a unified diff
 //     hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
@@ -30,6 +31,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -229,7 +231,7 @@ std::vector<Case> HashedCases() {
       {"tiny-qwen2.5-vl", kTinyQwen25Vl, 2},
       {"tiny-gemma3-text", kTinyGemma3Text, 0},
       {"tiny-qwen3", kTinyQwen3, 0},
-      {"tiny-qwen3-vl", kTinyQwen3Vl, 0},  // prefill and decode only, for now
+      {"tiny-qwen3-vl", kTinyQwen3Vl, 2},
   };
   std::vector<Case> cases;
   for (const auto& m : models) {
@@ -318,12 +320,14 @@ std::vector<Case> GoldenCases() {
   qwen2_vl_vision.num_patches = 16;
   VisionEncodeOptions qwen25_vl_vision;
   qwen25_vl_vision.num_patches = 64, qwen25_vl_vision.taps = true;
+  VisionEncodeOptions qwen3_vl_vision;  // DeepStack after blocks 0 and 1
+  qwen3_vl_vision.num_patches = 16, qwen3_vl_vision.taps = true;
   VisionEncodeOptions next_vision;  // 3 views, 48 packed rows
   next_vision.num_images = 3, next_vision.num_feature_rows = 48, next_vision.taps = true;
   VisionEncodeOptions onevision_vision;  // with the anyres_max_N blend
   onevision_vision.num_images = 6, onevision_vision.num_feature_rows = 64;
-  for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision, &next_vision,
-                  &onevision_vision}) {
+  for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision,
+                  &qwen3_vl_vision, &next_vision, &onevision_vision}) {
     o->precision = f32;
   }
   return {
@@ -340,12 +344,17 @@ std::vector<Case> GoldenCases() {
       {"gemma3_text_prefill_f32_L16_C32_taps", kTinyGemma3Text, gemma3_prefill},
       {"qwen3_prefill_f32_L16_C32_taps", kTinyQwen3, qwen3_prefill},
       {"qwen3_vl_prefill_f32_L16_C32_F12_taps", kTinyQwen3Vl, qwen3_vl_prefill},
+      {"qwen3_vl_vision_encode_f32_N16_taps", kTinyQwen3Vl, qwen3_vl_vision},
   };
 }
 
 Result<Program> Build(const Case& c) {
   VLMXLA_ASSIGN_OR_RETURN(io::ModelConfig config,
                           io::ParseModelConfig(nlohmann::json::parse(c.config)));
+  // The Qwen tower directly (what the Qwen families' BuildVisionEncode returns), so Qwen3-VL's
+  // vision program is pinned before its family is registered.
+  const auto* vision = std::get_if<VisionEncodeOptions>(&c.options);
+  if (vision != nullptr && config.qwen_vl) return BuildQwenVisionEncode(*config.qwen_vl, *vision);
   return models::BuildProgram(config, c.options);
 }
 
