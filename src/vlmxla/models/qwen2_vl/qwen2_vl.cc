@@ -30,7 +30,8 @@ Status CheckGeometry(const vision::QwenImageProcessorConfig& p, const io::QwenVi
 }
 
 // The layout tables the vision program takes, by role. Qwen2-VL's program takes no window
-// segments or merged order (the runner skips inputs a program does not declare).
+// segments or merged order, and only Qwen3-VL's takes the position-table taps (the runner skips
+// inputs a program does not declare).
 VisionInputs LayoutInputs(const vision::QwenVisionLayout& layout) {
   const int64_t b = layout.bucket, merged = static_cast<int64_t>(layout.merged_order.size());
   VisionInputs out;
@@ -38,6 +39,13 @@ VisionInputs LayoutInputs(const vision::QwenVisionLayout& layout) {
   out.emplace_back(hlo::InputRole::kFullSegment, I32Tensor(layout.full_segment, {b}));
   out.emplace_back(hlo::InputRole::kWindowSegment, I32Tensor(layout.window_segment, {b}));
   out.emplace_back(hlo::InputRole::kMergedOrder, I32Tensor(layout.merged_order, {merged}));
+  if (!layout.interp_indices.empty()) {  // Qwen3-VL's position-table taps
+    out.emplace_back(hlo::InputRole::kInterpIndices, I32Tensor(layout.interp_indices, {b, 4}));
+    HostTensor weights(DType::kF32, Shape{b, 4});
+    std::copy(layout.interp_weights.begin(), layout.interp_weights.end(),
+              weights.mutable_span<float>().begin());
+    out.emplace_back(hlo::InputRole::kInterpWeights, std::move(weights));
+  }
   return out;
 }
 
