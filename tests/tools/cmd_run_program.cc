@@ -229,13 +229,7 @@ Result<int> Run(const ParsedArgs& args) {
   VLMXLA_ASSIGN_OR_RETURN(
       hlo::ProgramOptions options,
       OptionsFromInputs(program_name, inputs, args, executor->traits().prefers_in_out_weights));
-  // A Qwen tower directly (what the Qwen families' BuildVisionEncode returns), so Qwen3-VL's vision
-  // program runs against the oracle before its family is registered.
-  const auto* vision = std::get_if<hlo::VisionEncodeOptions>(&options);
-  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program,
-                          vision != nullptr && model.config().qwen_vl
-                              ? hlo::BuildQwenVisionEncode(*model.config().qwen_vl, *vision)
-                              : models::BuildProgram(model.config(), options));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(model.config(), options));
   if (auto emit = args.Get("emit")) {
     FILE* f = std::fopen(emit->c_str(), "w");
     if (!f) return NotFound("cannot write " + *emit);

@@ -31,7 +31,6 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -129,8 +128,8 @@ const char* const kTinyQwen3 =
     "rope_parameters":{"rope_theta":1000000.0,"rope_type":"default"},"tie_word_embeddings":false,
     "use_sliding_window":false,"vocab_size":1400})";
 // Qwen3-VL's decoder (tiny-qwen3-vl): QK-norm, interleaved M-RoPE [6, 5, 5] over head_dim 32,
-// two DeepStack layers; weights under model.language_model.*. (Its vision program is pinned
-// when the family lands.)
+// two DeepStack layers; weights under model.language_model.*; its vision program through the
+// Qwen3-VL family.
 const char* const kTinyQwen3Vl =
     R"({"image_token_id":1398,"model_type":"qwen3_vl","text_config":{"attention_bias":false,
     "head_dim":32,"hidden_act":"silu","hidden_size":64,"intermediate_size":128,
@@ -351,10 +350,6 @@ std::vector<Case> GoldenCases() {
 Result<Program> Build(const Case& c) {
   VLMXLA_ASSIGN_OR_RETURN(io::ModelConfig config,
                           io::ParseModelConfig(nlohmann::json::parse(c.config)));
-  // The Qwen tower directly (what the Qwen families' BuildVisionEncode returns), so Qwen3-VL's
-  // vision program is pinned before its family is registered.
-  const auto* vision = std::get_if<VisionEncodeOptions>(&c.options);
-  if (vision != nullptr && config.qwen_vl) return BuildQwenVisionEncode(*config.qwen_vl, *vision);
   return models::BuildProgram(config, c.options);
 }
 

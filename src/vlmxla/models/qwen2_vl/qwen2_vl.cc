@@ -97,9 +97,10 @@ int64_t NumPatches(const prompt::PreparedPrefill& p) {
   return p.pixel_values.shape().empty() ? 0 : p.pixel_values.shape()[0];
 }
 
-class Qwen2VL final : public Family {
+class QwenVL final : public Family {
  public:
-  std::vector<std::string> model_types() const override { return {"qwen2_vl", "qwen2_5_vl"}; }
+  explicit QwenVL(std::vector<std::string> model_types) : model_types_(std::move(model_types)) {}
+  std::vector<std::string> model_types() const override { return model_types_; }
   bool takes_images() const override { return true; }
 
   Result<std::unique_ptr<ImagePipeline>> LoadImages(
@@ -181,9 +182,13 @@ class Qwen2VL final : public Family {
   }
   int64_t TapRows(const io::ModelConfig& config, const prompt::PreparedPrefill& prompt,
                   const std::string& stage) const override {
-    // The gate compares the real rows; padding rows are the bucket's, not the model's.
+    // The gate compares the real rows; padding rows are the bucket's, not the model's. Merged
+    // rows: image_features and each DeepStack merger's (deepstack_features.K); the stacked
+    // deepstack_features [S, F, D] (prefill's input) stays whole.
     const int64_t n = NumPatches(prompt);
-    return stage == "image_features" ? n / config.qwen_vl->vision.merge_unit() : n;
+    if (stage == "deepstack_features") return -1;
+    const bool merged = stage == "image_features" || stage.rfind("deepstack_features.", 0) == 0;
+    return merged ? n / config.qwen_vl->vision.merge_unit() : n;
   }
   Result<std::map<std::string, HostTensor>> VisionLayoutTables(
       const io::ModelConfig& config, std::span<const std::array<int32_t, 3>> grids,
@@ -205,13 +210,20 @@ class Qwen2VL final : public Family {
   bool IsVisionWeight(const std::string& name) const override {
     return name.rfind("visual.", 0) == 0;
   }
+
+ private:
+  std::vector<std::string> model_types_;
 };
 
 }  // namespace
 
+std::unique_ptr<Family> MakeQwenVLFamily(std::vector<std::string> model_types) {
+  return std::make_unique<QwenVL>(std::move(model_types));
+}
+
 const Family& Qwen2VLFamily() {
-  static const Qwen2VL family;
-  return family;
+  static const std::unique_ptr<Family> family = MakeQwenVLFamily({"qwen2_vl", "qwen2_5_vl"});
+  return *family;
 }
 
 }  // namespace vlmxla::models
