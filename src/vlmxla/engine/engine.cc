@@ -45,7 +45,7 @@ class RunnerAdapter final : public SequenceRunner {
   Status Warm(const prompt::PreparedPrefill& prompt) override { return runner_.Warm(prompt); }
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
                              std::map<std::string, HostTensor>* taps) override {
-    HostTensor features;
+    ImageFeatures features;
     // An empty HostTensor has rank 0: a prompt without images has no pixel values.
     if (!prompt.pixel_values.shape().empty()) {
       VLMXLA_ASSIGN_OR_RETURN(features, runner_.EncodeImages(prompt, taps));

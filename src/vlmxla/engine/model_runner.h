@@ -47,6 +47,16 @@ struct RunnerOptions {
 // Diagnostic results by stage name (host copies), filled when the runner has taps on.
 using TapMap = std::map<std::string, HostTensor>;
 
+// A prompt's images as prefill takes them (ModelRunner::EncodeImages).
+struct ImageFeatures {
+  // image_features ct[F, text_hidden], image after image (empty: the prompt has no images).
+  HostTensor rows;
+  // Every other vision program result named after a program input role (Qwen3-VL's
+  // deepstack_features ct[S, F, text_hidden]), as the program returns it; prefill binds each to
+  // its input of that name.
+  std::vector<std::pair<hlo::InputRole, HostTensor>> by_role;
+};
+
 // Overrides the decoder weight layout ResolvePrecision chose for the backend and dtype:
 // "in-out" or "out-in".
 inline constexpr const char kWeightsLayoutEnv[] = "VLMXLA_WEIGHTS_LAYOUT";
@@ -82,14 +92,15 @@ class ModelRunner {
 
   // The prompt's images -> image feature rows ct[F, text_hidden] (ct: the compute type), image
   // after image, in the family's layout (models::Family::FeatureRows: a family whose program pads
-  // to a bucket returns the padding rows too, which no position reads).
-  Result<HostTensor> EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps);
+  // to a bucket returns the padding rows too, which no position reads), and the vision program's
+  // other results that name an input role, for prefill.
+  Result<ImageFeatures> EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps);
   // Writes the prompt's keys and values into `slot` (rows 0..effective_length-1) and returns the
-  // last position's logits f32[vocab]. `features` are EncodeImages' rows for the prompt's images
-  // (empty without images). With M-RoPE the slot keeps the prompt's rope_delta for its decode
-  // steps.
+  // last position's logits f32[vocab]. `features` are EncodeImages' for the prompt's images
+  // (empty without images: every input they would fill is bound to zeros). With M-RoPE the slot
+  // keeps the prompt's rope_delta for its decode steps.
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
-                             const HostTensor& features, TapMap* taps);
+                             const ImageFeatures& features, TapMap* taps);
   // One decode step: slots[i] takes tokens[i] at positions[i] and the result row i holds its next
   // logits, f32[n, vocab]. Slots not listed must be free: a batch bucket larger than n is padded
   // with them.
