@@ -76,6 +76,7 @@ class QwenImages final : public ImagePipeline {
     }
     out.pixel_values = std::move(processed.pixel_values);
     out.image_grid_thw = std::move(processed.image_grid_thw);
+    VLMXLA_RETURN_IF_ERROR(AddPositionTaps(&out));
     return out;
   }
 
@@ -84,10 +85,32 @@ class QwenImages final : public ImagePipeline {
         images.image_grid_thw, config_.vision.spatial_merge_size, prefill));
     prefill->image_grid_thw = std::move(images.image_grid_thw);
     prefill->pixel_values = std::move(images.pixel_values);
+    prefill->host_stages = std::move(images.host_stages);
     return Status::Ok();
   }
 
  private:
+  // Qwen3-VL (a learned position table): the host's taps of it for the real patch rows, as the
+  // vision program gets them (interp_indices / interp_weights, the first num_patches rows), for
+  // the capture to compare with Transformers' get_vision_interpolation_indices_and_weights.
+  Status AddPositionTaps(ProcessedImages* images) const {
+    if (config_.vision.num_position_embeddings <= 0) return Status::Ok();
+    int64_t n = 0;
+    for (const auto& g : images->image_grid_thw) n += int64_t{g[0]} * g[1] * g[2];
+    const int64_t mu = config_.vision.merge_unit();
+    VLMXLA_ASSIGN_OR_RETURN(
+        vision::QwenVisionLayout layout,
+        vision::BuildQwenVisionLayout(config_.vision, /*windowed=*/false, images->image_grid_thw,
+                                      (n + mu - 1) / mu * mu));
+    HostTensor indices(DType::kI64, Shape{n, 4});
+    std::copy_n(layout.interp_indices.begin(), n * 4, indices.mutable_span<int64_t>().begin());
+    HostTensor weights(DType::kF32, Shape{n, 4});
+    std::copy_n(layout.interp_weights.begin(), n * 4, weights.mutable_span<float>().begin());
+    images->host_stages.emplace_back("vision_interp_indices", std::move(indices));
+    images->host_stages.emplace_back("vision_interp_weights", std::move(weights));
+    return Status::Ok();
+  }
+
   vision::QwenImageProcessor processor_;
   std::string image_token_;
   io::QwenVLConfig config_;
@@ -208,7 +231,8 @@ class QwenVL final : public Family {
     return out;
   }
   bool IsVisionWeight(const std::string& name) const override {
-    return name.rfind("visual.", 0) == 0;
+    // Qwen2-VL/2.5-VL: visual.*; Qwen3-VL: model.visual.*.
+    return name.rfind("visual.", 0) == 0 || name.rfind("model.visual.", 0) == 0;
   }
 
  private:
