@@ -380,11 +380,13 @@ Result<ImageFeatures> ModelRunner::EncodeImages(const prompt::PreparedPrefill& p
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, bound, {}), {}));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor features, outputs[c->primary]->ToHost());
   ImageFeatures out;
-  // The other results prefill takes: those named after an input role (deepstack_features).
+  // The other results prefill takes: those named after an input role (deepstack_features). Not
+  // image_features: the primary result fills it (a family's tap of that name, LLaVA-NeXT's
+  // per-view features, is a diagnostic).
   const auto& names = c->program.result_names;
   for (size_t i = 0; i < outputs.size(); ++i) {
     const std::optional<Input> role = hlo::InputRoleOf(names[i]);
-    if (static_cast<int>(i) == c->primary || !role) continue;
+    if (static_cast<int>(i) == c->primary || !role || *role == Input::kImageFeatures) continue;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
     out.by_role.emplace_back(*role, std::move(t));
   }
@@ -473,6 +475,10 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
   for (const auto& [role, tensor] : images.by_role) {
     const int index = c->input[static_cast<int>(role)];
     if (index < 0) continue;  // an input this prefill does not take
+    if (std::any_of(inputs.begin(), inputs.end(),
+                    [&](const auto& in) { return in.first == role; })) {
+      continue;  // the runner's own value (ids, positions, ...) wins
+    }
     const hlo::TensorType& want = c->program.params[index].type;
     if (tensor.shape() != Shape(want.dims.begin(), want.dims.end()) ||
         tensor.dtype() != hlo::DTypeFromElementType(want.element)) {
