@@ -15,8 +15,8 @@ namespace vlmxla::io {
 namespace {
 
 TEST(CheckpointWeights, StoredNameIsTheFilesSpellingOfAnAliasedName) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("vlmxla_ckpt_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("vlmxla_ckpt_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "config.json")
       << R"({"model_type":"qwen2","vocab_size":8,"hidden_size":4,"intermediate_size":8,
