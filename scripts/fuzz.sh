@@ -11,6 +11,7 @@
 # Reproduce:  build-asan/fuzz/fuzz_<target> <reproducer file>
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/clang_build.sh
 
 seconds=${1:-60}
 shift || true
@@ -32,8 +33,7 @@ log() { printf '[fuzz] %s\n' "$*"; }
 
 if [ ! -f "$build/build.ninja" ] || ! grep -q '^VLMXLA_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
   log "configuring $build (clang, VLMXLA_FUZZ=ON, ASan+UBSan)"
-  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DVLMXLA_SANITIZE=address,undefined -DVLMXLA_FUZZ=ON >/dev/null
+  clang_configure "$build" -DVLMXLA_SANITIZE=address,undefined -DVLMXLA_FUZZ=ON
 fi
 ninja -C "$build" $(printf 'fuzz_%s ' "${targets[@]}")
 

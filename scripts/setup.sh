@@ -51,6 +51,25 @@ fi
 site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 echo "$PWD/python" > "$site/vlmxla.pth"
 
+# xgrammar (structured output: JSON schemas and grammars as token masks). Its C++ core comes from
+# the PyPI sdist (the wheels carry only the Python bindings): the pinned tarball, checked against
+# its hash, is unpacked into .venv/src, and CMakeLists.txt builds its sources into build/.
+XGRAMMAR_VERSION=0.2.8
+XGRAMMAR_SHA256=8305646fd2b319d6c3003f51a1665e54cbbe9cba1fb636bc41d0b46434ccbb80
+xgrammar_dir=.venv/src/xgrammar-$XGRAMMAR_VERSION
+if [ ! -f "$xgrammar_dir/include/xgrammar/xgrammar.h" ]; then
+  log "fetching the xgrammar $XGRAMMAR_VERSION sdist (its C++ sources)"
+  dl=$(mktemp -d)
+  .venv/bin/pip download -q --disable-pip-version-check --no-deps --no-binary xgrammar \
+    "xgrammar==$XGRAMMAR_VERSION" -d "$dl"
+  echo "$XGRAMMAR_SHA256  $dl/xgrammar-$XGRAMMAR_VERSION.tar.gz" | sha256sum -c --quiet
+  mkdir -p .venv/src
+  tar -xzf "$dl/xgrammar-$XGRAMMAR_VERSION.tar.gz" -C .venv/src
+  rm -rf "$dl"
+else
+  log "xgrammar $XGRAMMAR_VERSION sources present"
+fi
+
 log "building into build/"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" >/dev/null
 ninja -C build

@@ -4,9 +4,11 @@
 #   2. the engine and server tests under ThreadSanitizer (build-tsan),
 #   3. each libFuzzer target for ${VLMXLA_FUZZ_SECONDS:-8} s (scripts/fuzz.sh, also build-asan).
 # Any sanitizer report fails the run. Each directory builds only the targets it runs. clang
-# (Debian's clang-14, scripts/setup.sh) builds both, as libFuzzer needs it.
+# (Debian's clang-14, scripts/setup.sh) builds both, as libFuzzer needs it; xgrammar comes from
+# the GCC build (scripts/lib/clang_build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/clang_build.sh
 
 log() { printf '[sanitizers] %s\n' "$*"; }
 configure() {  # dir, cmake options...
@@ -14,9 +16,8 @@ configure() {  # dir, cmake options...
   [ -f "$dir/build.ninja" ] && return
   # -O1 with line tables only (OSS-Fuzz's flags): reports keep file:line, and the two builds
   # compile ~20% faster than at -O2 -g, which keeps the whole CI run under its 30 minutes.
-  CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" "$@" >/dev/null
+  clang_configure "$dir" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" "$@"
 }
 # Tests of targets a directory does not build: gtest_discover_tests lists them as *_NOT_BUILT;
 # runtime_tests registers its three processes by name (runtime_tests.*, CMakeLists.txt), so a

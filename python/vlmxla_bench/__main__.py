@@ -22,6 +22,7 @@ import datetime
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -89,12 +90,54 @@ def _ensure_checkpoints(model: str, dtypes) -> dict[str, pathlib.Path]:
 
 
 def _plan(model_dir: pathlib.Path, prompt: str, images: dict) -> dict:
-    """prompts.py's answer for a Qwen shape (prompt lengths, patch grids), from a child."""
+    """prompts.py's answer for a shape whose prompt follows its image (prompt lengths, image
+    tokens, patch grids or anyres views), from a child."""
     proc = subprocess.run([sys.executable, "-m", "vlmxla_bench.prompts", str(model_dir), prompt,
                            *(f"{label}={path}" for label, path in images.items())],
                           check=True, stdout=subprocess.PIPE, text=True,
                           env={**os.environ, "PYTHONPATH": str(REPO / "python")})
     return json.loads(proc.stdout)
+
+
+def engine_image_tokens(binary: str, model_dir: pathlib.Path, prompt: str, image: pathlib.Path,
+                        context: int) -> int:
+    """How many positions vlmxla's own preparation gives the image (`vlmxla prepare`: the
+    lengths of its image slots, `image N: positions [a, b)`)."""
+    proc = subprocess.run([binary, "prepare", "--model", str(model_dir), "--prompt", prompt,
+                           "--image", str(image), "--context", str(context)],
+                          check=False, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"vlmxla prepare on {image}: exit {proc.returncode}: "
+                           f"{proc.stderr.strip()}")
+    slots = re.findall(r"^image \d+: positions \[(\d+), (\d+)\)$", proc.stdout, re.MULTILINE)
+    if not slots:
+        raise RuntimeError(f"vlmxla prepare on {image} printed no image slot:\n{proc.stdout}")
+    return sum(int(end) - int(begin) for begin, end in slots)
+
+
+def check_image_tokens(plan: dict, engine_counts: dict[str, int]) -> dict:
+    """{label: {"transformers": n, "vlmxla": n}}: the image tokens Transformers' processor and
+    vlmxla's preparation give each image; an error when they differ (the systems would not be
+    doing the same work)."""
+    out = {label: {"transformers": im["image_tokens"], "vlmxla": engine_counts[label]}
+           for label, im in plan["images"].items()}
+    for label, n in out.items():
+        _log(f"image tokens, image {label}: Transformers {n['transformers']}, "
+             f"vlmxla {n['vlmxla']}")
+    bad = {k: n for k, n in out.items() if n["transformers"] != n["vlmxla"]}
+    if bad:
+        raise RuntimeError(f"image token counts differ: {bad}")
+    return out
+
+
+def order_rows(rows: list[tuple], interleave: bool) -> list[tuple]:
+    """The rows in running order: as listed (Transformers first), or, interleaved, dtype by
+    dtype in order of first appearance, Transformers' row then the vlmxla rows of that dtype, so
+    rows compared with each other run close together and see the same machine load."""
+    if not interleave:
+        return rows
+    dtypes = list(dict.fromkeys(r[2] for r in rows))
+    return sorted(rows, key=lambda r: (dtypes.index(r[2]), r[1] != report.TRANSFORMERS))
 
 
 IMAGE_KEYS = ("ttft_image_text_seconds", "prompt_tokens_image_text", "prefill_seconds_image_text",
@@ -194,6 +237,9 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser,
     p.add_argument("--timeout", type=float, default=None,
                    help="seconds each system (each vlmxla run) may take: load, compile, measure "
                         "(default: the shape's, LLaVA 1800, Qwen 7200)")
+    p.add_argument("--interleave", action=argparse.BooleanOptionalAction, default=None,
+                   help="run the rows dtype by dtype, Transformers then vlmxla (default: the "
+                        "shape's; the LLaVA and Qwen shapes run Transformers' rows first)")
     p.add_argument("--note", default="", help="free text recorded with the machine (e.g. load)")
     p.add_argument("--rederive", type=pathlib.Path, metavar="RESULTS.json",
                    help="run nothing: recompute RESULTS.json's peaks (from its memory traces), "
@@ -203,6 +249,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser,
     args.model = args.model or shape.model
     args.dtypes = shape.dtypes if args.dtypes is None else args.dtypes
     args.timeout = args.timeout or shape.timeout
+    if args.interleave is None:
+        args.interleave = shape.interleave
     if args.context is None:
         args.context = shape.context
     if args.quick:
@@ -243,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--extra {spec!r}: unknown preset; known: {', '.join(variants.PRESETS)}")
         name = report.system_name(backend, dtype, stored) + (f"+{preset}" if preset else "")
         rows.append((name, backend, dtype, stored, preset))
+    rows = order_rows(rows, args.interleave)
 
     model_dirs = _ensure_checkpoints(args.model, list(dict.fromkeys(r[3] for r in rows)))
     image_paths = {im.label: shapes.write_image(im) for im in shape.images}
@@ -254,9 +303,10 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     load_start = os.getloadavg()
     _log(f"models {', '.join(str(m) for m in model_dirs.values())}; load average {load_start}")
-    # The requests' lengths and grids (Qwen), and each vlmxla run's context capacity.
+    # The requests' lengths and grids (a shape whose prompt follows its image: Qwen, anyres),
+    # and each vlmxla run's context capacity.
     plan = (_plan(next(iter(model_dirs.values())), args.prompt, image_paths)
-            if shape.family != "llava" else None)
+            if shape.context is None else None)
     contexts = {}
     for i, label in enumerate(image_paths):
         if args.context:
@@ -267,8 +317,16 @@ def main(argv: list[str] | None = None) -> int:
                 args.decode_tokens if i == 0 else SECONDARY_DECODE["decode_tokens"])
     if plan:
         _log("prompts: text " + str(plan["text_tokens"]) + " tokens; " + "; ".join(
-            f"{k} {v['prompt_tokens']} tokens (grid {v['grid_thw']}), context {contexts[k]}"
+            f"{k} {v['prompt_tokens']} tokens ("
+            + (f"grid {v['grid_thw']}" if "grid_thw" in v else f"{v['views']} views")
+            + f", {v['image_tokens']} image tokens), context {contexts[k]}"
             for k, v in plan["images"].items()))
+        image_tokens = check_image_tokens(plan, {
+            label: engine_image_tokens(args.bin, next(iter(model_dirs.values())), args.prompt,
+                                       path, contexts[label])
+            for label, path in image_paths.items()})
+    else:
+        image_tokens = None
 
     _log("ceilings: float32 / bfloat16 / float16 matmul rates and copy bandwidth")
     ceil = ceilings.measure(quick=args.quick)
@@ -353,6 +411,12 @@ def main(argv: list[str] | None = None) -> int:
             if "error" not in im and im["prompt_tokens_image_text"] != want:
                 raise RuntimeError(f"{name} saw {im['prompt_tokens_image_text']} prompt tokens "
                                    f"with image {label}, not {want}: inputs differ")
+    for name, s in systems.items():  # the image tokens Transformers' model was fed
+        for label, im in s["images"].items():
+            if image_tokens and im.get("image_tokens", image_tokens[label]["transformers"]) \
+                    != image_tokens[label]["transformers"]:
+                raise RuntimeError(f"{name} fed {im['image_tokens']} image tokens for image "
+                                   f"{label}, not {image_tokens[label]['transformers']}")
     if plan and ref["prompt_tokens_text"] != plan["text_tokens"]:
         raise RuntimeError(f"the systems saw {ref['prompt_tokens_text']} text-only tokens, the "
                            f"processor gives {plan['text_tokens']}")
@@ -440,10 +504,11 @@ def main(argv: list[str] | None = None) -> int:
         "costs_by_dtype": costs_by_dtype,
         "systems": systems,
         "failures": {k: v["error"] for k, v in failures.items()},
+        "image_tokens": image_tokens,
     }
     results["summary"] = report.summarize(systems, cost, ceil, system_costs)
     args.out.mkdir(parents=True, exist_ok=True)
-    stem = (f"{date}-{machine}" + ("" if args.shape == shapes.DEFAULT_SHAPE else f"-{args.shape}")
+    stem = (f"{date}-{machine}" + (f"-{shape.tag}" if shape.tag else "")
             + ("-quick" if args.quick else ""))
     json_path = args.out / f"{stem}.json"
     json_path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

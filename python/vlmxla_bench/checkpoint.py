@@ -104,28 +104,31 @@ def _build_qwen(name: str, spec: dict, out_dir: pathlib.Path) -> pathlib.Path:
 
 def _build(name: str, out_dir: pathlib.Path) -> pathlib.Path:
     import torch
-    from transformers import LlavaConfig
 
     spec = fixtures.load_spec(name)
     if fixtures.spec_kind(spec) in fixtures.QWEN_KINDS:
         return _build_qwen(name, spec, out_dir)
+    # A LLaVA-like kind (llava, llava_onevision): its config, model and processor classes are
+    # the fixture builder's for that kind (fixtures.LLAVA_CLASSES), sized to the published vocab.
     tokenizer = fixtures.build_tokenizer(spec)
-    cfg = json.loads(json.dumps(spec["llava_config"]))
     vocab = int(spec.get("text_vocab_size", len(tokenizer)))
     if vocab < len(tokenizer):
         raise ValueError(f"{name}: text_vocab_size {vocab} < tokenizer size {len(tokenizer)}")
-    cfg["text_config"]["vocab_size"] = vocab
-    fixtures._special_token_ids(cfg["text_config"], spec, tokenizer)
-    config = LlavaConfig(image_token_index=tokenizer.convert_tokens_to_ids("<image>"), **cfg)
+    config = fixtures.build_config(spec, tokenizer)
+    config.text_config.vocab_size = vocab
     model = fixtures.build_model(spec, config)
     with torch.no_grad():
         model.get_input_embeddings().weight[len(tokenizer):].zero_()
     processor = fixtures.build_processor(spec, tokenizer)
+    family = fixtures._family_of(spec)
 
     with fixtures.atomic_dir(out_dir, name) as tmp:
         model.save_pretrained(tmp, safe_serialization=True)
-        processor.save_pretrained(tmp)
-        processor.image_processor.save_pretrained(tmp)
+        if hasattr(family, "save_processor"):  # a processor class save_pretrained cannot save
+            family.save_processor(processor, tmp)
+        else:
+            processor.save_pretrained(tmp)
+            processor.image_processor.save_pretrained(tmp)
         fixtures._canonicalize_json(tmp)
         (tmp / fixtures.SPEC_HASH_FILE).write_text(spec_hash(name) + "\n", encoding="utf-8")
     return out_dir
@@ -137,11 +140,9 @@ def _narrow(src: pathlib.Path, out_dir: pathlib.Path, dtype: str, marker: str) -
     for the bench model) and saved with save_pretrained; every other file (tokenizer, processor,
     chat template) copied unchanged."""
     import torch
-    from transformers import LlavaForConditionalGeneration
-    from vlmxla_oracle import capture, qwen
+    from vlmxla_oracle import capture
 
-    kind = capture.model_kind(src)
-    cls = qwen.model_class(kind) if kind in qwen.MODEL_TYPES else LlavaForConditionalGeneration
+    cls = fixtures._model_class(capture.model_kind(src))  # the kind's class, as fixtures use
     model = cls.from_pretrained(str(src), dtype=getattr(torch, dtype))
     weights = {"model.safetensors", "model.safetensors.index.json", "config.json",
                "generation_config.json", fixtures.SPEC_HASH_FILE}

@@ -34,7 +34,8 @@ def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None) -> dict
 
 def _vision_flops(cfg: dict, patches: int | None) -> tuple[int, int]:
     """(flops of the vision tower + projector over one image, its patch count). LLaVA: the
-    tower's fixed grid (SigLIP: no class token) and the two-layer projector. Qwen2-VL: `patches`
+    tower's fixed grid (SigLIP: no class token) and the two-layer projector, once per view where
+    `patches` counts several (anyres: the tiles and the base view). Qwen2-VL: `patches`
     (the image's t*h*w grid, which the image's size decides), the conv3d patch embedding as one
     matmul, full attention within the image, the 2x2 merger's two layers."""
     v = cfg["vision_config"]
@@ -53,12 +54,17 @@ def _vision_flops(cfg: dict, patches: int | None) -> tuple[int, int]:
         raise ValueError(f"no flop count for model_type {cfg.get('model_type')!r}")
     t = cfg["text_config"]
     n = (v["image_size"] // v["patch_size"]) ** 2
+    # anyres (LLaVA-OneVision): `patches` counts every view (the tiles and the base view), each
+    # through the tower and the projector at its fixed grid; one view otherwise.
+    views = patches // n if patches else 1
+    if patches and patches != views * n:
+        raise ValueError(f"{patches} patches are not whole views of {n}")
     d, inter, layers = v["hidden_size"], v["intermediate_size"], v["num_hidden_layers"]
     flops = 2 * n * 3 * v["patch_size"] ** 2 * d
     flops += layers * (2 * n * (4 * d * d + 2 * d * inter) + 4 * n * n * d)
     dt = t["hidden_size"]
     flops += 2 * n * (d * dt + dt * dt)
-    return flops, n
+    return views * flops, views * n
 
 
 def model_costs(model_dir: pathlib.Path, image_prompt_tokens: int, text_prompt_tokens: int,

@@ -11,6 +11,14 @@ tokens), float32 and bfloat16 rows. `vlmxla bench` takes one image, so each vlmx
 per image (the first run also measures text-only TTFT and decode; the others the image request
 alone), and each run's context capacity is its prompt's length rounded up (`context_for`), so no
 run pads its prefill far beyond its prompt.
+
+llava-onevision-qwen2-0.5b: llava-hf/llava-onevision-qwen2-0.5b-ov-hf's published dimensions
+(fixture_configs/bench-llava-onevision-qwen2-0.5b.json: SigLIP so400m/14 at 384 read in full, 26
+layers; Qwen2-0.5B; its 36 image_grid_pinpoints and anyres_max_9), the same 1280x720 image: anyres
+picks the 768x1536 grid, so the tower sees 2x4 tiles plus the base view (9 x 729 patches), and the
+unpadded tile features (54x96, under anyres_max_9's budget: no downscale) with a newline per row
+plus the base view make 5967 image tokens. Context per run from the prompt, as for Qwen2-VL;
+float32 and bfloat16 rows.
 """
 
 from __future__ import annotations
@@ -42,21 +50,31 @@ class Shape:
     dtypes: str  # default --dtypes
     context: int | None  # fixed context capacity, or None: per run, from its prompt
     timeout: float  # seconds one system (one run) may take by default
-    family: str  # "llava" or "qwen2_vl"
+    family: str  # the checkpoint's model_type: "llava", "qwen2_vl", "llava_onevision"
+    tag: str  # the results' file name: <date>-<machine>[-<tag>].json
+    interleave: bool = False  # run the rows dtype by dtype (Transformers, then vlmxla)
 
 
 SCENE = BenchImage("scene", "scene.png", 317, 229, 0, 0.0)  # the oracle's images.scene_pixels()
+WIDE = BenchImage("1280x720", "bench-1280x720.png", 1280, 720, 720, 0.07)
 
 SHAPES = {
     "llava-interleave-qwen-0.5b": Shape(
         name="llava-interleave-qwen-0.5b", model="bench-llava-interleave-qwen-0.5b",
         quick_model="tiny-llava-siglip-qwen2", images=(SCENE,),
-        dtypes="float32,bfloat16,float16", context=768, timeout=1800, family="llava"),
+        dtypes="float32,bfloat16,float16", context=768, timeout=1800, family="llava",
+        tag=""),
     "qwen2-vl-2b": Shape(
         name="qwen2-vl-2b", model="bench-qwen2-vl-2b", quick_model="tiny-qwen2-vl",
         images=(BenchImage("448x448", "bench-448x448.png", 448, 448, 448, 0.19),
-                BenchImage("1280x720", "bench-1280x720.png", 1280, 720, 720, 0.07)),
-        dtypes="float32,bfloat16", context=None, timeout=7200, family="qwen2_vl"),
+                WIDE),
+        dtypes="float32,bfloat16", context=None, timeout=7200, family="qwen2_vl",
+        tag="qwen2-vl-2b"),
+    "llava-onevision-qwen2-0.5b": Shape(
+        name="llava-onevision-qwen2-0.5b", model="bench-llava-onevision-qwen2-0.5b",
+        quick_model="tiny-llava-onevision", images=(WIDE,), dtypes="float32,bfloat16",
+        context=None, timeout=3600, family="llava_onevision", tag="onevision",
+        interleave=True),
 }
 DEFAULT_SHAPE = "llava-interleave-qwen-0.5b"
 # The context of a run whose capacity follows its prompt: the prompt (and the text-only decode

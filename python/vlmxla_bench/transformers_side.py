@@ -1,7 +1,7 @@
 """Transformers eager (attn_implementation="eager", float32 or bfloat16: the checkpoint stored in
 that dtype, loaded with from_pretrained(dtype=...)) on the same inputs and by the same definitions
 as `vlmxla bench` (see src/vlmxla/cli/cmd_bench.cc), for a LLaVA or a Qwen2-VL / Qwen2.5-VL
-checkpoint, with one image or several (a TTFT each; the first is the primary one):
+checkpoint, a LLaVA-OneVision one, with one image or several (a TTFT each; the first is the primary one):
 
   ttft: processor (chat template, tokenizer, image resize/normalize) + prefill forward + argmax;
         image file decoding excluded (the image is opened before the clock starts).
@@ -40,45 +40,60 @@ def _images_arg(text: str) -> list[tuple[str, pathlib.Path]]:
     return out
 
 
-def _load(model_dir: pathlib.Path, dtype: str):
-    """(model, inputs(prompt, image or None) -> model inputs, reset()) for the checkpoint's
-    family: LLaVA through LlavaProcessor, Qwen2-VL / Qwen2.5-VL through qwen.py's preparation
-    (the oracle's: Transformers' image processor, tokenizer and chat template). reset() forgets
-    the rope deltas a Qwen model keeps from its last multimodal prefill, so a text request
-    after an image one decodes at its own positions."""
+def preparation(model_dir: pathlib.Path):
+    """(model_type, inputs(prompt, image or None) -> model inputs) for the checkpoint, as the
+    oracle prepares it: a Qwen2-VL / Qwen2.5-VL one through qwen.py (Transformers' image
+    processor, tokenizer and chat template), a LLaVA-like one (LLaVA, LLaVA-OneVision) through
+    its processor (capture.load_processor), its images nested per prompt where the family's
+    processor reads a flat list as one image per sample (NESTED_IMAGES)."""
     import json
 
-    import torch
-    from vlmxla_oracle import qwen
+    from vlmxla_oracle import families, qwen
     from vlmxla_oracle.capture import load_processor
 
     kind = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))["model_type"]
     if kind in qwen.MODEL_TYPES:
         processing = qwen.load_processing(model_dir)
-        model = qwen.model_class(kind).from_pretrained(
-            str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
 
         def inputs(prompt: str, image) -> dict:
             text = qwen.render(processing, _messages(prompt, image is not None))
             return qwen.prepare(processing, text, [image] if image is not None else [])
-
-        def reset() -> None:
-            model.model.rope_deltas = None
     else:
-        from transformers import LlavaForConditionalGeneration
-
         processor = load_processor(model_dir)
-        model = LlavaForConditionalGeneration.from_pretrained(
-            str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
+        nested = getattr(families.for_model_type(kind), "NESTED_IMAGES", False)
 
         def inputs(prompt: str, image) -> dict:
             text = processor.apply_chat_template(_messages(prompt, image is not None),
                                                  add_generation_prompt=True, tokenize=False)
-            return dict(processor(images=[image] if image is not None else None, text=text,
-                                  return_tensors="pt"))
+            images = None if image is None else [[image]] if nested else [image]
+            return dict(processor(images=images, text=text, return_tensors="pt"))
+    return kind, inputs
 
-        def reset() -> None:
-            pass
+
+def image_token_id(model_dir: pathlib.Path) -> int:
+    """The id of the token each image feature takes (config.json: image_token_index for LLaVA,
+    image_token_id for Qwen2-VL)."""
+    import json
+
+    cfg = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
+    return int(cfg["image_token_id"] if "image_token_id" in cfg else cfg["image_token_index"])
+
+
+def _load(model_dir: pathlib.Path, dtype: str):
+    """(model, inputs(prompt, image or None) -> model inputs, reset()): the model class is the
+    fixture builder's for the checkpoint's kind (fixtures._model_class). reset() forgets the rope
+    deltas a Qwen model keeps from its last multimodal prefill, so a text request after an image
+    one decodes at its own positions."""
+    import torch
+    from vlmxla_oracle import families, fixtures
+
+    kind, inputs = preparation(model_dir)
+    model = fixtures._model_class(families.kind_of(kind)).from_pretrained(
+        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
+
+    def reset() -> None:
+        if hasattr(model.model, "rope_deltas"):
+            model.model.rope_deltas = None
     return model, inputs, reset
 
 
@@ -96,6 +111,7 @@ def measure(model_dir: pathlib.Path, image_paths, prompt: str, threads: int,
     t0 = time.perf_counter()
     model, make_inputs, reset = _load(pathlib.Path(model_dir), dtype)
     weights_dtype = str(next(model.parameters()).dtype).removeprefix("torch.")
+    image_token = image_token_id(pathlib.Path(model_dir))
     load_seconds = time.perf_counter() - t0
     pictures = []
     for label, path in image_paths:
@@ -116,7 +132,8 @@ def measure(model_dir: pathlib.Path, image_paths, prompt: str, threads: int,
             out.logits[0, -1].argmax()
         t_end = time.perf_counter()
         return {"ttft": t_end - t_start, "prefill": t_end - t_forward,
-                "tokens": int(inputs["input_ids"].shape[1])}
+                "tokens": int(inputs["input_ids"].shape[1]),
+                "image_tokens": int((inputs["input_ids"] == image_token).sum())}
 
     # Warm-up: first-call allocations, as vlmxla's warm-up compiles (both in this order).
     for label, _, image in pictures:
@@ -131,6 +148,7 @@ def measure(model_dir: pathlib.Path, image_paths, prompt: str, threads: int,
         by_image[label] = {"image": str(path), "image_size": list(image.size),
                            "ttft_image_text_seconds": r["ttft"],
                            "prompt_tokens_image_text": r["tokens"],
+                           "image_tokens": r["image_tokens"],
                            "prefill_seconds_image_text": r["prefill"],
                            "prefill_tokens_per_second": r["tokens"] / r["prefill"]}
     _stage("measuring time to first token: text only")

@@ -3,7 +3,12 @@
 One non-streaming CLI request (`vlmxla run`) and one streaming server request (`vlmxla serve`,
 asked through the official `openai` client, with the raw SSE stream checked as well): text
 exact, finish reason, one completion id, `role` first, exactly one finish, the usage chunk last
-with empty choices, then `data: [DONE]`.
+with empty choices, then `data: [DONE]`. The client's request asks for `logprobs` with five
+`top_logprobs`: their bytes must spell the text (but for the space a SentencePiece tokenizer's
+first token carries), each greedy token must be its step's most likely,
+and the first token's log-probability must equal the oracle's log-softmax of its prefill logits
+within twice the prefill_logits bound (a log-softmax moves by at most the logit's own error plus
+the log-sum-exp's).
 
 Both take the run's compute dtype (`dtype`, passed as `--dtype`; None passes nothing: the
 checkpoint's stored dtype, the binary's default).
@@ -200,6 +205,33 @@ def openai_client_missing() -> str | None:
     return None
 
 
+def _logprob_checks(logprobs: list, text: str, ref: pathlib.Path) -> dict:
+    """The streamed logprobs against the text and the oracle (the module's docstring)."""
+    from vlmxla_oracle import compare
+
+    from vlmxla_gate.gate import logits_bound
+
+    manifest = json.loads((ref / "manifest.json").read_text(encoding="utf-8"))
+    with safe_open(str(ref / "stages.safetensors"), framework="pt") as f:
+        logits = f.get_tensor("prefill_logits").float().reshape(-1)
+        greedy0 = int(f.get_tensor("greedy_tokens").reshape(-1)[0])
+    want = float(logits.log_softmax(-1)[greedy0])
+    bound = logits_bound(compare.load_tolerances(), manifest["dtype"], float(logits.max()),
+                         compare.tolerance_group(manifest))
+    spelled = b"".join(bytes(t.bytes or []) for t in logprobs)
+    # A SentencePiece tokenizer's first token carries the word's space ("▁A" -> b" A"), which the
+    # detokenized text drops at its start, as Transformers' decode does.
+    spells = spelled in (text.encode("utf-8"), b" " + text.encode("utf-8"))
+    return {
+        "openai_logprobs_spell_text": bool(logprobs) and spells,
+        "openai_logprobs_greedy": bool(logprobs) and all(
+            t.top_logprobs and abs(max(a.logprob for a in t.top_logprobs) - t.logprob) < 1e-6
+            for t in logprobs),
+        "openai_logprobs_oracle": bool(logprobs) and bound is not None
+        and abs(logprobs[0].logprob - want) <= 2 * bound,
+    }
+
+
 def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
                    dtype: str | None = None, plugin: str | None = None) -> dict:
     """The streaming server request. Without the `openai` package the raw SSE checks still run;
@@ -230,12 +262,14 @@ def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
             stream = client.chat.completions.create(
                 model=model, messages=body["messages"], stream=True,
                 stream_options={"include_usage": True}, temperature=0,
-                max_tokens=body["max_tokens"])
-            text, usage = "", None
+                max_tokens=body["max_tokens"], logprobs=True, top_logprobs=5)
+            text, usage, logprobs = "", None, []
             try:
                 for chunk in stream:
                     if chunk.choices:
                         text += chunk.choices[0].delta.content or ""
+                        if chunk.choices[0].logprobs and chunk.choices[0].logprobs.content:
+                            logprobs.extend(chunk.choices[0].logprobs.content)
                     if chunk.usage is not None:
                         usage = chunk.usage
             except openai.APIError as e:  # an error event in the stream: a failed check
@@ -243,6 +277,7 @@ def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
                 return _row("server", checks, f"the stream ended in an error: {e}"[-1000:])
             checks["openai_text_exact"] = text == exp["text"]
             checks["openai_usage"] = usage is not None and usage.completion_tokens == exp["tokens"]
+            checks.update(_logprob_checks(logprobs, text, ref))
             status, _ = server.get("/health")
             checks["healthy_after"] = status == 200
     except (RuntimeError, OSError) as e:

@@ -182,7 +182,8 @@ def processor_summary(processor) -> dict:
         "do_convert_rgb": bool(getattr(ip, "do_convert_rgb", False)),
         # LlavaOnevisionProcessor has num_image_tokens in place of the last two.
         "patch_size": getattr(processor, "patch_size", None),
-        "vision_feature_select_strategy": processor.vision_feature_select_strategy,
+        "vision_feature_select_strategy": getattr(processor, "vision_feature_select_strategy",
+                                                  None),  # Gemma3Processor has none
         "num_additional_image_tokens": getattr(processor, "num_additional_image_tokens", None),
         **({"num_image_tokens": processor.num_image_tokens}
            if hasattr(processor, "num_image_tokens") else {}),

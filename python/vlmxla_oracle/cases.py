@@ -26,11 +26,15 @@ PROMPT = "What is shown in this image? Describe the colours and the stripes."
 QWEN_KINDS = qwen.MODEL_TYPES
 
 
-def kind_case_names(kind: str) -> tuple[str, ...]:
-    """The standard case names of a model kind (capture.model_kind): its family's."""
+def _family(kind: str):
     from . import families
 
-    return families.by_kind(kind).CASE_NAMES
+    return families.by_kind(kind)
+
+
+def kind_case_names(kind: str) -> tuple[str, ...]:
+    """The standard case names of a model kind (capture.model_kind): its family's."""
+    return _family(kind).CASE_NAMES
 
 
 def generating_case_names(kind: str) -> tuple[str, ...]:
@@ -125,10 +129,11 @@ def base_cases(kind: str, scene: str, second: str, wide: str | None = None) -> l
             _case("no_image", "Tell me about red boats on a lake.", []),
             _case("image_on_text_model", PROMPT, [scene], expect_error=True),
         ]
-    if "two_aspects" in kind_case_names(kind):  # the anyres families (LLaVA-NeXT, -OneVision)
+    if "two_aspects" in kind_case_names(kind):  # LLaVA-NeXT, -OneVision, Gemma 3
         if wide is None:
             raise ValueError(f"the {kind} cases need the wide image")
-        return [*_image_cases(scene, second, "<image>"),
+        placeholder = getattr(_family(kind), "IMAGE_PLACEHOLDER", "<image>")
+        return [*_image_cases(scene, second, placeholder),
                 _case("two_aspects", "Describe both pictures: the strip first, then the other.",
                       [wide, second])]
     return _image_cases(scene, second, "<image>")

@@ -50,13 +50,15 @@ QWEN_FIXTURE_NAMES = ("tiny-qwen2-vl", "tiny-qwen2.5-vl")
 QWEN3_VL_FIXTURE_NAMES = ("tiny-qwen3-vl",)
 # LLaVA-NeXT / LLaVA-OneVision (families/llava_next.py): gated under their own family.
 LLAVA_NEXT_FIXTURE_NAMES = ("tiny-llava-next", "tiny-llava-onevision")
+# Gemma 3 (families/gemma3.py): a `gemma3_config` spec, gated under its own family.
+GEMMA3_FIXTURE_NAMES = ("tiny-gemma3",)
 KNOWN_FIXTURE_NAMES = (ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES + LLAVA_NEXT_FIXTURE_NAMES
-                       + QWEN3_VL_FIXTURE_NAMES)
+                       + QWEN3_VL_FIXTURE_NAMES + GEMMA3_FIXTURE_NAMES)
 # The multimodal gate's families: `gate --family F` runs these fixtures.
 FAMILY_FIXTURES = {"llava": FIXTURE_NAMES, "qwen2_vl": ("tiny-qwen2-vl",),
                    "qwen2_5_vl": ("tiny-qwen2.5-vl",), "llava_next": ("tiny-llava-next",),
                    "llava_onevision": ("tiny-llava-onevision",),
-                   "qwen3_vl": QWEN3_VL_FIXTURE_NAMES}
+                   "qwen3_vl": QWEN3_VL_FIXTURE_NAMES, "gemma3": GEMMA3_FIXTURE_NAMES}
 QWEN_KINDS = qwen.MODEL_TYPES
 # The LLaVA-like kinds: a `llava_config` spec, a LLaVA-style processor; by kind, their config,
 # model and processor classes (fixtures of kind "llava" are built exactly as before).
@@ -299,6 +301,10 @@ def build_tokenizer(spec: dict):
         for k in ("unk_token", "bos_token", "eos_token", "pad_token")
         if tspec.get(k)
     }
+    # Named special tokens a processor reads off its tokenizer (Gemma 3's boi_token, eoi_token,
+    # image_token), saved in tokenizer_config.json.
+    if tspec.get("named_special_tokens"):
+        kwargs["extra_special_tokens"] = dict(tspec["named_special_tokens"])
     tokenizer = PreTrainedTokenizerFast(tokenizer_object=raw, **kwargs)
     return tokenizer
 
@@ -464,6 +470,8 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
             # images per sample.
             extra = {k: inputs[k] for k in ("pixel_values", "image_sizes", "batch_num_images")
                      if images and k in inputs}
+            if "token_type_ids" in inputs:  # Gemma 3: which positions are image soft tokens
+                extra["token_type_ids"] = [inputs["token_type_ids"][0].tolist() + [0] * len(answer)]
         batch.append({"input_ids": [ids + answer], "labels": [[-100] * len(ids) + answer],
                       **extra})
     return batch
@@ -545,6 +553,42 @@ def build_qwen_processing(spec: dict, tokenizer):
     tokenizer.chat_template = spec["chat_template"]
     return qwen.Processing(tokenizer, image_processor, spec["chat_template"], None,
                            {"by": "oracle", "rule": qwen.EXPANSION_RULE})
+
+
+# Gemma 3: config token ids -> the tokenizer's token.
+GEMMA3_TOKEN_IDS = {"boi_token_index": "<start_of_image>", "eoi_token_index": "<end_of_image>",
+                    "image_token_index": "<image_soft_token>"}
+
+
+def build_gemma3_config(spec: dict, tokenizer):
+    """Gemma3Config from the spec's gemma3_config, sized to the tokenizer, with the image token
+    ids the tokenizer gives."""
+    from transformers import Gemma3Config
+
+    cfg = json.loads(json.dumps(spec["gemma3_config"]))
+    text = cfg["text_config"]
+    text["vocab_size"] = len(tokenizer)
+    _special_token_ids(text, spec, tokenizer)
+    for key, token in GEMMA3_TOKEN_IDS.items():
+        tid = tokenizer.convert_tokens_to_ids(token)
+        if tid is None or tid == tokenizer.unk_token_id:
+            raise ValueError(f"{spec['name']}: the tokenizer has no {token}")
+        cfg[key] = tid
+    return Gemma3Config(**cfg)
+
+
+def build_gemma3_processor(spec: dict, tokenizer):
+    """Gemma3Processor: the spec's PIL image processor, the tokenizer (with its boi/eoi/image
+    tokens), the chat template, mm_tokens_per_image soft tokens per image."""
+    from transformers import Gemma3Processor
+    from transformers.models.gemma3.image_processing_pil_gemma3 import Gemma3ImageProcessorPil
+
+    p = dict(spec["processor"])
+    if p.pop("class") != "Gemma3ImageProcessorPil":
+        raise ValueError(f"{spec['name']}: processor.class must be Gemma3ImageProcessorPil")
+    return Gemma3Processor(image_processor=Gemma3ImageProcessorPil(**p), tokenizer=tokenizer,
+                           chat_template=spec["chat_template"],
+                           image_seq_length=spec["gemma3_config"]["mm_tokens_per_image"])
 
 
 def build_processor(spec: dict, tokenizer):
@@ -639,6 +683,8 @@ def _model_class(kind: str):
         return qwen.model_class(kind)
     if kind == "text":
         return transformers.AutoModelForCausalLM
+    if kind == "gemma3":
+        return transformers.Gemma3ForConditionalGeneration
     return getattr(transformers, LLAVA_CLASSES[kind][1])
 
 
@@ -691,6 +737,9 @@ def build_fixture(name: str, out_dir: pathlib.Path) -> pathlib.Path:
         model = build_text_model(spec, build_text_config(spec, tokenizer))
         tokenizer.chat_template = spec["chat_template"]
         processor = None
+    elif spec_kind(spec) == "gemma3":
+        model = build_text_model(spec, build_gemma3_config(spec, tokenizer))
+        processor = build_gemma3_processor(spec, tokenizer)
     elif spec_kind(spec) in QWEN_KINDS:
         # build_text_model takes the architecture the spec names, checked against the config.
         model = build_text_model(spec, build_qwen_config(spec, tokenizer))

@@ -18,6 +18,7 @@ never reuses, or overwrites, a native one.
 from __future__ import annotations
 
 import os
+import pathlib
 
 ENV = "VLMXLA_MAX_ISA"
 CAPS = ("avx2",)
@@ -82,6 +83,29 @@ def host_has_avx512() -> bool:
         return " avx512f" in open("/proc/cpuinfo", encoding="utf-8").read()
     except OSError:
         return False
+
+
+def bf16_dot() -> bool:
+    """Whether vlmxla's CPU backends multiply bfloat16 natively here: AVX-512 with its BF16
+    extension, or AMX, and no cap. Where not, `vlmxla --dtype auto` computes a bfloat16
+    checkpoint in float32 (engine/precision.cc, runtime/cpu_isa.cc), and the oracle that checks
+    it runs in float32 too."""
+    if cap():
+        return False
+    try:
+        text = pathlib.Path("/proc/cpuinfo").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    flags = next((line.split(":", 1)[1].split() for line in text.splitlines()
+                  if line.startswith("flags")), [])
+    avx512 = {"avx2", "fma", "f16c", "avx512f", "avx512bw", "avx512dq", "avx512vl"} <= set(flags)
+    return (avx512 and "avx512_bf16" in flags) or {"amx_bf16", "amx_tile"} <= set(flags)
+
+
+def vlmxla_auto_dtype(stored: str) -> str:
+    """The compute dtype `vlmxla --dtype auto` picks for a checkpoint stored (and declared) as
+    `stored` on a CPU backend here: the stored one, except bfloat16 without native bf16 products."""
+    return "float32" if stored == "bfloat16" and not bf16_dot() else stored
 
 
 def vlmxla_args(backend: str) -> list[str]:

@@ -140,10 +140,13 @@ def test_template_parity(template_path, vlmxla_bin, tmp_path):
 
 def test_fixture_models_apply_chat_template(vlmxla_bin, tmp_path):
     """processor.apply_chat_template on the generated fixture models vs LoadChatTemplate+Render."""
+    from vlmxla_oracle import fixtures as fixtures_mod
     from vlmxla_oracle import testing
 
     testing.ensure_fixtures()
-    fixtures = sorted(p for p in paths.fixtures_dir().iterdir() if p.is_dir())
+    # The fixtures this tree knows (others in a shared cache may come from another tree).
+    fixtures = sorted(p for p in paths.fixtures_dir().iterdir()
+                      if p.is_dir() and p.name in fixtures_mod.KNOWN_FIXTURE_NAMES)
     assert fixtures, f"ensure_fixtures() left no fixture model under {paths.fixtures_dir()}"
     from transformers import AutoProcessor
 

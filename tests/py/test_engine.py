@@ -105,6 +105,28 @@ def test_qwen2_vl_requests_batched_with_text_only_ones_match_their_solo_runs(
         2 * (u["image"]["prompt_tokens"] - u["image"]["prompt_tokens_logical"])
 
 
+def test_gemma3_requests_batched_with_text_only_ones_match_their_solo_runs(
+        vlmxla_bin, images, tmp_path):
+    """Gemma 3's slots keep window-sized rings beside full caches and prefill an image's soft
+    tokens both ways: a request with images, batched among text-only ones and decoding past the
+    window, must give exactly its solo tokens."""
+    gemma_dir = testing.ensure_fixtures(("tiny-gemma3",))["tiny-gemma3"]
+    requests = [
+        {"id": "image", "prompt": "What is in the image?", "images": [str(images["scene.png"])],
+         "max_tokens": 12},
+        {"id": "text", "prompt": "Tell me a long story about the sea.", "max_tokens": 14},
+        {"id": "two_images", "prompt": "Compare these.",
+         "images": [str(images["wide.png"]), str(images["second.png"])], "max_tokens": 9},
+        {"id": "short_text", "prompt": "Hi", "max_tokens": 11},
+        {"id": "gray", "prompt": "And this one?", "images": [str(images["scene_gray.png"])],
+         "max_tokens": 8},
+    ]
+    batched = _batched_matches_solo(vlmxla_bin, gemma_dir, requests, tmp_path, "gemma3")
+    # Each image is one soft token in the logical prompt and mm_tokens_per_image (9) on the device.
+    u = batched["two_images"]["usage"]
+    assert u["prompt_tokens"] - u["prompt_tokens_logical"] == 2 * (9 - 1)
+
+
 def test_qwen2_vl_images_of_different_patch_counts_share_one_vision_bucket(
         vlmxla_bin, images, tmp_path):
     """A 112x48 image (grid 6x14: 84 patches) and a 176x32 one (grid 4x22: 88 patches) take the

@@ -108,18 +108,16 @@ def token_stages(inputs, unexpanded, rec) -> list[dict]:
     ]
 
 
-def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
+def run_model(model_class, model_dir: pathlib.Path, inputs, dtype: str, recorder_class=None):
+    """(model, prefill output, the tower's every hidden state or None, the recorded tensors) of
+    `model_class` (eager, in `dtype`) on the prefill `inputs`, hooked by `recorder_class`."""
     import torch
-    from transformers import LlavaForConditionalGeneration
 
-    processor, manifest, unexpanded, inputs = prepare(model_dir, case, out_dir, dtype)
-    if inputs is None:
-        return manifest
-
-    model = LlavaForConditionalGeneration.from_pretrained(
+    model = model_class.from_pretrained(
         str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
     ).eval()
-    recorder = Recorder(model)
+    recorder = (recorder_class or Recorder)(model)
+    vision = None
     with torch.no_grad():
         out = model(**inputs, use_cache=True, return_dict=True)
         if "pixel_values" in inputs:
@@ -129,7 +127,17 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
                 inputs["pixel_values"], output_hidden_states=True, return_dict=True
             )
     recorder.close()
-    rec = recorder.data
+    return model, out, vision, recorder.data
+
+
+def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: str) -> dict:
+    from transformers import LlavaForConditionalGeneration
+
+    processor, manifest, unexpanded, inputs = prepare(model_dir, case, out_dir, dtype)
+    if inputs is None:
+        return manifest
+
+    model, out, vision, rec = run_model(LlavaForConditionalGeneration, model_dir, inputs, dtype)
 
     stages = [cap.stage("rendered_text", kind="text")]
     if "pixel_values" in inputs:

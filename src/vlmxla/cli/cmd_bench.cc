@@ -34,7 +34,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // The batch sizes (--batches) set the KV slots: no --max-batch.
-const EngineFlagDefaults kBenchEngine{.context = 768, .max_batch_flag = false};
+// Each prefill is measured whole: no caches unless asked.
+const EngineFlagDefaults kBenchEngine{
+    .context = 768, .max_batch_flag = false, .prefix_cache_mib = 0, .image_cache_mib = 0};
 
 const std::vector<FlagSpec> kFlags = WithEngineFlags(
     {

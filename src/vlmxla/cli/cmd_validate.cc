@@ -27,8 +27,11 @@ std::string DtypeShortName(const std::string& torch_name) {
 }
 
 // One sequence, at the capacity its case names.
-const EngineFlagDefaults kValidateEngine{
-    .max_batch = 1, .context_flag = false, .max_batch_flag = false};
+const EngineFlagDefaults kValidateEngine{.max_batch = 1,
+                                         .context_flag = false,
+                                         .max_batch_flag = false,
+                                         .prefix_cache_mib = 0,
+                                         .image_cache_mib = 0};
 
 std::vector<FlagSpec> Flags() {
   std::vector<FlagSpec> flags = CaseFlags();

@@ -1,5 +1,7 @@
 #include "vlmxla/cli/engine_flags.h"
 
+#include <string>
+#include <tuple>
 #include <utility>
 
 #include "vlmxla/engine/precision.h"
@@ -28,6 +30,20 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
        "compile every program, neither reading nor filling the cache of compiled programs "
        "($VLMXLA_CACHE/pjrt and /iree, each bounded by $VLMXLA_CACHE_MAX_MB, default 8192)"},
   };
+  flags.push_back({"prefix-cache-mib", true, false,
+                   "device memory for the prefix cache, MiB: a prompt starting with positions "
+                   "already prefilled reuses their KV (default " +
+                       std::to_string(d.prefix_cache_mib) + "; 0 turns it off)"});
+  flags.push_back({"image-cache-mib", true, false,
+                   "host memory for the image cache, MiB: an image seen before skips the vision "
+                   "tower (default " +
+                       std::to_string(d.image_cache_mib) + "; 0 turns it off)"});
+  flags.push_back({"prefill-chunk", true, false,
+                   "positions per prefill call: a prompt always runs in chunks of this many "
+                   "(a power of two, 16 to 4096), so the prefix cache reuses whole chunks and a "
+                   "cached run equals an uncached one exactly (default " +
+                       std::to_string(engine::EngineOptions().prefill_chunk) +
+                       "; 0: a prompt in one call, and no prefix is reused)"});
   if (d.context_flag) {
     flags.push_back({"context", true, false,
                      d.context > 0 ? "context capacity in positions per sequence (default " +
@@ -68,6 +84,22 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
   eo.no_cache = args.Has("no-cache");
   eo.dtype = args.Get("dtype").value_or("auto");
   VLMXLA_RETURN_IF_ERROR(engine::ParseDtypeFlag(eo.dtype, "--dtype").status());
+  for (const auto& [flag, fallback, bytes] :
+       {std::tuple{"prefix-cache-mib", d.prefix_cache_mib, &eo.prefix_cache_bytes},
+        std::tuple{"image-cache-mib", d.image_cache_mib, &eo.image_cache_bytes}}) {
+    VLMXLA_ASSIGN_OR_RETURN(int64_t mib, args.GetInt(flag, fallback));
+    if (mib < 0 || mib > (int64_t{1} << 30)) {
+      return InvalidArgument("--" + std::string(flag) + " must be in [0, 1073741824] MiB, got " +
+                             std::to_string(mib));
+    }
+    *bytes = static_cast<uint64_t>(mib) << 20;
+  }
+  VLMXLA_ASSIGN_OR_RETURN(eo.prefill_chunk, args.GetInt("prefill-chunk", eo.prefill_chunk));
+  if (eo.prefill_chunk != 0 && (eo.prefill_chunk < 16 || eo.prefill_chunk > 4096 ||
+                                (eo.prefill_chunk & (eo.prefill_chunk - 1)) != 0)) {
+    return InvalidArgument("--prefill-chunk must be 0 or a power of two in [16, 4096], got " +
+                           std::to_string(eo.prefill_chunk));
+  }
   if (d.context_flag) {
     VLMXLA_ASSIGN_OR_RETURN(eo.context_capacity, args.GetInt("context", d.context));
     if (eo.context_capacity < 0 || eo.context_capacity > (int64_t{1} << 24)) {

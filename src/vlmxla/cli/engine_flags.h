@@ -19,6 +19,10 @@ struct EngineFlagDefaults {
   int max_batch = 4;
   bool context_flag = true;
   bool max_batch_flag = true;
+  // --prefix-cache-mib / --image-cache-mib defaults (0: off): commands that measure or compare
+  // every prefill (bench, validate) keep them off.
+  int64_t prefix_cache_mib = 1024;
+  int64_t image_cache_mib = 256;
 };
 
 // --model, --backend, --plugin, --iree-cuda-target, --dtype, --no-cache, and (per `defaults`)

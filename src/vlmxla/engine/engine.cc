@@ -7,7 +7,10 @@
 #include <utility>
 #include <vector>
 
+#include "vlmxla/engine/caching_runner.h"
+#include "vlmxla/engine/grammar.h"
 #include "vlmxla/engine/model_runner.h"
+#include "vlmxla/engine/prefix_cache.h"
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/engine/sampler.h"
 #include "vlmxla/engine/stop_rules.h"
@@ -36,32 +39,6 @@ std::set<int32_t> EosIds(const io::ModelDir& model) {
   return eos;
 }
 
-// The scheduler's prefill and decode steps on the model's device state.
-class RunnerAdapter final : public SequenceRunner {
- public:
-  explicit RunnerAdapter(ModelRunner& runner) : runner_(runner) {}
-  int num_slots() const override { return runner_.options().max_batch; }
-  bool IsWarm(const prompt::PreparedPrefill& prompt) override { return runner_.IsWarm(prompt); }
-  Status Warm(const prompt::PreparedPrefill& prompt) override { return runner_.Warm(prompt); }
-  Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
-                             std::map<std::string, HostTensor>* taps) override {
-    ImageFeatures features;
-    // An empty HostTensor has rank 0: a prompt without images has no pixel values.
-    if (!prompt.pixel_values.shape().empty()) {
-      VLMXLA_ASSIGN_OR_RETURN(features, runner_.EncodeImages(prompt, taps));
-    }
-    return runner_.Prefill(slot, prompt, features, taps);
-  }
-  Result<HostTensor> Decode(std::span<const int> slots, std::span<const int32_t> tokens,
-                            std::span<const int32_t> positions) override {
-    return runner_.Decode(slots, tokens, positions);
-  }
-  Status CopySlot(int from, int to) override { return runner_.CopySlot(from, to); }
-
- private:
-  ModelRunner& runner_;
-};
-
 }  // namespace
 
 struct Engine::Impl {
@@ -69,8 +46,9 @@ struct Engine::Impl {
   std::optional<prompt::Preparer> preparer;
   std::unique_ptr<ModelRunner> runner;
   int64_t capacity = 0;
-  std::unique_ptr<RunnerAdapter> adapter;
-  std::unique_ptr<Scheduler> scheduler;  // set by Load before ready(); stopped by Shutdown
+  std::unique_ptr<CachingRunner> adapter;
+  std::unique_ptr<Scheduler> scheduler;      // set by Load before ready(); stopped by Shutdown
+  std::unique_ptr<GrammarCompiler> grammar;  // structured output: the vocabulary, given once
   // The scheduler once Load has made it, for the calls that may come from other threads meanwhile.
   std::atomic<Scheduler*> live{nullptr};
 };
@@ -123,9 +101,20 @@ Status Engine::Load() {
   ro.taps = o.taps;
   ro.progress = o.progress;
   ro.dtype = dtype;
+  ro.prefill_chunk = o.prefill_chunk;
+  ro.batch_invariant_decode = o.batch_invariant_decode;
   VLMXLA_ASSIGN_OR_RETURN(m.runner, ModelRunner::Load(o.model_dir, std::move(executor), ro));
   if (o.warm_decode) VLMXLA_RETURN_IF_ERROR(m.runner->WarmDecode());
-  m.adapter = std::make_unique<RunnerAdapter>(*m.runner);
+  progress("indexing the vocabulary for structured output");
+  const std::vector<int32_t> stop_ids(eos.begin(), eos.end());
+  VLMXLA_ASSIGN_OR_RETURN(m.grammar,
+                          GrammarCompiler::Create(m.preparer->tokenizer(),
+                                                  m.runner->config().text.vocab_size, stop_ids));
+  CacheOptions co;
+  // The gate's capture (taps) compares every stage of each request: nothing may come from a cache.
+  co.prefix_cache_bytes = o.taps ? 0 : o.prefix_cache_bytes;
+  co.image_cache_bytes = o.taps ? 0 : o.image_cache_bytes;
+  m.adapter = std::make_unique<CachingRunner>(*m.runner, co);
   SchedulerOptions so;
   so.max_queue = o.max_queue;
   so.capacity = m.capacity;
@@ -162,6 +151,7 @@ ModelInfo Engine::info() const {
   info.vocab_size = m.runner->config().text.vocab_size;
   const bool multimodal = m.preparer->model().config().is_multimodal();
   info.max_images = multimodal ? m.options.max_images : 0;
+  info.tool_call_format = m.preparer->tool_call_format();
   return info;
 }
 
@@ -169,7 +159,7 @@ Status Engine::Warm(const PreparedRequest& request) {
   if (!loaded_.load(std::memory_order_acquire)) {
     return Unavailable("the model is still loading", "loading");
   }
-  return impl_->runner->Warm(request.prefill);
+  return impl_->adapter->Warm(request.prefill);
 }
 
 Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const {
@@ -194,6 +184,9 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
   }
   PreparedRequest out;
   out.sampling = request.sampling;
+  if (request.grammar) {
+    VLMXLA_ASSIGN_OR_RETURN(out.sampling.constraint, m.grammar->Compile(*request.grammar));
+  }
   out.stop = request.stop;
   out.n = request.n;
   if (request.raw_prompt) {
@@ -209,8 +202,12 @@ Result<PreparedRequest> Engine::Prepare(const GenerationRequest& request) const 
     VLMXLA_ASSIGN_OR_RETURN(out.prefill, prompt::ExpandPrompt(std::move(ids), 0, spec, m.capacity));
     out.prefill.rendered_text = *request.raw_prompt;
   } else {
-    VLMXLA_ASSIGN_OR_RETURN(out.prefill,
-                            m.preparer->Prepare(request.messages, request.images, m.capacity));
+    VLMXLA_ASSIGN_OR_RETURN(out.prefill, m.preparer->Prepare(request.messages, request.images,
+                                                             m.capacity, request.tools));
+  }
+  // Hashed here, on the caller's thread, rather than on the scheduler's.
+  if (m.options.prefix_cache_bytes > 0 || m.options.image_cache_bytes > 0) {
+    VLMXLA_ASSIGN_OR_RETURN(out.prefill.image_digests, ImageDigests(out.prefill));
   }
   return out;
 }
@@ -250,7 +247,11 @@ void Engine::Cancel(uint64_t id) {
 
 ServiceMetrics Engine::metrics() const {
   Scheduler* s = impl_->live.load();
-  return s != nullptr ? s->metrics() : ServiceMetrics();
+  if (s == nullptr) return ServiceMetrics();
+  ServiceMetrics m = s->metrics();
+  m.prefix_cache = impl_->adapter->prefix_stats();
+  m.image_cache = impl_->adapter->image_stats();
+  return m;
 }
 
 const ModelRunner* Engine::runner() const { return impl_->runner.get(); }

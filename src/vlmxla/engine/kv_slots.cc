@@ -31,20 +31,49 @@ Result<KvSlots> KvSlots::Allocate(runtime::Executor& executor, const io::TextCon
   return kv;
 }
 
-Status KvSlots::Copy(runtime::Executor& executor, int from, int to) {
-  const int n = size();
-  if (from < 0 || from >= n || to < 0 || to >= n || from == to) {
-    return InvalidArgument("cannot copy KV slot " + std::to_string(from) + " to " +
-                           std::to_string(to) + " (" + std::to_string(n) + " slots)");
-  }
+Status KvSlots::CheckSlot(int slot, const char* what) const {
+  if (slot >= 0 && slot < size()) return Status::Ok();
+  return InvalidArgument(std::string(what) + ": KV slot " + std::to_string(slot) +
+                         " does not exist (" + std::to_string(size()) + " slots)");
+}
+
+Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> KvSlots::CopyBuffers(
+    runtime::Executor& executor, const std::vector<std::shared_ptr<runtime::DeviceBuffer>>& from) {
   std::vector<std::shared_ptr<runtime::DeviceBuffer>> copies;
-  copies.reserve(caches_[from].size());
-  for (const auto& buffer : caches_[from]) {
+  copies.reserve(from.size());
+  for (const auto& buffer : from) {
     VLMXLA_ASSIGN_OR_RETURN(auto copy, executor.Copy(*buffer));
     copies.push_back(std::move(copy));
   }
-  caches_[to] = std::move(copies);
+  return copies;
+}
+
+Status KvSlots::Copy(runtime::Executor& executor, int from, int to) {
+  if (from == to)
+    return InvalidArgument("cannot copy KV slot " + std::to_string(from) + " to itself");
+  VLMXLA_RETURN_IF_ERROR(CheckSlot(from, "copy"));
+  VLMXLA_RETURN_IF_ERROR(CheckSlot(to, "copy"));
+  VLMXLA_ASSIGN_OR_RETURN(caches_[to], CopyBuffers(executor, caches_[from]));
   rope_delta_[to] = rope_delta_[from];
+  return Status::Ok();
+}
+
+Result<SavedKv> KvSlots::Save(runtime::Executor& executor, int slot) const {
+  VLMXLA_RETURN_IF_ERROR(CheckSlot(slot, "save"));
+  SavedKv saved;
+  VLMXLA_ASSIGN_OR_RETURN(saved.buffers, CopyBuffers(executor, caches_[slot]));
+  saved.rope_delta = rope_delta_[slot];
+  return saved;
+}
+
+Status KvSlots::Restore(runtime::Executor& executor, const SavedKv& saved, int slot) {
+  VLMXLA_RETURN_IF_ERROR(CheckSlot(slot, "restore"));
+  if (saved.buffers.size() != caches_[slot].size()) {
+    return Internal("restore: saved KV has " + std::to_string(saved.buffers.size()) +
+                    " buffers, a slot " + std::to_string(caches_[slot].size()));
+  }
+  VLMXLA_ASSIGN_OR_RETURN(caches_[slot], CopyBuffers(executor, saved.buffers));
+  rope_delta_[slot] = saved.rope_delta;
   return Status::Ok();
 }
 

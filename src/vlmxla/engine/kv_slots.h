@@ -16,6 +16,13 @@
 
 namespace vlmxla::engine {
 
+// One slot's keys and values (device copies, every layer's K and V in KvSlots' order) and its
+// M-RoPE delta, kept apart from the slots (the prefix cache).
+struct SavedKv {
+  std::vector<std::shared_ptr<runtime::DeviceBuffer>> buffers;
+  int64_t rope_delta = 0;
+};
+
 class KvSlots {
  public:
   // `slots` zeroed caches of `capacity` positions each for the decoder `text`, in `dtype`.
@@ -39,8 +46,17 @@ class KvSlots {
   // Makes slot `to` a copy of slot `from` (every layer's keys and values, copied on the device,
   // and the M-RoPE delta), so a prompt prefilled once decodes on in both.
   Status Copy(runtime::Executor& executor, int from, int to);
+  // A device copy of `slot`'s caches and delta, which later calls on the slot leave unchanged.
+  Result<SavedKv> Save(runtime::Executor& executor, int slot) const;
+  // Makes `slot` hold a device copy of `saved` (which stays as it is: the slot's buffers are
+  // donated and updated in place).
+  Status Restore(runtime::Executor& executor, const SavedKv& saved, int slot);
 
  private:
+  Status CheckSlot(int slot, const char* what) const;
+  static Result<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> CopyBuffers(
+      runtime::Executor& executor, const std::vector<std::shared_ptr<runtime::DeviceBuffer>>& from);
+
   std::vector<std::vector<std::shared_ptr<runtime::DeviceBuffer>>> caches_;
   std::vector<int64_t> rope_delta_;
   uint64_t bytes_per_slot_ = 0;

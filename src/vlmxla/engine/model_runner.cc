@@ -119,7 +119,9 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     SetProductForms(r->executor_->traits(), r->weights_in_out_, r->precision_);
   }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
-  r->batch_buckets_ = Buckets(1, options.max_batch);
+  // Batch-invariant decode: a lone sequence decodes in the batch-2 program.
+  r->batch_buckets_ = Buckets(options.batch_invariant_decode ? std::min(2, options.max_batch) : 1,
+                              options.max_batch);
   VLMXLA_ASSIGN_OR_RETURN(
       r->slots_,
       KvSlots::Allocate(*r->executor_, r->config().text, options.capacity, options.max_batch,
@@ -171,6 +173,62 @@ uint64_t ModelRunner::kv_bytes_per_slot() const { return slots_.bytes_per_slot()
 
 Status ModelRunner::CopySlot(int from, int to) { return slots_.Copy(*executor_, from, to); }
 
+Result<SavedKv> ModelRunner::SaveSlot(int slot) const { return slots_.Save(*executor_, slot); }
+
+Status ModelRunner::RestoreSlot(const SavedKv& saved, int slot) {
+  return slots_.Restore(*executor_, saved, slot);
+}
+
+int ModelRunner::SuffixBucket(int64_t n) const {
+  const int bucket = PickBucket(prefill_buckets_, n);
+  if (n > kFineSuffixLimit || bucket < 0) return bucket;
+  return std::min<int>(bucket, static_cast<int>((n + 15) / 16 * 16));
+}
+
+bool ModelRunner::Chunked(const prompt::PreparedPrefill& p) const {
+  const int64_t chunk = options_.prefill_chunk;
+  // A sliding layer's ring holds the last positions of the prompt it was filled by, not a
+  // prefix another prompt can continue from; an image's tokens that attend to each other both
+  // ways (Gemma 3) need the whole image in one call; a capture compares one whole call's taps.
+  if (chunk <= 0 || options_.taps || !config().text.sliding_layers.empty() ||
+      config().text.bidirectional_image_blocks) {
+    return false;
+  }
+  const int64_t length = p.effective_length;
+  if (length < 1 || length > options_.capacity) return false;
+  // Every chunk after the first must fit its rows and its keys' bucket into the capacity.
+  for (int64_t first = chunk; first < length; first += chunk) {
+    const int rows = SuffixBucket(std::min(length, first + chunk) - first);
+    if (rows < 0 || first + rows > options_.capacity ||
+        PickBucket(prefill_buckets_, first + rows) < 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int64_t ModelRunner::WholeChunkRows(const prompt::PreparedPrefill& p) const {
+  if (!Chunked(p)) return 0;
+  return p.effective_length / options_.prefill_chunk * options_.prefill_chunk;
+}
+
+int64_t ModelRunner::PrefillStart(const prompt::PreparedPrefill& p, int64_t cached) const {
+  if (!Chunked(p)) return 0;
+  const int64_t start = std::clamp<int64_t>(cached, 0, p.effective_length - 1);
+  return start / options_.prefill_chunk * options_.prefill_chunk;
+}
+
+std::vector<std::pair<int64_t, int64_t>> ModelRunner::Segments(const prompt::PreparedPrefill& p,
+                                                               int64_t start) const {
+  const int64_t length = p.effective_length;
+  if (!Chunked(p)) return {{start, length}};
+  std::vector<std::pair<int64_t, int64_t>> segments;
+  for (int64_t first = start; first < length; first += options_.prefill_chunk) {
+    segments.emplace_back(first, std::min(length, first + options_.prefill_chunk));
+  }
+  return segments;
+}
+
 MemorySnapshot ModelRunner::SnapshotMemory() const {
   MemorySnapshot s;
   if (auto m = ReadProcessMemory(); m.ok()) s.engine = *m;
@@ -197,6 +255,7 @@ std::string ModelRunner::ProgramKey(const hlo::ProgramOptions& options) {
   } else if (const auto* o = std::get_if<hlo::PrefillOptions>(&options)) {
     key += "/L" + std::to_string(o->seq_len) + "/F" + std::to_string(o->num_image_features) + "/C" +
            std::to_string(o->capacity);
+    if (o->from_start) key += "/from/K" + std::to_string(o->keys);
   } else if (const auto* o = std::get_if<hlo::DecodeOptions>(&options)) {
     key += "/B" + std::to_string(o->batch) + "/C" + std::to_string(o->capacity);
   }
@@ -313,6 +372,16 @@ hlo::PrefillOptions ModelRunner::PrefillOptions(int64_t length, int64_t feature_
   return o;
 }
 
+hlo::PrefillOptions ModelRunner::PrefillFromOptions(int64_t length, int64_t start,
+                                                    int64_t feature_rows) const {
+  if (start <= 0) return PrefillOptions(length, feature_rows);
+  hlo::PrefillOptions o = PrefillOptions(length - start, feature_rows);
+  o.seq_len = SuffixBucket(length - start);
+  o.from_start = true;
+  o.keys = PickBucket(prefill_buckets_, start + o.seq_len);
+  return o;
+}
+
 hlo::DecodeOptions ModelRunner::DecodeOptions(int batch) const {
   hlo::DecodeOptions o;
   static_cast<hlo::ProgramCommonOptions&>(o) = CommonOptions();
@@ -334,21 +403,32 @@ hlo::VisionEncodeOptions ModelRunner::VisionOptionsFor(const prompt::PreparedPre
   return family_->VisionOptionsFor(config(), p, VisionOptions(1));
 }
 
-Status ModelRunner::Warm(const prompt::PreparedPrefill& p) {
+Status ModelRunner::WarmVision(const prompt::PreparedPrefill& images) {
+  return GetProgram(VisionOptionsFor(images)).status();
+}
+
+bool ModelRunner::IsVisionWarm(const prompt::PreparedPrefill& images) const {
+  return HasProgram(VisionOptionsFor(images));
+}
+
+Status ModelRunner::Warm(const prompt::PreparedPrefill& p, int64_t start, bool vision) {
   const int64_t rows = FeatureRows(p);
-  if (rows > 0) VLMXLA_RETURN_IF_ERROR(GetProgram(VisionOptionsFor(p)).status());
+  if (vision && rows > 0) VLMXLA_RETURN_IF_ERROR(WarmVision(p));
   if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
-    VLMXLA_RETURN_IF_ERROR(GetProgram(PrefillOptions(p.effective_length, rows)).status());
+    for (const auto& [first, end] : Segments(p, start)) {
+      VLMXLA_RETURN_IF_ERROR(GetProgram(PrefillFromOptions(end, first, rows)).status());
+    }
   }
   return WarmDecode();
 }
 
-bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p) const {
+bool ModelRunner::IsWarm(const prompt::PreparedPrefill& p, int64_t start, bool vision) const {
   const int64_t rows = FeatureRows(p);
-  if (rows > 0 && !HasProgram(VisionOptionsFor(p))) return false;
-  if (p.effective_length >= 1 && p.effective_length <= options_.capacity &&
-      !HasProgram(PrefillOptions(p.effective_length, rows))) {
-    return false;
+  if (vision && rows > 0 && !IsVisionWarm(p)) return false;
+  if (p.effective_length >= 1 && p.effective_length <= options_.capacity) {
+    for (const auto& [first, end] : Segments(p, start)) {
+      if (!HasProgram(PrefillFromOptions(end, first, rows))) return false;
+    }
   }
   for (int b : batch_buckets_)
     if (!HasProgram(DecodeOptions(b))) return false;
@@ -401,8 +481,8 @@ Result<ImageFeatures> ModelRunner::EncodeImages(const prompt::PreparedPrefill& p
 }
 
 Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
-                                        const ImageFeatures& images, TapMap* taps) {
-  const HostTensor& features = images.rows;
+                                        const ImageFeatures& features, TapMap* taps,
+                                        int64_t start) {
   if (slot < 0 || slot >= slots_.size()) {
     return Internal("prefill: slot " + std::to_string(slot) + " does not exist");
   }
@@ -412,13 +492,31 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
                           " positions but context capacity is " + std::to_string(options_.capacity),
                       prompt::kReasonContextLengthExceeded);
   }
-  const int bucket = PickBucket(prefill_buckets_, length);
+  if (start < 0 || (start > 0 && start != PrefillStart(prompt, start))) {
+    return Internal("prefill: cannot continue a prompt of " + std::to_string(length) +
+                    " positions from " + std::to_string(start));
+  }
+  HostTensor logits;
+  for (const auto& [first, end] : Segments(prompt, start)) {
+    VLMXLA_ASSIGN_OR_RETURN(logits, PrefillCall(slot, prompt, features, taps, first, end));
+  }
+  return logits;
+}
+
+Result<HostTensor> ModelRunner::PrefillCall(int slot, const prompt::PreparedPrefill& prompt,
+                                            const ImageFeatures& images, TapMap* taps,
+                                            int64_t start, int64_t end) {
+  const HostTensor& features = images.rows;
+  const int64_t length = end;            // the positions the slot holds after this call
+  const int64_t count = length - start;  // the positions this call computes
+  const int bucket = start > 0 ? SuffixBucket(count) : PickBucket(prefill_buckets_, count);
   const int64_t rows = features.shape().size() == 2 ? features.shape()[0] : 0;
   const int64_t hidden = config().text.hidden_size;
   if (rows && features.shape()[1] != hidden) return Internal("prefill: feature width mismatch");
 
+  // Row r of the call is position start + r.
   std::vector<int32_t> ids(bucket, 0), feature_index(bucket, 0);
-  std::copy(prompt.input_ids.begin(), prompt.input_ids.end(), ids.begin());
+  std::copy(prompt.input_ids.begin() + start, prompt.input_ids.begin() + end, ids.begin());
   // Image i's features follow those of the images before it (slots are in image order).
   int64_t first_row = 0;
   for (size_t i = 0; i < prompt.image_slots.size(); ++i) {
@@ -426,18 +524,19 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     if (s.image_index != static_cast<int>(i)) {
       return Internal("prefill: image slots are not in image order");
     }
-    for (int64_t j = 0; j < s.length; ++j) {
+    for (int64_t j = std::max<int64_t>(0, start - s.offset);
+         j < std::min<int64_t>(s.length, end - s.offset); ++j) {
       const int64_t row = first_row + j;
       if (row >= rows) {
         return InvalidArgument("prefill: image " + std::to_string(s.image_index) +
                                " has no features (" + std::to_string(rows) + " rows)");
       }
-      feature_index[s.offset + j] = static_cast<int32_t>(row);
+      feature_index[s.offset + j - start] = static_cast<int32_t>(row);
     }
     first_row += s.length;
   }
 
-  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(PrefillOptions(length, rows)));
+  VLMXLA_ASSIGN_OR_RETURN(Compiled * c, GetProgram(PrefillFromOptions(length, start, rows)));
 
   HostTensor feats = features;
   if (!rows) {
@@ -445,11 +544,14 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     std::memset(feats.mutable_data(), 0, feats.byte_size());
   }
   HostTensor len(DType::kI32, Shape{});
-  len.mutable_span<int32_t>()[0] = static_cast<int32_t>(length);
+  len.mutable_span<int32_t>()[0] = static_cast<int32_t>(count);
+  HostTensor start_t(DType::kI32, Shape{});
+  start_t.mutable_span<int32_t>()[0] = static_cast<int32_t>(start);
   VLMXLA_ASSIGN_OR_RETURN(auto ids_d, executor_->Upload(I32Tensor(ids, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto fi_d, executor_->Upload(I32Tensor(feature_index, Shape{bucket})));
   VLMXLA_ASSIGN_OR_RETURN(auto feats_d, executor_->Upload(feats));
   VLMXLA_ASSIGN_OR_RETURN(auto len_d, executor_->Upload(len));
+  VLMXLA_ASSIGN_OR_RETURN(auto start_d, executor_->Upload(start_t));
   // M-RoPE: [3, bucket] rotary positions, the padding rows' 0 (causality hides them).
   std::shared_ptr<runtime::DeviceBuffer> rope_d;
   const bool mrope = !config().text.mrope_section.empty();
@@ -457,17 +559,27 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     const std::vector<int32_t> rope = RopePositions(prompt);
     std::vector<int32_t> padded(3 * bucket, 0);
     for (int64_t a = 0; a < 3; ++a) {
-      std::copy_n(rope.begin() + a * length, length, padded.begin() + a * bucket);
+      std::copy_n(rope.begin() + a * prompt.effective_length + start, count,
+                  padded.begin() + a * bucket);
     }
     VLMXLA_ASSIGN_OR_RETURN(rope_d, executor_->Upload(I32Tensor(padded, Shape{3, bucket})));
   }
+  // Each position's image (its slot's index, -1 for text and padding): one image's tokens see
+  // each other both ways in a prefill that asks for it.
+  std::shared_ptr<runtime::DeviceBuffer> block_d;
+  if (config().text.bidirectional_image_blocks) {
+    std::vector<int32_t> block(bucket, -1);
+    for (const prompt::ImageSlot& s : prompt.image_slots) {
+      std::fill_n(block.begin() + s.offset, s.length, s.image_index);
+    }
+    VLMXLA_ASSIGN_OR_RETURN(block_d, executor_->Upload(I32Tensor(block, Shape{bucket})));
+  }
   const int slot_of[] = {slot};
   std::vector<std::pair<Input, runtime::DeviceBuffer*>> inputs = {
-      {Input::kInputIds, ids_d.get()},
-      {Input::kFeatureIndex, fi_d.get()},
-      {Input::kImageFeatures, feats_d.get()},
-      {Input::kLength, len_d.get()},
-      {Input::kRopePositions, rope_d.get()}};
+      {Input::kInputIds, ids_d.get()},        {Input::kFeatureIndex, fi_d.get()},
+      {Input::kImageFeatures, feats_d.get()}, {Input::kLength, len_d.get()},
+      {Input::kStart, start_d.get()},         {Input::kRopePositions, rope_d.get()},
+      {Input::kImageBlock, block_d.get()}};
   // The vision program's other results by role (deepstack_features [S, F, D]: its F the rows'),
   // each checked against the input the program declares; without images, zeros of that type, as
   // image_features above.
@@ -514,12 +626,12 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
     const std::string& stage = c->taps[i];
     if (stage.empty()) continue;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
-    if (stage == "inputs_embeds") t = SliceAxis(t, 0, length);
+    if (stage == "inputs_embeds") t = SliceAxis(t, 0, count);
     if (stage.rfind("past_key_values.", 0) == 0) {
       const int layer = std::atoi(stage.c_str() + std::strlen("past_key_values."));
       t = config().text.IsRingLayer(layer, options_.capacity)
               ? UnrollRing(t, config().text.sliding_window, length)
-              : SliceAxis(t, 1, length);
+              : SliceAxis(t, 1, count);
     }
     (*taps)[stage] = std::move(t);
   }

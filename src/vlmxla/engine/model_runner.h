@@ -20,6 +20,7 @@
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
+#include "vlmxla/engine/image_features.h"
 #include "vlmxla/engine/kv_slots.h"
 #include "vlmxla/engine/process_memory.h"
 #include "vlmxla/engine/program_cache.h"
@@ -39,6 +40,14 @@ struct RunnerOptions {
   int max_batch = 1;     // KV slots
   int max_images = 1;    // images one prefill may carry
   bool taps = false;     // compile with the diagnostic results (the gate's capture)
+  // Canonical prefill chunks (a power of two >= 16; 0: every prompt in one call): position r is
+  // always computed in chunk r / prefill_chunk by the same program, so a prompt continued from a
+  // cached chunk boundary computes every row as a whole prefill of it does (docs/design.md).
+  int64_t prefill_chunk = 0;
+  // Decode never runs the one-row program (its products take other forms than at 2+ rows): a
+  // lone sequence decodes in the batch-2 program, so its rows do not depend on whether it
+  // shares the step. Only with max_batch >= 2.
+  bool batch_invariant_decode = false;
   // Compute dtype (--dtype); nullopt: auto (engine/precision.h). Weights keep their stored type.
   std::optional<hlo::ElementType> dtype;
   std::function<void(const std::string&)> progress;
@@ -46,16 +55,6 @@ struct RunnerOptions {
 
 // Diagnostic results by stage name (host copies), filled when the runner has taps on.
 using TapMap = std::map<std::string, HostTensor>;
-
-// A prompt's images as prefill takes them (ModelRunner::EncodeImages).
-struct ImageFeatures {
-  // image_features ct[F, text_hidden], image after image (empty: the prompt has no images).
-  HostTensor rows;
-  // Every other vision program result named after a program input role (Qwen3-VL's
-  // deepstack_features ct[S, F, text_hidden]), as the program returns it; prefill binds each to
-  // its input of that name.
-  std::vector<std::pair<hlo::InputRole, HostTensor>> by_role;
-};
 
 // Overrides the decoder weight layout ResolvePrecision chose for the backend and dtype:
 // "in-out" or "out-in".
@@ -99,8 +98,32 @@ class ModelRunner {
   // last position's logits f32[vocab]. `features` are EncodeImages' for the prompt's images
   // (empty without images: every input they would fill is bound to zeros). With M-RoPE the slot
   // keeps the prompt's rope_delta for its decode steps.
+  //
+  // With prefill_chunk on (and no taps, no sliding layers, a schedule that fits the capacity:
+  // Chunked) the prompt runs in its canonical chunks, chunk k (positions kC..) by the plain
+  // prefill for k = 0 and by the prefill continued from a start (hlo::PrefillOptions::from_start)
+  // after; the last chunk's rows are its positions rounded up to 16. With start > 0 the slot
+  // already holds the prompt's rows 0..start-1 (whole chunks restored from the prefix cache,
+  // RestoreSlot) and only the chunks from `start` on run; `start` must be one PrefillStart
+  // returned for this prompt. Features are needed only for images at or after it.
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
-                             const ImageFeatures& features, TapMap* taps);
+                             const ImageFeatures& features, TapMap* taps, int64_t start = 0);
+  // The start a prefill of `prompt` may continue from when the slot holds its first `cached`
+  // rows, computed as whole chunks: the last chunk boundary at most cached and
+  // effective_length - 1 (the last position's logits are computed). 0: none (also whenever the
+  // prompt is not Chunked).
+  int64_t PrefillStart(const prompt::PreparedPrefill& prompt, int64_t cached) const;
+  // The rows of `prompt` its prefill computes as whole chunks (the prefix cache may reuse them):
+  // effective_length rounded down to the chunk; 0 when it is not Chunked.
+  int64_t WholeChunkRows(const prompt::PreparedPrefill& prompt) const;
+  // Whether `prompt` prefills in canonical chunks (see Prefill).
+  bool Chunked(const prompt::PreparedPrefill& prompt) const;
+  // The image-feature rows EncodeImages returns for `prompt` (0 without images), image after
+  // image (image i's rows follow those of images 0..i-1, image_slots[i].length each).
+  int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;
+  // A device copy of `slot`'s KV (the prefix cache keeps it); RestoreSlot copies it back.
+  Result<SavedKv> SaveSlot(int slot) const;
+  Status RestoreSlot(const SavedKv& saved, int slot);
   // One decode step: slots[i] takes tokens[i] at positions[i] and the result row i holds its next
   // logits, f32[n, vocab]. Slots not listed must be free: a batch bucket larger than n is padded
   // with them.
@@ -113,9 +136,15 @@ class ModelRunner {
 
   // Compiles what `prompt` will run (vision_encode, its prefill bucket, decode at every batch
   // bucket, since it may join a batch of any size), so that running it compiles nothing.
-  Status Warm(const prompt::PreparedPrefill& prompt);
-  // Whether Warm(prompt) has nothing left to compile.
-  bool IsWarm(const prompt::PreparedPrefill& prompt) const;
+  // With start > 0, also the prefill continued from that start.
+  // With vision false, not the vision program: a caller that encodes the prompt's images
+  // otherwise than together warms theirs with WarmVision.
+  Status Warm(const prompt::PreparedPrefill& prompt, int64_t start = 0, bool vision = true);
+  // Whether Warm(prompt, start, vision) has nothing left to compile.
+  bool IsWarm(const prompt::PreparedPrefill& prompt, int64_t start = 0, bool vision = true) const;
+  // Compiles the vision program EncodeImages(images) runs; whether it is compiled.
+  Status WarmVision(const prompt::PreparedPrefill& images);
+  bool IsVisionWarm(const prompt::PreparedPrefill& images) const;
   // Compiles decode for every batch bucket (a server does this before it reports ready).
   Status WarmDecode();
 
@@ -136,13 +165,26 @@ class ModelRunner {
   static std::string ProgramKey(const hlo::ProgramOptions& options);
   bool HasProgram(const hlo::ProgramOptions& options) const;
   hlo::PrefillOptions PrefillOptions(int64_t length, int64_t feature_rows) const;
+  // The prefill of a prompt of `length` positions continued from `start` (0: the plain one).
+  hlo::PrefillOptions PrefillFromOptions(int64_t length, int64_t start, int64_t feature_rows) const;
+  // The calls a prefill of `prompt` from `start` makes: [first, end) positions each (one call
+  // from `start` when it is not Chunked).
+  std::vector<std::pair<int64_t, int64_t>> Segments(const prompt::PreparedPrefill& prompt,
+                                                    int64_t start) const;
+  // One call: positions first..end-1 of `prompt` (the slot holds rows 0..first-1); the logits of
+  // position end-1.
+  Result<HostTensor> PrefillCall(int slot, const prompt::PreparedPrefill& prompt,
+                                 const ImageFeatures& features, TapMap* taps, int64_t first,
+                                 int64_t end);
+  // The rows a prefill continued from a start computes for its `n` positions: up to
+  // kFineSuffixLimit, n rounded up to a multiple of 16 (a chat turn's suffix of 74 positions
+  // takes 80 rows, not the plain prefill's 128), above it the plain prefill's bucket.
+  static constexpr int64_t kFineSuffixLimit = 256;
+  int SuffixBucket(int64_t n) const;
   hlo::DecodeOptions DecodeOptions(int batch) const;
   hlo::VisionEncodeOptions VisionOptions(int num_images) const;
   // The vision program a prompt's images run (the family picks its bucket).
   hlo::VisionEncodeOptions VisionOptionsFor(const prompt::PreparedPrefill& prompt) const;
-  // The image-feature rows prefill takes for `prompt` (0 without images): what EncodeImages
-  // returns for it.
-  int64_t FeatureRows(const prompt::PreparedPrefill& prompt) const;
   hlo::ProgramCommonOptions CommonOptions() const;
   // Runs `compiled` on `args` (its bound weights plus the call's inputs) and moves each KV result
   // into the slot buffer it updates: `slot_of[kv.slot]` is the runner's slot for the call's slot.

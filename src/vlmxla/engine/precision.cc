@@ -64,16 +64,34 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
         (config.torch_dtype.empty() ? "" : ", config dtype '" + config.torch_dtype + "' unknown") +
         ")";
   }
+  const runtime::CpuIsa& isa = traits.cpu_isa;
+  const std::string isa_said =
+      isa.known ? ", CPU " + isa.Name() + " (" + isa.where + ")" : std::string();
+  // auto computes in float32 where the narrow type would run slower than float32 (issue 26).
+  std::string slower;
   if (!requested && c.precision.compute == hlo::ElementType::kF16 && traits.widens_f16_matmuls) {
-    c.why = std::string("compute dtype float32 (auto: the checkpoint is float16, but ") + backend +
-            " widens float16 matmuls and runs them slower than float32, bench/README.md; "
-            "--dtype float16 keeps them narrow)";
+    slower = "the checkpoint is float16, but " + backend +
+             " widens float16 matmuls and runs them slower than float32, bench/README.md; "
+             "--dtype float16 keeps them narrow";
+  }
+  if (!requested && c.precision.compute == hlo::ElementType::kBF16 && isa.known && !isa.Bf16Dot()) {
+    // Without VDPBF16PS (AVX512_BF16) or AMX every bf16 product widens its operands first: on an
+    // AVX2 Zen 3, pjrt-cpu prefilled at 112 tok/s in bf16 against 180 in f32 and iree-cpu's bf16
+    // image encode took 455 s against 23 s (issue 26's figures, bench/README.md).
+    slower = "the checkpoint is bfloat16, but the CPU " + backend + " compiles for is " +
+             isa.Name() + " (" + isa.where +
+             "), which has no bfloat16 dot instructions (AVX512_BF16 or AMX), so bfloat16 "
+             "products run slower than float32 there; --dtype bfloat16 keeps them narrow";
+  }
+  if (!slower.empty()) {
+    c.why = "compute dtype float32 (auto: " + slower + ")";
     c.precision = {hlo::ElementType::kF32, hlo::ElementType::kF32};
     c.weights_in_out = traits.prefers_in_out_weights;
     c.why += ", weights stored as " + stored_name + ", widened to float32 as they upload";
+    if (c.why.find(isa.where) == std::string::npos) c.why += isa_said;
     return c;
   }
-  c.why += ", weights stored as " + stored_name + " on " + backend;
+  c.why += ", weights stored as " + stored_name + " on " + backend + isa_said;
   const bool bf16 = c.precision.compute == hlo::ElementType::kBF16;
   const bool narrow = c.precision.compute != hlo::ElementType::kF32;
   c.weights_in_out =

@@ -4,12 +4,16 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "vlmxla/base/status.h"
+#include "vlmxla/engine/token_constraint.h"
 #include "vlmxla/prompt/messages.h"
 #include "vlmxla/prompt/prepared_prefill.h"
 #include "vlmxla/vision/image.h"
@@ -42,6 +46,30 @@ struct SamplingParams {
   // Report each sampled token's log-probability and this many alternatives
   // (0..kMaxTopLogprobs); -1: no log-probabilities.
   int logprobs = -1;
+  // Structured output: each sequence's tokens follow this constraint (every token it disallows
+  // is masked before the draw). Null: none. Engine::Prepare compiles it from
+  // GenerationRequest::grammar.
+  std::shared_ptr<const ConstraintFactory> constraint;
+};
+
+// Status::reason() of a grammar or schema that does not compile.
+inline constexpr char kReasonInvalidGrammar[] = "invalid_grammar";
+
+// What the output must follow (OpenAI's response_format, the "grammar" extension, a forced tool
+// call), compiled per model by grammar.h into SamplingParams::constraint.
+struct GrammarSpec {
+  enum class Kind {
+    kJsonObject,  // any JSON object
+    kJsonSchema,  // `text`: a JSON Schema; `strict`: no properties or items beyond it
+    kEbnf,        // `text`: an EBNF grammar (xgrammar's GBNF dialect) whose start rule is `root`
+  };
+  Kind kind = Kind::kJsonObject;
+  std::string text;
+  bool strict = true;
+  // kJsonSchema / kJsonObject: the output is prefix + the JSON value + suffix (a tool call's
+  // markup, e.g. "<tool_call>\n" and "\n</tool_call>").
+  std::string prefix = {};
+  std::string suffix = {};
 };
 
 // One alternative of a sampled token: its id, raw bytes (a byte-level token may hold part of a
@@ -75,6 +103,11 @@ struct GenerationRequest {
   std::optional<std::string> raw_prompt;
   std::vector<vision::Image> images;  // decoded, in the order their parts appear
   SamplingParams sampling;
+  // Structured output: the grammar the completion follows. Unset: free text.
+  std::optional<GrammarSpec> grammar;
+  // The functions the model may call (OpenAI's `tools`), rendered by the chat template; null:
+  // none.
+  nlohmann::ordered_json tools;
   StopParams stop;
   // Completions drawn for the prompt (OpenAI's `n`): prefilled once, then decoded as n sequences,
   // choice i seeded with seed + i when a seed is given. 1..the engine's max batch.

@@ -186,12 +186,32 @@ Sampler::Sampler(const SamplingParams& params, uint64_t fallback_seed,
     : params_(Clamped(params)), seed_(params.seed.value_or(fallback_seed)), rng_(seed_) {
   processes_ = !params_.logit_bias.empty() || params_.presence_penalty != 0.0f ||
                params_.frequency_penalty != 0.0f || params_.repetition_penalty != 1.0f;
+  if (params_.constraint) constraint_ = params_.constraint->New();
   if (params_.repetition_penalty != 1.0f) seen_.insert(prompt_ids.begin(), prompt_ids.end());
 }
 
 std::span<const float> Sampler::Process(std::span<const float> logits) {
-  if (!processes_) return logits;
+  bool masks = false;
+  if (constraint_) {
+    bitmask_.resize(BitmaskWords(static_cast<int64_t>(logits.size())));
+    masks = constraint_->FillBitmask(bitmask_);
+  }
+  if (!processes_ && !masks) return logits;
   processed_.assign(logits.begin(), logits.end());
+  if (processes_) Penalize();
+  if (masks) {
+    const size_t n = processed_.size();
+    for (size_t w = 0; w < bitmask_.size(); ++w) {
+      const uint32_t bits = static_cast<uint32_t>(bitmask_[w]);
+      if (bits == 0xFFFFFFFFu) continue;  // the whole word allowed
+      for (size_t b = 0; b < 32 && w * 32 + b < n; ++b)
+        if (!(bits >> b & 1u)) processed_[w * 32 + b] = kNegInf;
+    }
+  }
+  return processed_;
+}
+
+void Sampler::Penalize() {
   const int64_t n = static_cast<int64_t>(processed_.size());
   for (const auto& [id, bias] : params_.logit_bias)
     if (id < n) processed_[id] += bias;
@@ -208,7 +228,6 @@ std::span<const float> Sampler::Process(std::span<const float> logits) {
     processed_[id] -= params_.frequency_penalty * static_cast<float>(count) +
                       (count > 0 ? params_.presence_penalty : 0.0f);
   }
-  return processed_;
 }
 
 void Sampler::FillLogprob(std::span<const float> logits, int32_t token, TokenLogprob* out) {
@@ -242,6 +261,9 @@ int32_t Sampler::Sample(std::span<const float> raw, TokenLogprob* logprob) {
   const std::span<const float> logits = Process(raw);
   const int32_t token = Draw(logits);
   if (logprob != nullptr && !logits.empty()) FillLogprob(logits, token, logprob);
+  // The mask allowed `token`, so the constraint takes it; a mask that allowed nothing (an
+  // all -inf row gives the lowest id) leaves the constraint where it was.
+  if (constraint_) constraint_->Accept(token);
   if (processes_) {
     generated_counts_[token] += 1;
     if (params_.repetition_penalty != 1.0f) seen_.insert(token);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <span>
 #include <unordered_map>
@@ -43,6 +44,10 @@ class Sampler {
   // logits (in double), before temperature and the filters; greedy without penalties thus reports
   // log_softmax of the raw logits.
   //
+  // With params.constraint, every token the constraint disallows then gets -inf (so the draw, the
+  // greedy argmax and the log-probabilities all see the masked distribution), and the token
+  // drawn advances the constraint.
+  //
   // temperature 0: the lowest id of the largest logit (torch.argmax). Otherwise p = softmax(l / T)
   // in double; keep the top_k largest (ties: lower id first); of those, the smallest prefix by
   // descending probability whose mass reaches top_p (at least one token); then drop tokens with
@@ -58,12 +63,16 @@ class Sampler {
   };
 
   bool greedy() const { return params_.temperature == 0.0f; }
+  bool constrained() const { return constraint_ != nullptr; }
   const SamplingParams& params() const { return params_; }
   uint64_t seed() const { return seed_; }
 
  private:
-  // The logits after logit_bias and penalties: `logits` itself when none applies, else a copy.
+  // The logits after logit_bias, penalties and the constraint's mask: `logits` itself when none
+  // applies, else a copy.
   std::span<const float> Process(std::span<const float> logits);
+  // logit_bias and the penalties, applied to processed_ in place.
+  void Penalize();
   // The token drawn from processed logits (Sample's rules above).
   int32_t Draw(std::span<const float> logits);
   void FillLogprob(std::span<const float> logits, int32_t token, TokenLogprob* out);
@@ -77,6 +86,9 @@ class Sampler {
   std::unordered_map<int32_t, int64_t> generated_counts_;
   std::unordered_set<int32_t> seen_;
   std::vector<float> processed_;
+  // Structured output (SamplingParams::constraint): this sequence's matcher and its mask.
+  std::unique_ptr<TokenConstraint> constraint_;
+  std::vector<int32_t> bitmask_;
   // Reused between calls so a 152k-vocabulary step does not allocate.
   std::vector<Candidate> candidates_;
   std::vector<std::pair<float, int32_t>> heap_;  // top_k selection

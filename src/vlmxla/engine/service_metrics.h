@@ -30,6 +30,17 @@ inline std::vector<double> LatencyBuckets() {
   return {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30};
 }
 
+// A cache's counters (the prefix cache, the image cache: engine/prefix_cache.h).
+struct CacheStats {
+  bool enabled = false;
+  int64_t hits = 0;
+  int64_t misses = 0;
+  int64_t evictions = 0;
+  int64_t entries = 0;
+  uint64_t bytes = 0;   // held now
+  uint64_t budget = 0;  // the most it may hold
+};
+
 struct ServiceMetrics {
   int64_t requests_total = 0;
   int64_t requests_failed = 0;
@@ -40,6 +51,8 @@ struct ServiceMetrics {
   int64_t active_slots = 0;
   Histogram prefill_seconds;      // one observation per prefill
   Histogram decode_step_seconds;  // one observation per decode step (all active slots)
+  CacheStats prefix_cache;        // hits and misses count prefills
+  CacheStats image_cache;         // hits and misses count images a prefill needed
 };
 
 }  // namespace vlmxla::engine

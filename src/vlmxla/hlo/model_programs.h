@@ -56,6 +56,12 @@ struct PrefillOptions : ProgramCommonOptions {
   int seq_len = 0;             // prompt positions (L, a shape bucket)
   int num_image_features = 1;  // rows of image_features (>= 1; unused rows are ignored)
   int capacity = 0;            // positions per slot's KV cache (C, a shape bucket)
+  // Continue a prompt whose first `start` positions the cache already holds (the prefix cache):
+  // the program takes `start i32[]`, its L positions are start..start+L-1, and they attend the
+  // cache's rows 0..keys-1 (a shape bucket, start + L <= keys <= C) up to their own. Off: the
+  // program is the plain prefill, unchanged.
+  bool from_start = false;
+  int keys = 0;  // with from_start: the cache rows attention reads
 };
 
 struct DecodeOptions : ProgramCommonOptions {
@@ -128,6 +134,15 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
 Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
                                       const VisionEncodeOptions& options);
 
+// Gemma 3's vision side: the SigLIP tower's last_hidden_state (after post_layernorm), average-
+// pooled on the g x g patch grid to mm_tokens_per_image soft tokens (k x k windows, k = g / side),
+// mm_soft_emb_norm ((1 + w) RMSNorm, in f32) and x . mm_input_projection_weight ([vision, text]):
+//   vision_encode(pixel_values f32[n, 3, S, S], weights...) -> image_features ct[n, tokens, D]
+//   (+ taps: vision_hidden_states.<i> for i = 0..layers, vision_last_hidden_state,
+//   pooled_image_features, normed_image_features).
+Result<Program> BuildGemma3VisionEncode(const io::Gemma3Config& config,
+                                        const VisionEncodeOptions& options);
+
 // The KV cache of one slot is one device buffer per layer and per K/V, ct[kv_heads, C, head_dim]
 // (ct: the compute type, f32 in the shapes below; a sliding-window layer whose window W is shorter
 // than C keeps a ring ct[kv_heads, W, head_dim] instead, position p at row p % W:
@@ -139,6 +154,9 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
 // prefill(input_ids i32[L], feature_index i32[L], image_features f32[F, D], length i32[],
 //   [rope_positions i32[3, L]: M-RoPE models only, config.mrope_section set],
 //   [deepstack_features f32[S, F, D]: DeepStack models only, S = config.deepstack_layers],
+//   [image_block i32[L]: config.bidirectional_image_blocks only; position p's image (-1: text),
+//    one image's positions attending to each other both ways (a sliding layer within its
+//    window)],
 //   kv.<l>.key, kv.<l>.value for l = 0..layers-1, weights...) ->
 //   prefill_logits f32[vocab] (of position length-1), kv.<l>.key / .value (rows 0..L-1 hold the
 //   prompt's keys/values, rows >= L untouched)
@@ -155,6 +173,12 @@ Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
 // (Qwen3-VL), after decoder layer l < S an image position p also adds
 // deepstack_features[l, feature_index[p]] to its hidden state.
 // Requires seq_len <= capacity.
+// With from_start the program also takes `start i32[]` after `length` and continues a prompt
+// whose rows 0..start-1 the cache holds: input_ids etc. hold positions start..start+L-1, their
+// keys/values go to rows start..start+L-1, position start+i attends rows 0..start+i (of the first
+// `keys` rows), rotates by start+i (1D RoPE: the same host-rounded table rows as a plain prefill),
+// and prefill_logits are those of position start+length-1. start + L <= keys <= capacity is the
+// caller's to check (a dynamic slice clamps). Taps are those of the L positions.
 Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                              const PrefillOptions& options);
 

@@ -45,6 +45,14 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                                " exceeds the KV cache capacity " + std::to_string(options.capacity),
                            "context_length_exceeded");
   }
+  if (options.from_start && !config.sliding_layers.empty()) {
+    return Unimplemented("prefill: from a start is not supported with sliding-window layers");
+  }
+  if (options.from_start && (options.keys < options.seq_len || options.keys > options.capacity)) {
+    return InvalidArgument("prefill: keys " + std::to_string(options.keys) + " must lie in [" +
+                           std::to_string(options.seq_len) + ", " +
+                           std::to_string(options.capacity) + "]");
+  }
   if (options.num_image_features < 1) {
     return InvalidArgument("prefill: num_image_features must be >= 1, got " +
                            std::to_string(options.num_image_features));
@@ -69,6 +77,9 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   Value features =
       DeclareInput(b, program, "image_features", {ct, {options.num_image_features, hidden}});
   Value length = DeclareInput(b, program, "length", scalar_i32);
+  const bool from_start = options.from_start;
+  Value start;
+  if (from_start) start = DeclareInput(b, program, "start", scalar_i32);
   // M-RoPE (Qwen2-VL): the rotary position of each token on three axes, from the host.
   const bool mrope = !config.mrope_section.empty();
   Value rope_positions;
@@ -81,6 +92,11 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   if (deepstack > 0) {
     deepstack_features = DeclareInput(b, program, "deepstack_features",
                                       {ct, {deepstack, options.num_image_features, hidden}});
+  }
+  // Gemma 3: each position's image block (-1 for text): one image's tokens see each other.
+  Value image_block;
+  if (config.bidirectional_image_blocks) {
+    image_block = DeclareInput(b, program, "image_block", ids_type);
   }
   const size_t first_cache = program.params.size();
   std::vector<Value> caches;  // kv.<l>.key, kv.<l>.value, ...; cache i updates into result 1 + i
@@ -115,16 +131,37 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   if (mrope) {
     rope = MropeRope(b, config, rope_positions, ct);
   } else {
-    rope = rope_table(config.rope_theta, config.rope_factor);
+    // From a start: rows start..start+L-1 of the whole cache's table, each row the same value a
+    // plain prefill's table holds at that position.
+    if (from_start) {
+      std::vector<float> cos_data, sin_data;
+      RopeTables(config.rope_theta, config.rope_factor, hd, options.capacity, cos_data, sin_data);
+      const Value zero = b.Scalar(ElementType::kI32, 0);
+      Value cos = b.DynamicSlice(b.Constant(F32({options.capacity, hd}), cos_data), {start, zero},
+                                 {seq, hd});
+      Value sin = b.DynamicSlice(b.Constant(F32({options.capacity, hd}), sin_data), {start, zero},
+                                 {seq, hd});
+      rope = RopeIn(b, cos, sin, ct);
+    } else {
+      rope = rope_table(config.rope_theta, config.rope_factor);
+    }
   }
   bool any_sliding = false;
   for (int l = 0; l < layers; ++l) any_sliding = any_sliding || config.IsSliding(l);
   if (any_sliding) local_rope = rope_table(config.local_rope_theta, 1.0);
 
   // Scores are grouped by kv head, [kv, rep, L(query), L(key)], so K and V are never repeated.
-  // Causal mask: key position j is visible from query position i when j <= i.
-  const TensorType mask_type{ElementType::kI32, {kv_heads, rep, seq, seq}};
-  Value visible = b.Compare(b.Iota(mask_type, 3), b.Iota(mask_type, 2), CompareDirection::kLe);
+  // Causal mask: key position j is visible from query position i when j <= i. From a start the
+  // keys are the cache's first `keys` rows and query i sits at position start + i.
+  const int64_t keys = from_start ? options.keys : seq;
+  const TensorType mask_type{ElementType::kI32, {kv_heads, rep, seq, keys}};
+  Value visible;
+  if (from_start) {
+    Value query_position = b.Add(b.Iota(mask_type, 2), b.BroadcastInDim(start, mask_type.dims, {}));
+    visible = b.Compare(b.Iota(mask_type, 3), query_position, CompareDirection::kLe);
+  } else {
+    visible = b.Compare(b.Iota(mask_type, 3), b.Iota(mask_type, 2), CompareDirection::kLe);
+  }
   // Sliding layers: also i - j < sliding_window. (d >= 0 ? d < W : false, d = i - j.)
   Value visible_window;
   if (any_sliding) {
@@ -132,6 +169,21 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     Value causal = b.Compare(d, b.Splat(mask_type, 0), CompareDirection::kGe);
     Value near = b.Compare(d, b.Splat(mask_type, config.sliding_window), CompareDirection::kLt);
     visible_window = b.Select(causal, near, causal);
+  }
+  if (config.bidirectional_image_blocks) {
+    // OR the causal mask with "same image block" (Transformers' blockwise overlay); a sliding
+    // layer ANDs its window (j > i - W) with that union.
+    Value query_block = b.BroadcastInDim(image_block, mask_type.dims, {2});
+    Value key_block = b.BroadcastInDim(image_block, mask_type.dims, {3});
+    Value in_block = b.Compare(query_block, b.Splat(mask_type, 0), CompareDirection::kGe);
+    Value same = b.Compare(query_block, key_block, CompareDirection::kEq);
+    same = b.Select(in_block, same, in_block);   // and
+    visible = b.Select(visible, visible, same);  // or
+    if (any_sliding) {
+      Value d = b.Subtract(b.Iota(mask_type, 2), b.Iota(mask_type, 3));
+      Value near = b.Compare(d, b.Splat(mask_type, config.sliding_window), CompareDirection::kLt);
+      visible_window = b.Select(near, visible, near);  // and
+    }
   }
   Value zero = b.Scalar(ElementType::kI32, 0);
   // A ring layer's cache row r holds the prompt's last position p with p % W == r:
@@ -147,6 +199,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     Value rem = b.Subtract(t, b.Multiply(b.Divide(t, wv), wv));
     ring_positions = b.Maximum(b.Subtract(last, rem), b.Splat(ring_type, 0));
   }
+  Value kv_row = from_start ? start : zero;  // where this call's rows go in the cache
 
   std::vector<Value> fresh_kv, new_caches;
   Value x = inputs_embeds;
@@ -157,6 +210,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     Value v = b.Transpose(a.v, {1, 0, 2});
     fresh_kv.push_back(k);
     fresh_kv.push_back(v);
+    Value k_seen = k, v_seen = v;
     if (config.IsRingLayer(l, options.capacity)) {
       // The whole ring is the prompt's last W positions, each at row p % W, written over the
       // slot's ring in place.
@@ -165,9 +219,18 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
       new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], ring_k, {zero, zero, zero}));
       new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], ring_v, {zero, zero, zero}));
     } else {
-      // Rows 0..L-1 of the slot's cache; an update at a constant row 0 is done in place by XLA.
-      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, zero, zero}));
-      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, zero, zero}));
+      // Rows kv_row..kv_row+L-1 of the slot's cache (an update at a constant row 0 is done in
+      // place by XLA).
+      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, kv_row, zero}));
+      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, kv_row, zero}));
+      if (from_start) {  // the prefix's rows and these, [kv, keys, hd]
+        k_seen = new_caches[2 * l];
+        v_seen = new_caches[2 * l + 1];
+        if (keys < options.capacity) {
+          k_seen = b.Slice(k_seen, {0, 0, 0}, {kv_heads, keys, hd});
+          v_seen = b.Slice(v_seen, {0, 0, 0}, {kv_heads, keys, hd});
+        }
+      }
     }
 
     Value q = b.Transpose(b.Reshape(a.q, {seq, kv_heads, rep, hd}), {1, 2, 0, 3});
@@ -175,7 +238,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
     auto probs = [&](Value scores, int64_t first_row, int64_t rows) {  // [kv, rep, rows, L]
       return AttentionProbs(b, config, scores, QueryRows(b, mask, first_row, rows));
     };
-    Value attn = BlockedAttention(b, q, k, v, 1, probs,
+    Value attn = BlockedAttention(b, q, k_seen, v_seen, 1, probs,
                                   options.attention_block_scores);  // [kv, rep, L, hd]
     attn = b.Reshape(b.Transpose(attn, {2, 0, 1, 3}), {seq, heads * hd});
     x = FinishLayer(b, config, dw.layers[l], x, attn);

@@ -42,15 +42,17 @@ enum class InputRole {
   kDeepstackFeatures,
   kInterpIndices,
   kInterpWeights,
+  kImageBlock,
+  kStart,
 };
-inline constexpr int kNumInputRoles = 18;
+inline constexpr int kNumInputRoles = 20;
 
 inline constexpr std::array<std::string_view, kNumInputRoles> kInputRoleNames = {
     "pixel_values",   "input_ids",      "feature_index", "image_features",
     "length",         "tokens",         "positions",     "rotary_hw",
     "full_segment",   "window_segment", "merged_order",  "rope_positions",
     "feature_source", "blend_source",   "blend_weight",  "deepstack_features",
-    "interp_indices", "interp_weights"};
+    "interp_indices", "interp_weights", "image_block",   "start"};
 
 inline std::string_view InputRoleName(InputRole role) {
   return kInputRoleNames[static_cast<int>(role)];

@@ -8,6 +8,7 @@
 #include "vlmxla/hlo/collected_params.h"
 #include "vlmxla/hlo/nn.h"
 #include "vlmxla/hlo/model_programs.h"
+#include "vlmxla/hlo/vision_tower.h"
 
 namespace vlmxla::hlo {
 namespace {
@@ -16,6 +17,31 @@ namespace {
 // Older published checkpoints put the tower under "vision_tower.vision_model."; the runner maps.
 constexpr char kTowerPrefix[] = "vision_tower.";
 constexpr char kProjectorPrefix[] = "multi_modal_projector.";
+
+}  // namespace
+
+Status CheckVisionTower(const io::VisionConfig& vc, const VisionEncodeOptions& options) {
+  if (vc.model_type != "clip_vision_model" && vc.model_type != "siglip_vision_model") {
+    return Unimplemented("vision_encode: vision tower '" + vc.model_type +
+                             "' is not supported (known: clip_vision_model, siglip_vision_model)",
+                         "unsupported_vision_tower");
+  }
+  if (options.num_images < 1) {
+    return InvalidArgument("vision_encode: num_images must be >= 1, got " +
+                           std::to_string(options.num_images));
+  }
+  if (vc.hidden_size <= 0 || vc.num_attention_heads <= 0 ||
+      vc.hidden_size % vc.num_attention_heads != 0 || vc.patch_size <= 0 ||
+      vc.image_size < vc.patch_size || vc.num_hidden_layers < 0) {
+    return InvalidArgument(
+        "vision_encode: inconsistent vision config (hidden_size " + std::to_string(vc.hidden_size) +
+        ", heads " + std::to_string(vc.num_attention_heads) + ", image_size " +
+        std::to_string(vc.image_size) + ", patch_size " + std::to_string(vc.patch_size) + ")");
+  }
+  return Status();
+}
+
+namespace {
 
 // Scaled dot-product self-attention without a mask, as the eager CLIP/SigLIP attention.
 Value SelfAttention(Builder& b, CollectedParams& p, const std::string& pre, Value x, int64_t heads,
@@ -114,29 +140,36 @@ Value Embeddings(Builder& b, CollectedParams& p, const io::VisionConfig& vc, Val
   return x;
 }
 
+}  // namespace
+
+Result<std::vector<Value>> VisionTowerStates(Builder& b, CollectedParams& p,
+                                             const io::VisionConfig& vc, Value pixels, int64_t n,
+                                             int64_t block_scores) {
+  std::vector<Value> states;
+  states.push_back(Embeddings(b, p, vc, pixels, n));
+  for (int l = 0; l < vc.num_hidden_layers; ++l) {
+    VLMXLA_ASSIGN_OR_RETURN(Value next, EncoderLayer(b, p, vc, l, states.back(), block_scores));
+    states.push_back(next);
+  }
+  return states;
+}
+
+Value VisionPostLayerNorm(Builder& b, CollectedParams& p, const io::VisionConfig& vc, Value x) {
+  const int64_t d = vc.hidden_size;
+  Value w = p.Weight(std::string(kTowerPrefix) + "post_layernorm.weight", {d});
+  Value bias = p.Weight(std::string(kTowerPrefix) + "post_layernorm.bias", {d});
+  return LayerNorm(b, x, w, bias, vc.layer_norm_eps);
+}
+
+namespace {
+
 Status CheckConfig(const io::LlavaConfig& config, const VisionEncodeOptions& options) {
-  const io::VisionConfig& vc = config.vision;
-  if (vc.model_type != "clip_vision_model" && vc.model_type != "siglip_vision_model") {
-    return Unimplemented("vision_encode: vision tower '" + vc.model_type +
-                             "' is not supported (known: clip_vision_model, siglip_vision_model)",
-                         "unsupported_vision_tower");
-  }
-  if (options.num_images < 1) {
-    return InvalidArgument("vision_encode: num_images must be >= 1, got " +
-                           std::to_string(options.num_images));
-  }
+  VLMXLA_RETURN_IF_ERROR(CheckVisionTower(config.vision, options));
   if (config.anyres() && options.num_feature_rows < 1) {
     return InvalidArgument("vision_encode: an anyres model needs num_feature_rows >= 1, got " +
                            std::to_string(options.num_feature_rows));
   }
-  if (vc.hidden_size <= 0 || vc.num_attention_heads <= 0 ||
-      vc.hidden_size % vc.num_attention_heads != 0 || vc.patch_size <= 0 ||
-      vc.image_size < vc.patch_size || vc.num_hidden_layers < 0) {
-    return InvalidArgument(
-        "vision_encode: inconsistent vision config (hidden_size " + std::to_string(vc.hidden_size) +
-        ", heads " + std::to_string(vc.num_attention_heads) + ", image_size " +
-        std::to_string(vc.image_size) + ", patch_size " + std::to_string(vc.patch_size) + ")");
-  }
+  const io::VisionConfig& vc = config.vision;
   if (config.vision_feature_layers.empty()) {
     return InvalidArgument("vision_encode: vision_feature_layer is empty");
   }
@@ -200,13 +233,8 @@ Result<CollectedGraph> BuildGraph(Builder& b, CollectedParams& p, const io::Llav
 
   // hidden_states[0] is the encoder input (after pre_layrnorm for CLIP); [i] is after layer i.
   // SigLIP's post_layernorm only applies to last_hidden_state, which LLaVA does not use.
-  std::vector<Value> states;
-  states.push_back(Embeddings(b, p, vc, pixels, n));
-  for (int l = 0; l < vc.num_hidden_layers; ++l) {
-    VLMXLA_ASSIGN_OR_RETURN(
-        Value next, EncoderLayer(b, p, vc, l, states.back(), options.attention_block_scores));
-    states.push_back(next);
-  }
+  VLMXLA_ASSIGN_OR_RETURN(std::vector<Value> states,
+                          VisionTowerStates(b, p, vc, pixels, n, options.attention_block_scores));
 
   const int num_states = static_cast<int>(states.size());
   const int64_t drop = config.vision_feature_select_strategy == "default" ? 1 : 0;

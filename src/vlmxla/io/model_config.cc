@@ -505,6 +505,64 @@ std::string DeclaredDtype(const nlohmann::json& j) {
 
 }  // namespace
 
+namespace {
+
+// Gemma3Config (`m` holds its model_type and dtype): the nested SigLIP and Gemma 3 text configs
+// (Transformers' defaults where absent) and the image token ids.
+Result<ModelConfig> ParseGemma3Config(const nlohmann::json& j, ModelConfig m) {
+  auto sub = [&](const char* key, const char* model_type) {
+    return j.contains(key) && j[key].is_object() ? j[key]
+                                                 : nlohmann::json{{"model_type", model_type}};
+  };
+  Gemma3Config g;
+  auto v = ParseVisionConfig(sub("vision_config", "siglip_vision_model"));
+  if (!v.ok()) return v.status().WithContext("config.json");
+  if (v->model_type != "siglip_vision_model") {
+    return Unimplemented("config.json: a gemma3 vision tower must be siglip_vision_model, got '" +
+                         v->model_type + "'");
+  }
+  nlohmann::json text = sub("text_config", "gemma3_text");
+  if (!text.contains("model_type")) text["model_type"] = "gemma3_text";
+  if (!text.contains("tie_word_embeddings") && j.contains("tie_word_embeddings")) {
+    text["tie_word_embeddings"] = j["tie_word_embeddings"];
+  }
+  auto t = ParseTextConfig(text);
+  if (!t.ok()) return t.status().WithContext("config.json");
+  g.vision = *v;
+  g.text = *t;
+  g.text.weights_prefix = "language_model.";
+  g.text.bidirectional_image_blocks = true;
+  Fields f(j, "config.json");
+  // Gemma3ForConditionalGeneration soft-caps its logits by the top-level config's
+  // final_logit_softcapping, which Gemma3Config does not have: text_config's is never applied.
+  g.text.final_logit_softcapping = 0;
+  VLMXLA_RETURN_IF_ERROR(f.Double("final_logit_softcapping", &g.text.final_logit_softcapping));
+  VLMXLA_RETURN_IF_ERROR(f.Int("mm_tokens_per_image", &g.mm_tokens_per_image));
+  // Transformers maps the *_token_id names onto the *_token_index ones.
+  for (auto [id, index, field] : {std::tuple{"boi_token_id", "boi_token_index", &g.boi_token_index},
+                                  {"eoi_token_id", "eoi_token_index", &g.eoi_token_index},
+                                  {"image_token_id", "image_token_index", &g.image_token_index}}) {
+    VLMXLA_RETURN_IF_ERROR(f.Int(id, field));
+    VLMXLA_RETURN_IF_ERROR(f.Int(index, field));
+  }
+  // The projector pools the g x g patch grid with a k x k kernel, k = g / sqrt(tokens), and
+  // must land on exactly sqrt(tokens) per side (nn.AvgPool2d's floor((g - k) / k) + 1).
+  const int grid = g.vision.image_size / g.vision.patch_size;
+  const int side = static_cast<int>(std::lround(std::sqrt(g.mm_tokens_per_image)));
+  if (g.mm_tokens_per_image < 1 || side * side != g.mm_tokens_per_image || side > grid ||
+      grid / (grid / side) != side) {
+    return InvalidArgument("config.json: mm_tokens_per_image " +
+                           std::to_string(g.mm_tokens_per_image) +
+                           " must be a square whose side pools the " + std::to_string(grid) + "x" +
+                           std::to_string(grid) + " patch grid evenly");
+  }
+  m.text = g.text;
+  m.gemma3 = std::move(g);
+  return m;
+}
+
+}  // namespace
+
 Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (!j.is_object()) return InvalidArgument("config.json must hold a JSON object");
   ModelConfig m;
@@ -559,11 +617,13 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     m.qwen_vl = std::move(q);
     return m;
   }
+  if (m.model_type == "gemma3") return ParseGemma3Config(j, std::move(m));
   const bool next = m.model_type == "llava_next", onevision = m.model_type == "llava_onevision";
   if (m.model_type != "llava" && !next && !onevision) {
-    return Unimplemented("model_type '" + m.model_type +
-                         "' is not supported (supported: llava, llava_next, llava_onevision, "
-                         "qwen2_vl, qwen2_5_vl, qwen3_vl, llama, qwen2, qwen3, gemma3_text)");
+    return Unimplemented(
+        "model_type '" + m.model_type +
+        "' is not supported (supported: llava, llava_next, llava_onevision, "
+        "qwen2_vl, qwen2_5_vl, qwen3_vl, gemma3, llama, qwen2, qwen3, gemma3_text)");
   }
   LlavaConfig l;
   // The default tower when vision_config is absent: CLIP ViT-L/14 at 336 px (LlavaConfig,

@@ -95,6 +95,10 @@ struct TextConfig {
   double local_rope_theta = 10000.0;
   // Linear RoPE scaling of the global (non-sliding) layers: inv_freq / rope_factor.
   double rope_factor = 1.0;
+  // During prefill the tokens of one image also see the later tokens of that image (Gemma 3's
+  // token_type_ids mask: OR with the causal mask, then AND with a sliding layer's window); the
+  // prefill program then takes each position's image_block (hlo::InputRole::kImageBlock).
+  bool bidirectional_image_blocks = false;
 
   bool IsSliding(int layer) const {
     return layer >= 0 && layer < static_cast<int>(sliding_layers.size()) && sliding_layers[layer];
@@ -175,19 +179,34 @@ struct QwenVLConfig {
   int vision_end_token_id = 151653;
 };
 
+// Gemma3Config: a SigLIP tower whose last_hidden_state is average-pooled to mm_tokens_per_image
+// soft tokens, normed ((1 + w) RMSNorm) and projected into the Gemma 3 decoder's width.
+struct Gemma3Config {
+  VisionConfig vision;
+  TextConfig text;
+  int mm_tokens_per_image = 256;
+  int boi_token_index = 255999;
+  int eoi_token_index = 256000;
+  int image_token_index = 262144;
+};
+
 // What config.json describes.
 struct ModelConfig {
   std::string model_type;               // "llava", "qwen2_vl", "qwen2_5_vl", or the text model type
   std::optional<LlavaConfig> llava;     // set for "llava", "llava_next", "llava_onevision"
   std::optional<QwenVLConfig> qwen_vl;  // set for "qwen2_vl", "qwen2_5_vl" and "qwen3_vl"
+  std::optional<Gemma3Config> gemma3;   // set for "gemma3"
   TextConfig text;                      // the decoder (== llava->text for llava)
   // The checkpoint's declared dtype: "dtype" (Transformers v5) or "torch_dtype", at the top level
   // or else in text_config ("float32", "bfloat16", "float16"); empty when absent.
   std::string torch_dtype;
-  bool is_multimodal() const { return llava.has_value() || qwen_vl.has_value(); }
+  bool is_multimodal() const { return llava.has_value() || qwen_vl.has_value() || gemma3; }
   // The token id image features replace in the prompt; -1 for a text-only model.
   int image_token_id() const {
-    return llava ? llava->image_token_index : qwen_vl ? qwen_vl->image_token_id : -1;
+    return llava     ? llava->image_token_index
+           : qwen_vl ? qwen_vl->image_token_id
+           : gemma3  ? gemma3->image_token_index
+                     : -1;
   }
 };
 

@@ -51,10 +51,17 @@ class ImagePipeline {
   // Refuses what this family recognises in a prompt but does not run (a video placeholder), with
   // a typed reason; OK otherwise.
   virtual Status CheckPrompt(std::span<const int32_t> ids) const = 0;
+  // The text the processor tokenizes for a rendered prompt: a family whose processor writes
+  // text around each image placeholder before tokenizing (Gemma 3) rewrites it here; the
+  // placeholder id then stands once per image in the tokenized ids.
+  virtual std::string ExpandText(std::string rendered) const { return rendered; }
   virtual Result<ProcessedImages> Process(std::span<const vision::Image> images) const = 0;
   // After placeholder expansion: positions the family derives from the images (M-RoPE), and the
-  // images' own fields of the prefill.
-  virtual Status Finish(ProcessedImages images, prompt::PreparedPrefill* prefill) const = 0;
+  // images' own fields of the prefill (by default their pixel_values alone).
+  virtual Status Finish(ProcessedImages images, prompt::PreparedPrefill* prefill) const {
+    prefill->pixel_values = std::move(images.pixel_values);
+    return Status::Ok();
+  }
 };
 
 // A vision program's request inputs for one call, by role, in the program's host layout.

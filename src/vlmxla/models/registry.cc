@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "vlmxla/models/gemma3/gemma3.h"
 #include "vlmxla/models/llava/llava.h"
 #include "vlmxla/models/llava_next/llava_next.h"
 #include "vlmxla/models/qwen2_vl/qwen2_vl.h"
@@ -13,8 +14,8 @@ namespace vlmxla::models {
 namespace {
 
 // One line per family.
-const Family* const kFamilies[] = {&LlavaFamily(), &LlavaNextFamily(), &Qwen2VLFamily(),
-                                   &Qwen3VLFamily(), &TextOnlyFamily()};
+const Family* const kFamilies[] = {&LlavaFamily(),   &LlavaNextFamily(), &Qwen2VLFamily(),
+                                   &Qwen3VLFamily(), &Gemma3Family(),    &TextOnlyFamily()};
 
 std::string Joined(const std::vector<std::string>& names) {
   std::string out;

@@ -30,6 +30,8 @@ nlohmann::ordered_json MessagesToJson(const std::vector<Message>& messages) {
     nlohmann::ordered_json msg;
     msg["role"] = m.role;
     msg["content"] = std::move(content);
+    if (!m.tool_calls.is_null()) msg["tool_calls"] = m.tool_calls;
+    if (!m.tool_call_id.empty()) msg["tool_call_id"] = m.tool_call_id;
     out.push_back(std::move(msg));
   }
   return out;

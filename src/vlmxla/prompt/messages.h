@@ -18,8 +18,12 @@ struct ContentPart {
 };
 
 struct Message {
-  std::string role;  // "system" | "user" | "assistant"
+  std::string role;  // "system" | "user" | "assistant" | "tool"
   std::vector<ContentPart> content;
+  // An assistant turn's calls, as chat templates read them: [{"type": "function", "id",
+  // "function": {"name", "arguments": <object>}}]; null: none.
+  nlohmann::ordered_json tool_calls = nullptr;
+  std::string tool_call_id = {};  // a tool turn: the call it answers
 };
 
 // The single-turn conversation the CLI builds and the oracle mirrors: an optional system message,
@@ -27,7 +31,8 @@ struct Message {
 std::vector<Message> SingleTurn(const std::optional<std::string>& system, const std::string& prompt,
                                 int num_images);
 
-// [{"role": ..., "content": [{"type": "image"} | {"type": "text", "text": ...}]}]
+// [{"role": ..., "content": [{"type": "image"} | {"type": "text", "text": ...}]}], with
+// "tool_calls" and "tool_call_id" where a message has them.
 nlohmann::ordered_json MessagesToJson(const std::vector<Message>& messages);
 
 int CountImages(const std::vector<Message>& messages);

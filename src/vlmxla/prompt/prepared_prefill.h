@@ -56,6 +56,9 @@ struct PreparedPrefill {
   // What else the family's host half derived from the images, for a capture to record beside the
   // stages above (LLaVA-NeXT: the tile grids and each image's packed feature count), in order.
   std::vector<std::pair<std::string, HostTensor>> host_stages;
+  // Per image, the digest of its preprocessed input (its pixel rows and grid): what the engine's
+  // prefix and image caches key it by (engine/prefix_cache.h). Empty: not computed yet.
+  std::vector<std::string> image_digests;
 };
 
 // Error reasons (Status::reason()) callers map to protocol codes.
@@ -63,6 +66,8 @@ inline constexpr char kReasonPlaceholderMismatch[] = "placeholder_count_mismatch
 inline constexpr char kReasonContextLengthExceeded[] = "context_length_exceeded";
 // A text-only model given images (or image parts in its messages).
 inline constexpr char kReasonImagesUnsupported[] = "images_unsupported";
+// Tools sent to a model whose chat template never renders them.
+inline constexpr char kReasonToolsUnsupported[] = "tools_unsupported";
 // A prompt holding a video placeholder (<|video_pad|>): no video input yet.
 inline constexpr char kReasonVideoUnsupported[] = "video_unsupported";
 

@@ -61,14 +61,27 @@ const std::string& Preparer::image_token() const {
 
 int32_t Preparer::image_token_id() const { return images_ ? images_->image_token_id() : -1; }
 
-Result<std::string> Preparer::Render(const std::vector<Message>& messages) const {
+Result<std::string> Preparer::Render(const std::vector<Message>& messages,
+                                     const nlohmann::ordered_json& tools) const {
   nlohmann::ordered_json context = special_tokens_;
   context["messages"] = MessagesToJson(messages);
   // Transformers always passes these, so templates may test `tools is none`.
-  context["tools"] = nullptr;
+  context["tools"] = tools;
   context["documents"] = nullptr;
   context["add_generation_prompt"] = true;
   return template_->Render(context);
+}
+
+bool Preparer::template_renders_tools() const {
+  return template_->source().find("tools") != std::string::npos;
+}
+
+std::string Preparer::tool_call_format() const {
+  const std::string& t = template_->source();
+  if (!template_renders_tools()) return "";
+  if (t.find("<tool_call>") != std::string::npos) return "hermes";
+  if (t.find("[TOOL_CALLS]") != std::string::npos) return "mistral";
+  return "json";
 }
 
 Result<std::vector<int32_t>> Preparer::EncodePrompt(std::string_view text, bool add_special_tokens,
@@ -88,7 +101,8 @@ Result<std::vector<int32_t>> Preparer::EncodePrompt(std::string_view text, bool 
 
 Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
                                           const std::vector<vision::Image>& images,
-                                          int64_t context_capacity) const {
+                                          int64_t context_capacity,
+                                          const nlohmann::ordered_json& tools) const {
   const int image_parts = CountImages(messages);
   if (!images_ && (image_parts > 0 || !images.empty())) {
     const size_t n = std::max<size_t>(image_parts, images.size());
@@ -102,7 +116,13 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
                                " images but " + std::to_string(images.size()) + " were supplied",
                            kReasonPlaceholderMismatch);
   }
-  VLMXLA_ASSIGN_OR_RETURN(std::string rendered, Render(messages));
+  if (!tools.is_null() && !template_renders_tools()) {
+    return InvalidArgument(
+        "this model's chat template does not render 'tools', so the model "
+        "would never see them",
+        kReasonToolsUnsupported);
+  }
+  VLMXLA_ASSIGN_OR_RETURN(std::string rendered, Render(messages, tools));
 
   // As LlavaProcessor does: special tokens are added unless the template already wrote the BOS.
   // A text-only model follows its tokenizer's apply_chat_template instead, which never adds them
@@ -113,7 +133,8 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
     if (!bos.empty() && rendered.rfind(bos, 0) == 0) add_special = false;
   }
   VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids,
-                          EncodePrompt(rendered, add_special, context_capacity));
+                          EncodePrompt(images_ ? images_->ExpandText(rendered) : rendered,
+                                       add_special, context_capacity));
 
   if (images_) VLMXLA_RETURN_IF_ERROR(images_->CheckPrompt(ids));
 

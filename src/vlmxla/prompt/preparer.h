@@ -34,8 +34,17 @@ class Preparer {
   // max_position_embeddings.
   int64_t default_context_capacity() const { return model_->config().text.max_position_embeddings; }
 
-  // Renders the conversation with the model's chat template (add_generation_prompt=true).
-  Result<std::string> Render(const std::vector<Message>& messages) const;
+  // Renders the conversation with the model's chat template (add_generation_prompt=true);
+  // `tools` (OpenAI's list of {"type": "function", "function": {...}}, or null) is the template's
+  // `tools`.
+  Result<std::string> Render(const std::vector<Message>& messages,
+                             const nlohmann::ordered_json& tools = nullptr) const;
+  // Whether the chat template reads `tools` at all (a template that does not would drop them).
+  bool template_renders_tools() const;
+  // How the template asks the model to write a tool call, judged from its text: "hermes"
+  // (<tool_call>{json}</tool_call>: Qwen2.5, Hermes), "mistral" ([TOOL_CALLS][{json}]), "json"
+  // (a bare {"name", "parameters"} object: Llama 3.1), or "" (no tools).
+  std::string tool_call_format() const;
 
   // Token ids of a prompt that must fit in `context_capacity` positions. A prompt of more than
   // twice the capacity is refused with kReasonContextLengthExceeded as early as the tokenizer can
@@ -53,7 +62,8 @@ class Preparer {
   // (kReasonVideoUnsupported).
   Result<PreparedPrefill> Prepare(const std::vector<Message>& messages,
                                   const std::vector<vision::Image>& images,
-                                  int64_t context_capacity) const;
+                                  int64_t context_capacity,
+                                  const nlohmann::ordered_json& tools = nullptr) const;
 
  private:
   std::shared_ptr<io::ModelDir> model_;

@@ -13,6 +13,7 @@
 #include "vlmxla/base/dtype.h"
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
+#include "vlmxla/runtime/cpu_isa.h"
 
 namespace vlmxla::runtime {
 
@@ -98,6 +99,9 @@ struct BackendTraits {
   // The compiler keeps every instruction's source location as metadata in its executables (XLA),
   // so programs are emitted without locations (hlo::ProgramCommonOptions::source_locations).
   bool keeps_op_metadata = false;
+  // The instruction set a CPU backend compiles for (the host's, or lower where XLA_FLAGS or
+  // --iree-cpu-target hold it there); unknown on a GPU. `--dtype auto` reads it.
+  CpuIsa cpu_isa;
 };
 
 // What an executor reports about its device memory and compilations, for measurements. Fields

@@ -446,6 +446,7 @@ BackendTraits IreeExecutor::traits() const {
   BackendTraits t;
   t.has_artifact_cache = true;
   t.prefers_in_out_narrow_weights = true;
+  if (options_.target == "llvm-cpu") t.cpu_isa = IreeCpuIsa(HostCpuIsa(), options_.cpu_target);
   return t;
 }
 

@@ -889,6 +889,10 @@ BackendTraits PjrtExecutor::traits() const {
   t.widens_f16_matmuls = client_->platform == "cpu";
   t.keeps_op_metadata = true;
   t.has_artifact_cache = !client_->cache.dir.empty();
+  if (client_->platform == "cpu") {
+    const char* xla_flags = std::getenv("XLA_FLAGS");
+    t.cpu_isa = XlaCpuIsa(HostCpuIsa(), xla_flags ? xla_flags : "");
+  }
   return t;
 }
 

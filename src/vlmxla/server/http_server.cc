@@ -424,6 +424,7 @@ std::optional<ApiError> HttpServer::Impl::Resolve(ParsedRequest* parsed,
                                                   engine::PreparedRequest* prepared) {
   const engine::ModelInfo info = Info();
   if (auto e = ValidateAgainstModel(*parsed, info)) return e;
+  if (auto e = ApplyToolChoice(parsed, info)) return e;
   if (auto e = Prepare(parsed, prepared)) return e;
   // Refuse up front what cannot fit, as OpenAI does, rather than stopping early with "length".
   const int64_t need = prepared->prefill.effective_length;
@@ -460,7 +461,10 @@ std::optional<ApiError> HttpServer::Impl::Prepare(ParsedRequest* parsed,
   }
   const std::string prompt_param = parsed->endpoint == Endpoint::kChat ? "messages" : "prompt";
   auto p = service->Prepare(parsed->request);
-  if (!p.ok()) return ApiErrorFromStatus(p.status(), prompt_param);
+  if (!p.ok()) {
+    const bool grammar = p.status().reason() == engine::kReasonInvalidGrammar;
+    return ApiErrorFromStatus(p.status(), grammar ? parsed->grammar_param : prompt_param);
+  }
   *prepared = std::move(p).value();
   return std::nullopt;
 }
@@ -569,6 +573,7 @@ void HttpServer::Impl::Wait(const ParsedRequest& parsed, uint64_t id,
                             const std::shared_ptr<PeerProbe>& probe, httplib::Response& res) {
   std::vector<ChoiceOutput> choices(parsed.request.n);
   int unfinished = parsed.request.n;
+  const ToolCallFormat tool_format = ToolCallFormatFromName(Info().tool_call_format);
   engine::Usage usage;
   for (;;) {
     if (stopping.load()) {
@@ -601,6 +606,19 @@ void HttpServer::Impl::Wait(const ParsedRequest& parsed, uint64_t id,
     if (!d->finish) continue;
     if (auto reason = OpenAiFinishReason(*d->finish)) {
       choice.finish_reason = *reason;
+      if (parsed.parse_tool_calls()) {
+        ToolCallStream calls(tool_format);
+        ToolCallStream::Step a = calls.Push(choice.text);
+        ToolCallStream::Step b = calls.Finish();
+        choice.text = a.content + b.content;
+        for (auto* step : {&a, &b}) {
+          for (ToolCall& call : step->calls) {
+            choice.tool_calls.push_back(std::move(call));
+            choice.tool_call_ids.push_back(NewToolCallId());
+          }
+        }
+        if (!choice.tool_calls.empty() && *reason == "stop") choice.finish_reason = "tool_calls";
+      }
       if (--unfinished > 0) continue;
       res.set_content(CompletionBody(meta, choices, parsed.request.sampling.logprobs >= 0, usage),
                       kJson);
@@ -636,11 +654,19 @@ void HttpServer::Impl::Stream(const ParsedRequest& parsed, uint64_t id,
     engine::Usage usage;               // the largest totals seen (they only grow)
     bool started = false;
     bool finished = false;  // the engine delivered every choice's last delta
+    // Per choice, when the output is parsed into tool calls: the parser and the calls sent.
+    std::vector<ToolCallStream> tools = {};
+    std::vector<int> calls_sent = {};
   };
   auto state =
       std::make_shared<State>(State{std::move(queue), id, std::move(meta), parsed.include_usage,
                                     parsed.request.sampling.logprobs >= 0, parsed.request.n,
                                     std::vector<int64_t>(parsed.request.n, 0), engine::Usage{}});
+  if (parsed.parse_tool_calls()) {
+    state->tools.assign(parsed.request.n,
+                        ToolCallStream(ToolCallFormatFromName(Info().tool_call_format)));
+    state->calls_sent.assign(parsed.request.n, 0);
+  }
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Accel-Buffering", "no");
   res.set_chunked_content_provider(
@@ -664,20 +690,45 @@ void HttpServer::Impl::Stream(const ParsedRequest& parsed, uint64_t id,
         if (!d) return write(SseComment("keep-alive"));
         if (d->index < 0 || d->index >= static_cast<int>(state->text_offset.size())) return true;
         if (d->usage.completion_tokens >= state->usage.completion_tokens) state->usage = d->usage;
+        // With tools, the text goes through the choice's tool-call parser: content that cannot
+        // be part of a call goes out at once, each call once it is complete.
+        std::string text = std::move(d->text);
+        std::vector<ToolCall> calls;
+        if (!state->tools.empty()) {
+          ToolCallStream& parser = state->tools[d->index];
+          ToolCallStream::Step step = parser.Push(text);
+          text = std::move(step.content);
+          calls = std::move(step.calls);
+          if (d->finish) {
+            ToolCallStream::Step last = parser.Finish();
+            text += last.content;
+            for (ToolCall& c : last.calls) calls.push_back(std::move(c));
+          }
+        }
         // A token whose text is held back still sends its log-probabilities.
         const bool with_logprobs = state->logprobs && !d->logprobs.empty();
-        if (!d->text.empty() || with_logprobs) {
+        if (!text.empty() || with_logprobs) {
           const nlohmann::ordered_json logprobs =
               with_logprobs
                   ? LogprobsJson(meta.endpoint, d->logprobs, &state->text_offset[d->index])
                   : nlohmann::ordered_json();
-          if (!write(SseData(TextChunk(meta, d->index, d->text, logprobs, state->include_usage)))) {
+          if (!write(SseData(TextChunk(meta, d->index, text, logprobs, state->include_usage)))) {
+            return false;
+          }
+        }
+        for (const ToolCall& call : calls) {
+          const int k = state->calls_sent[d->index]++;
+          if (!write(SseData(
+                  ToolCallChunk(meta, d->index, k, NewToolCallId(), call, state->include_usage)))) {
             return false;
           }
         }
         if (!d->finish) return true;
         bool ok = true;
         if (auto reason = OpenAiFinishReason(*d->finish)) {
+          if (!state->tools.empty() && state->calls_sent[d->index] > 0 && *reason == "stop") {
+            reason = "tool_calls";
+          }
           ok = write(SseData(FinishChunk(meta, d->index, *reason, state->include_usage)));
           if (--state->unfinished > 0) return ok;
           state->finished = true;

@@ -37,6 +37,21 @@ void Scalar(std::ostringstream& os, const char* name, const char* type, const ch
      << "\nvlmxla_" << name << ' ' << value << '\n';
 }
 
+// vlmxla_<cache>_{hits,misses,evictions}_total and _bytes, when the cache is on.
+void Cache(std::ostringstream& os, const std::string& cache, const char* hit, const char* miss,
+           const engine::CacheStats& c) {
+  if (!c.enabled) return;
+  auto line = [&](const std::string& suffix, const char* type, const char* help, int64_t value) {
+    Scalar(os, (cache + suffix).c_str(), type, help, value);
+  };
+  line("_hits_total", "counter", hit, c.hits);
+  line("_misses_total", "counter", miss, c.misses);
+  line("_evictions_total", "counter", "Entries evicted to keep within the budget.", c.evictions);
+  line("_bytes", "gauge", "Bytes the cache holds.", static_cast<int64_t>(c.bytes));
+  line("_budget_bytes", "gauge", "Bytes the cache may hold.", static_cast<int64_t>(c.budget));
+  line("_entries", "gauge", "Entries the cache holds.", c.entries);
+}
+
 void Hist(std::ostringstream& os, const char* name, const char* help, const engine::Histogram& h) {
   os << "# HELP vlmxla_" << name << ' ' << help << "\n# TYPE vlmxla_" << name << " histogram\n";
   int64_t cumulative = 0;
@@ -87,6 +102,10 @@ std::string RenderPrometheus(const engine::ServiceMetrics& m,
   Hist(os, "prefill_seconds", "Time per prefill.", m.prefill_seconds);
   Hist(os, "decode_step_seconds", "Time per decode step (all active slots).",
        m.decode_step_seconds);
+  Cache(os, "prefix_cache", "Prefills continued from a cached prefix's KV.",
+        "Prefills of the whole prompt (no cached prefix).", m.prefix_cache);
+  Cache(os, "image_cache", "Images whose vision features came from the cache.",
+        "Images the vision tower encoded.", m.image_cache);
   os << "# HELP vlmxla_http_responses_total HTTP responses sent, by status code.\n"
      << "# TYPE vlmxla_http_responses_total counter\n";
   for (const auto& [code, n] : responses)

@@ -1,6 +1,7 @@
 #include "vlmxla/server/openai_protocol.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <initializer_list>
@@ -21,6 +22,9 @@ constexpr size_t kMaxStopStrings = 16;
 constexpr size_t kMaxMessages = 4096;
 constexpr size_t kMaxLogitBias = 1024;
 constexpr size_t kMaxDetokenize = 1 << 20;
+// A schema or grammar compiles into automata per request: bounded so one request cannot spend
+// minutes compiling.
+constexpr size_t kMaxGrammarBytes = 64 * 1024;
 
 // Top-level fields each route reads (or accepts and ignores, with the reason in docs/server.md);
 // any other field is refused, so nothing a client sends is silently dropped.
@@ -41,7 +45,8 @@ constexpr std::string_view kCommonFields[] = {"model",
                                               "min_p",
                                               "top_k",
                                               "seed",
-                                              "user"};
+                                              "user",
+                                              "grammar"};
 constexpr std::string_view kChatFields[] = {
     "messages",  "logprobs",    "top_logprobs",        "tools",
     "functions", "tool_choice", "parallel_tool_calls", "response_format",
@@ -130,8 +135,261 @@ std::optional<ApiError> GetBool(const json& obj, const char* name, bool* out) {
   return std::nullopt;
 }
 
+// 400 when the list `param` has more than `max` entries (`noun`: "entries", "ids").
+std::optional<ApiError> CheckCount(const json& list, const std::string& param, size_t max,
+                                   const char* noun = "entries") {
+  if (list.size() <= max) return std::nullopt;
+  return BadRequest("'" + param + "' has " + std::to_string(list.size()) + " " + noun +
+                        "; at most " + std::to_string(max) + " are allowed",
+                    param);
+}
+
 std::optional<ApiError> Unsupported(const std::string& what, const std::string& param) {
   return BadRequest(what + " is not supported by this server", param, "unsupported_parameter");
+}
+
+constexpr size_t kMaxTools = 128;
+
+engine::GrammarSpec GrammarOf(engine::GrammarSpec::Kind kind, std::string text, bool strict) {
+  engine::GrammarSpec g;
+  g.kind = kind;
+  g.text = std::move(text);
+  g.strict = strict;
+  return g;
+}
+
+// A function name as OpenAI allows it: 1-64 of a-z, A-Z, 0-9, '_' and '-'.
+std::optional<ApiError> CheckName(const json* name, const std::string& param) {
+  if (!name || !name->is_string() || name->get_ref<const std::string&>().empty() ||
+      name->get_ref<const std::string&>().size() > 64) {
+    return BadRequest("'" + param + "' must be a string of 1 to 64 characters", param);
+  }
+  for (char c : name->get_ref<const std::string&>()) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') {
+      return BadRequest("'" + param + "' may hold only a-z, A-Z, 0-9, '_' and '-'", param);
+    }
+  }
+  return std::nullopt;
+}
+
+// tools: [{"type": "function", "function": {"name", "description", "parameters", "strict"}}].
+std::optional<ApiError> ParseTools(const json& j, ParsedRequest* out) {
+  if (const json* f = Field(j, "functions"); f && (!f->is_array() || !f->empty())) {
+    return Unsupported("the legacy 'functions' (send 'tools')", "functions");
+  }
+  const json* tools = Field(j, "tools");
+  if (tools) {
+    if (!tools->is_array()) return BadRequest("'tools' must be a list", "tools");
+    if (auto e = CheckCount(*tools, "tools", kMaxTools)) return e;
+    for (size_t i = 0; i < tools->size(); ++i) {
+      const json& t = (*tools)[i];
+      const std::string tp = "tools[" + std::to_string(i) + "]";
+      const json* type = t.is_object() ? Field(t, "type") : nullptr;
+      if (!type || *type != "function") {
+        return BadRequest("a tool must be {\"type\": \"function\", \"function\": {...}}",
+                          tp + ".type");
+      }
+      const json* fn = Field(t, "function");
+      if (!fn || !fn->is_object()) {
+        return BadRequest("a tool needs a 'function' object", tp + ".function");
+      }
+      for (auto it = fn->begin(); it != fn->end(); ++it) {
+        const std::string& k = it.key();
+        if (k != "name" && k != "description" && k != "parameters" && k != "strict") {
+          return BadRequest("'" + tp + ".function." + k +
+                                "' is not a field of a function (name, description, parameters, "
+                                "strict)",
+                            tp + ".function." + k, "unsupported_parameter");
+        }
+      }
+      const json* name = Field(*fn, "name");
+      if (auto e = CheckName(name, tp + ".function.name")) return e;
+      if (const json* d = Field(*fn, "description"); d && !d->is_string()) {
+        return BadRequest("'" + tp + ".function.description' must be a string",
+                          tp + ".function.description");
+      }
+      bool strict = false;
+      if (auto e = GetBool(*fn, "strict", &strict)) {
+        e->param = tp + ".function.strict";
+        return e;
+      }
+      const json* params = Field(*fn, "parameters");
+      if (params && !params->is_object()) {
+        return BadRequest("'" + tp + ".function.parameters' must be a JSON Schema object",
+                          tp + ".function.parameters");
+      }
+      const std::string& n = name->get_ref<const std::string&>();
+      for (const auto& [seen, unused] : out->functions) {
+        if (seen == n) {
+          return BadRequest("two tools are named '" + n + "'", tp + ".function.name");
+        }
+      }
+      out->functions.emplace_back(n, params ? *params : json{{"type", "object"}});
+    }
+    if (!tools->empty()) out->request.tools = *tools;
+  }
+  const json* tc = Field(j, "tool_choice");
+  if (!tc) return std::nullopt;
+  if (tc->is_string()) {
+    const std::string& c = tc->get_ref<const std::string&>();
+    if (c == "none") {
+      out->tool_choice = ToolChoice::kNone;
+    } else if (c == "auto") {
+      out->tool_choice = ToolChoice::kAuto;
+    } else if (c == "required") {
+      out->tool_choice = ToolChoice::kRequired;
+    } else {
+      return BadRequest(
+          "'tool_choice' must be 'none', 'auto', 'required' or {\"type\": "
+          "\"function\", \"function\": {\"name\": ...}}, got '" +
+              c + "'",
+          "tool_choice");
+    }
+  } else {
+    const json* type = tc->is_object() ? Field(*tc, "type") : nullptr;
+    const json* fn = type && *type == "function" ? Field(*tc, "function") : nullptr;
+    if (!fn || !fn->is_object()) {
+      return BadRequest(
+          "'tool_choice' must be 'none', 'auto', 'required' or {\"type\": "
+          "\"function\", \"function\": {\"name\": ...}}",
+          "tool_choice");
+    }
+    if (auto e = CheckName(Field(*fn, "name"), "tool_choice.function.name")) return e;
+    out->tool_choice = ToolChoice::kNamed;
+    out->tool_choice_name = (*fn)["name"].get<std::string>();
+    bool known = false;
+    for (const auto& [n, unused] : out->functions) known = known || n == out->tool_choice_name;
+    if (!known) {
+      return BadRequest(
+          "'tool_choice' names '" + out->tool_choice_name + "', which is not among the 'tools'",
+          "tool_choice.function.name");
+    }
+  }
+  if (out->functions.empty() && (out->tool_choice == ToolChoice::kRequired)) {
+    return BadRequest("'tool_choice': 'required' needs 'tools'", "tool_choice");
+  }
+  return std::nullopt;
+}
+
+// An assistant message's tool_calls, as templates read them: arguments parsed into an object.
+std::optional<ApiError> ParseMessageToolCalls(const json& calls, const std::string& param,
+                                              prompt::Message* msg) {
+  if (!calls.is_array()) return BadRequest("'tool_calls' must be a list", param);
+  if (calls.empty()) return std::nullopt;
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < calls.size(); ++i) {
+    const json& c = calls[i];
+    const std::string cp = param + "[" + std::to_string(i) + "]";
+    const json* fn = c.is_object() ? Field(c, "function") : nullptr;
+    if (!fn || !fn->is_object()) return BadRequest("a tool call needs a 'function'", cp);
+    if (auto e = CheckName(Field(*fn, "name"), cp + ".function.name")) return e;
+    const json* args = Field(*fn, "arguments");
+    if (!args || !args->is_string()) {
+      return BadRequest("a tool call's 'function.arguments' must be a string of JSON",
+                        cp + ".function.arguments");
+    }
+    nlohmann::ordered_json parsed =
+        nlohmann::ordered_json::parse(args->get_ref<const std::string&>(), nullptr, false);
+    if (parsed.is_discarded() || !parsed.is_object()) {
+      return BadRequest("a tool call's 'function.arguments' must be a JSON object",
+                        cp + ".function.arguments");
+    }
+    nlohmann::ordered_json call;
+    call["type"] = "function";
+    if (const json* id = Field(c, "id"); id && id->is_string()) call["id"] = *id;
+    call["function"] = {{"name", (*fn)["name"]}, {"arguments", std::move(parsed)}};
+    out.push_back(std::move(call));
+  }
+  msg->tool_calls = std::move(out);
+  return std::nullopt;
+}
+
+std::optional<ApiError> CheckGrammarSize(size_t bytes, const std::string& param) {
+  if (bytes <= kMaxGrammarBytes) return std::nullopt;
+  return BadRequest("'" + param + "' is " + std::to_string(bytes) + " bytes; at most " +
+                        std::to_string(kMaxGrammarBytes) + " are allowed",
+                    param);
+}
+
+// The "grammar" extension: an EBNF grammar (xgrammar's GBNF dialect, start rule `root`).
+std::optional<ApiError> ParseGrammar(const json& j, ParsedRequest* out) {
+  const json* g = Field(j, "grammar");
+  if (!g) return std::nullopt;
+  if (!g->is_string() || g->get_ref<const std::string&>().empty()) {
+    return BadRequest("'grammar' must be a non-empty string (EBNF whose start rule is 'root')",
+                      "grammar");
+  }
+  if (auto e = CheckGrammarSize(g->get_ref<const std::string&>().size(), "grammar")) return e;
+  if (out->request.grammar) {
+    return BadRequest("'grammar' and a JSON 'response_format' cannot both constrain the output",
+                      "grammar");
+  }
+  out->request.grammar = GrammarOf(engine::GrammarSpec::Kind::kEbnf, g->get<std::string>(), true);
+  out->grammar_param = "grammar";
+  return std::nullopt;
+}
+
+// response_format: {"type": "text"}, {"type": "json_object"}, or {"type": "json_schema",
+// "json_schema": {"name", "schema", "strict", "description"}}.
+std::optional<ApiError> ParseResponseFormat(const json& j, ParsedRequest* out) {
+  const json* rf = Field(j, "response_format");
+  if (!rf) return std::nullopt;
+  const json* type = rf->is_object() ? Field(*rf, "type") : nullptr;
+  if (!type || !type->is_string()) {
+    return BadRequest("'response_format' must be an object with a string 'type'",
+                      "response_format");
+  }
+  const std::string& t = type->get_ref<const std::string&>();
+  for (auto it = rf->begin(); it != rf->end(); ++it) {
+    if (it.key() != "type" && !(t == "json_schema" && it.key() == "json_schema")) {
+      return BadRequest(
+          "'response_format." + it.key() + "' is not a field of a '" + t + "' response_format",
+          "response_format." + it.key(), "unsupported_parameter");
+    }
+  }
+  if (t == "text") return std::nullopt;
+  if (t == "json_object") {
+    out->request.grammar = GrammarOf(engine::GrammarSpec::Kind::kJsonObject, "", false);
+    out->grammar_param = "response_format";
+    return std::nullopt;
+  }
+  if (t != "json_schema") {
+    return BadRequest(
+        "'response_format.type' must be 'text', 'json_object' or 'json_schema', got '" + t + "'",
+        "response_format.type");
+  }
+  const json* js = Field(*rf, "json_schema");
+  if (!js || !js->is_object()) {
+    return BadRequest("a 'json_schema' response_format needs a 'json_schema' object",
+                      "response_format.json_schema");
+  }
+  const std::string p = "response_format.json_schema";
+  for (auto it = js->begin(); it != js->end(); ++it) {
+    const std::string& k = it.key();
+    if (k != "name" && k != "schema" && k != "strict" && k != "description") {
+      return BadRequest("'" + p + "." + k + "' is not a field of json_schema (name, schema, " +
+                            "strict, description)",
+                        p + "." + k, "unsupported_parameter");
+    }
+  }
+  if (auto e = CheckName(Field(*js, "name"), p + ".name")) return e;
+  if (const json* d = Field(*js, "description"); d && !d->is_string()) {
+    return BadRequest("'" + p + ".description' must be a string", p + ".description");
+  }
+  const json* schema = Field(*js, "schema");
+  if (!schema || !schema->is_object()) {
+    return BadRequest("'" + p + ".schema' must be a JSON Schema object", p + ".schema");
+  }
+  bool strict = false;
+  if (auto e = GetBool(*js, "strict", &strict)) {
+    e->param = p + ".strict";
+    return e;
+  }
+  std::string text = schema->dump();
+  if (auto e = CheckGrammarSize(text.size(), p + ".schema")) return e;
+  out->request.grammar = GrammarOf(engine::GrammarSpec::Kind::kJsonSchema, std::move(text), strict);
+  out->grammar_param = p + ".schema";
+  return std::nullopt;
 }
 
 // Fields shared by both endpoints: model, stream, sampling, stop rules, n, penalties.
@@ -315,11 +573,7 @@ std::optional<ApiError> ParseMessages(const json& j, ParsedRequest* out) {
   if (!messages) return BadRequest("'messages' is required", "messages");
   if (!messages->is_array()) return BadRequest("'messages' must be a list", "messages");
   if (messages->empty()) return BadRequest("'messages' must not be empty", "messages");
-  if (messages->size() > kMaxMessages) {
-    return BadRequest("'messages' has " + std::to_string(messages->size()) + " entries; at most " +
-                          std::to_string(kMaxMessages) + " are allowed",
-                      "messages");
-  }
+  if (auto e = CheckCount(*messages, "messages", kMaxMessages)) return e;
   for (size_t i = 0; i < messages->size(); ++i) {
     const json& m = (*messages)[i];
     const std::string mp = "messages[" + std::to_string(i) + "]";
@@ -331,12 +585,23 @@ std::optional<ApiError> ParseMessages(const json& j, ParsedRequest* out) {
     prompt::Message msg;
     msg.role = role->get<std::string>();
     if (msg.role == "developer") msg.role = "system";  // OpenAI's newer name for system
-    if (msg.role != "system" && msg.role != "user" && msg.role != "assistant") {
-      return BadRequest("role '" + msg.role + "' is not supported (system, user, assistant)",
+    if (msg.role != "system" && msg.role != "user" && msg.role != "assistant" &&
+        msg.role != "tool") {
+      return BadRequest("role '" + msg.role + "' is not supported (system, user, assistant, tool)",
                         mp + ".role");
     }
     if (const json* tc = Field(m, "tool_calls")) {
-      if (!tc->is_array() || !tc->empty()) return Unsupported("'tool_calls'", mp + ".tool_calls");
+      if (msg.role != "assistant") {
+        return BadRequest("only an assistant message has 'tool_calls'", mp + ".tool_calls");
+      }
+      if (auto e = ParseMessageToolCalls(*tc, mp + ".tool_calls", &msg)) return e;
+    }
+    if (msg.role == "tool") {
+      const json* id = Field(m, "tool_call_id");
+      if (!id || !id->is_string()) {
+        return BadRequest("a tool message needs a string 'tool_call_id'", mp + ".tool_call_id");
+      }
+      msg.tool_call_id = id->get<std::string>();
     }
     const json* content = Field(m, "content");
     if (!content) {
@@ -417,18 +682,9 @@ std::optional<ApiError> ParseChatRequest(const std::string& body, ParsedRequest*
     return BadRequest("'top_logprobs' needs 'logprobs': true", "top_logprobs");
   }
   if (logprobs) out->request.sampling.logprobs = static_cast<int>(top_logprobs.value_or(0));
-  for (const char* name : {"tools", "functions"}) {
-    if (const json* t = Field(j, name)) {
-      if (!t->is_array() || !t->empty()) return Unsupported(std::string("'") + name + "'", name);
-    }
-  }
-  // Without tools there is nothing to call: "none" and "auto" mean the same here.
-  if (const json* tc = Field(j, "tool_choice")) {
-    if (*tc != "none" && *tc != "auto") {
-      return Unsupported("a 'tool_choice' other than \"none\" or \"auto\"", "tool_choice");
-    }
-  }
-  bool parallel_tool_calls = false;
+  if (auto e = ParseTools(j, out)) return e;
+  // Parallel calls are parsed whenever the model writes them; a forced call is one call.
+  bool parallel_tool_calls = true;
   if (auto e = GetBool(j, "parallel_tool_calls", &parallel_tool_calls)) return e;
   bool store = false;
   if (auto e = GetBool(j, "store", &store)) return e;
@@ -436,11 +692,8 @@ std::optional<ApiError> ParseChatRequest(const std::string& body, ParsedRequest*
   if (const json* md = Field(j, "metadata"); md && !md->is_object()) {
     return BadRequest("'metadata' must be an object", "metadata");
   }
-  if (const json* rf = Field(j, "response_format")) {
-    const json* type = rf->is_object() ? Field(*rf, "type") : nullptr;
-    if (!type || *type != "text")
-      return Unsupported("a 'response_format' other than text", "response_format");
-  }
+  if (auto e = ParseResponseFormat(j, out)) return e;
+  if (auto e = ParseGrammar(j, out)) return e;
   return ParseMessages(j, out);
 }
 
@@ -451,6 +704,7 @@ std::optional<ApiError> ParseTextRequest(const std::string& body, ParsedRequest*
   if (auto e = ParseBody(body, &j)) return e;
   if (auto e = RefuseUnknown(j, kCommonFields, kTextFields)) return e;
   if (auto e = ParseCommon(j, out)) return e;
+  if (auto e = ParseGrammar(j, out)) return e;
   const json* p = Field(j, "prompt");
   if (!p) return BadRequest("'prompt' is required", "prompt");
   if (p->is_array() && p->size() == 1 && (*p)[0].is_string()) p = &(*p)[0];
@@ -545,11 +799,7 @@ std::optional<ApiError> ParseDetokenizeRequest(const std::string& body, std::str
   const json* t = Field(j, "tokens");
   if (!t) return BadRequest("'tokens' is required", "tokens");
   if (!t->is_array()) return BadRequest("'tokens' must be a list of token ids", "tokens");
-  if (t->size() > kMaxDetokenize) {
-    return BadRequest("'tokens' has " + std::to_string(t->size()) + " ids; at most " +
-                          std::to_string(kMaxDetokenize) + " are allowed",
-                      "tokens");
-  }
+  if (auto e = CheckCount(*t, "tokens", kMaxDetokenize, "ids")) return e;
   for (size_t i = 0; i < t->size(); ++i) {
     const json& v = (*t)[i];
     if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > INT32_MAX) {
@@ -615,6 +865,54 @@ nlohmann::ordered_json LogprobsJson(Endpoint endpoint,
   return j;
 }
 
+std::optional<ApiError> ApplyToolChoice(ParsedRequest* parsed, const engine::ModelInfo& info) {
+  engine::GenerationRequest& r = parsed->request;
+  if (parsed->functions.empty()) return std::nullopt;
+  if (parsed->tool_choice == ToolChoice::kNone) {
+    r.tools = nullptr;  // not offered to the model at all
+    return std::nullopt;
+  }
+  if (info.tool_call_format.empty()) {
+    return BadRequest(
+        "this model's chat template does not render 'tools', so the model would "
+        "never see them",
+        "tools", "tools_unsupported");
+  }
+  if (parsed->tool_choice == ToolChoice::kAuto) return std::nullopt;
+  if (r.grammar) {
+    return BadRequest(
+        "a forced tool call ('tool_choice': '" +
+            std::string(parsed->tool_choice == ToolChoice::kRequired ? "required" : "function") +
+            "') cannot be combined with a JSON 'response_format' or 'grammar'",
+        "tool_choice");
+  }
+  const ToolCallMarkup markup = MarkupFor(ToolCallFormatFromName(info.tool_call_format));
+  json options = json::array();
+  for (const auto& [name, params] : parsed->functions) {
+    if (parsed->tool_choice == ToolChoice::kNamed && name != parsed->tool_choice_name) continue;
+    options.push_back(
+        {{"type", "object"},
+         {"properties", {{"name", {{"const", name}}}, {markup.arguments_key, params}}},
+         {"required", {"name", markup.arguments_key}},
+         {"additionalProperties", false}});
+  }
+  const json schema = options.size() == 1 ? options[0] : json{{"anyOf", options}};
+  engine::GrammarSpec spec = GrammarOf(engine::GrammarSpec::Kind::kJsonSchema, schema.dump(), true);
+  spec.prefix = markup.prefix;
+  spec.suffix = markup.suffix;
+  r.grammar = std::move(spec);
+  parsed->grammar_param = "tools";
+  return std::nullopt;
+}
+
+std::string NewToolCallId() {
+  thread_local std::mt19937_64 rng(std::random_device{}());
+  static const char kHex[] = "0123456789abcdef";
+  std::string id = "call_";
+  for (int i = 0; i < 24; ++i) id += kHex[rng() & 15];
+  return id;
+}
+
 ResponseMeta NewResponseMeta(Endpoint endpoint, const std::string& model) {
   thread_local std::mt19937_64 rng(std::random_device{}());
   static const char kHex[] = "0123456789abcdef";
@@ -659,7 +957,21 @@ std::string CompletionBody(const ResponseMeta& meta, const std::vector<ChoiceOut
     ojson c;
     c["index"] = i;
     if (chat) {
-      c["message"] = {{"role", "assistant"}, {"content", choice.text}};
+      ojson message = {{"role", "assistant"}, {"content", choice.text}};
+      if (!choice.tool_calls.empty()) {
+        // OpenAI sends null content beside calls when the model wrote nothing else.
+        if (choice.text.empty()) message["content"] = nullptr;
+        ojson calls = ojson::array();
+        for (size_t k = 0; k < choice.tool_calls.size(); ++k) {
+          calls.push_back({{"id", choice.tool_call_ids[k]},
+                           {"type", "function"},
+                           {"function",
+                            {{"name", choice.tool_calls[k].name},
+                             {"arguments", choice.tool_calls[k].arguments}}}});
+        }
+        message["tool_calls"] = std::move(calls);
+      }
+      c["message"] = std::move(message);
     } else {
       c["text"] = choice.text;
     }
@@ -680,6 +992,21 @@ std::string RoleChunk(const ResponseMeta& meta, int index, bool include_usage) {
 std::string TextChunk(const ResponseMeta& meta, int index, const std::string& text,
                       const nlohmann::ordered_json& logprobs, bool include_usage) {
   return Chunk(meta, ChunkChoice(meta, index, std::nullopt, text, logprobs, ""), include_usage);
+}
+
+std::string ToolCallChunk(const ResponseMeta& meta, int index, int call_index,
+                          const std::string& call_id, const ToolCall& call, bool include_usage) {
+  ojson c;
+  c["index"] = index;
+  c["delta"] = {
+      {"tool_calls",
+       ojson::array({{{"index", call_index},
+                      {"id", call_id},
+                      {"type", "function"},
+                      {"function", {{"name", call.name}, {"arguments", call.arguments}}}}})}};
+  c["logprobs"] = nullptr;
+  c["finish_reason"] = nullptr;
+  return Chunk(meta, std::move(c), include_usage);
 }
 
 std::string FinishChunk(const ResponseMeta& meta, int index, const std::string& finish_reason,

@@ -13,6 +13,7 @@
 #include "vlmxla/engine/generation_service.h"
 #include "vlmxla/engine/request.h"
 #include "vlmxla/server/errors.h"
+#include "vlmxla/server/tool_calls.h"
 
 namespace vlmxla::server {
 
@@ -24,6 +25,9 @@ struct ImageRef {
   std::string param;  // e.g. "messages[1].content[0].image_url.url", for error envelopes
 };
 
+// tool_choice: "none" | "auto" | "required" | {"type": "function", "function": {"name"}}.
+enum class ToolChoice { kNone, kAuto, kRequired, kNamed };
+
 struct ParsedRequest {
   Endpoint endpoint = Endpoint::kChat;
   // messages (chat) or raw_prompt (text); `images` stays empty until the media layer fills it.
@@ -33,10 +37,20 @@ struct ParsedRequest {
   bool stream = false;
   bool include_usage = false;   // stream_options.include_usage
   bool max_tokens_set = false;  // max_tokens / max_completion_tokens given
+  // tools: each function's name and parameters schema ({"type": "object"} when it gives none),
+  // in order; request.tools holds the list as sent, for the chat template.
+  std::vector<std::pair<std::string, nlohmann::json>> functions;
+  ToolChoice tool_choice = ToolChoice::kAuto;
+  std::string tool_choice_name;  // kNamed
+  // Whether the output is parsed into tool_calls: there are tools and tool_choice is not none.
+  bool parse_tool_calls() const { return !functions.empty() && tool_choice != ToolChoice::kNone; }
+  // The field request.grammar came from ("response_format", "grammar"), for errors in compiling
+  // it.
+  std::string grammar_param;
 };
 
 // Validates every field we read (param names the field at fault) and refuses what we cannot
-// honour rather than silently ignoring it: tools, response_format other than text, echo, suffix,
+// honour rather than silently ignoring it: the legacy 'functions', echo, suffix,
 // best_of > 1, and any field this server does not know (docs/server.md lists each field and what
 // becomes of it). Limits that depend on the model (n up to the KV slots, logit_bias ids below the
 // vocabulary) are the caller's to check (ValidateAgainstModel).
@@ -47,6 +61,15 @@ std::optional<ApiError> ParseTextRequest(const std::string& body, ParsedRequest*
 // slot), logit_bias ids < vocab_size.
 std::optional<ApiError> ValidateAgainstModel(const ParsedRequest& parsed,
                                              const engine::ModelInfo& info);
+
+// Tools for the served model: refused (400 tools_unsupported) when its chat template renders
+// none; left out of the prompt with tool_choice "none"; with "required" or a named function,
+// request.grammar becomes the tool call in the model's format (ToolCallMarkup) around a JSON
+// object {"name": one of the functions, arguments: its parameters schema}: exactly one call.
+std::optional<ApiError> ApplyToolChoice(ParsedRequest* parsed, const engine::ModelInfo& info);
+
+// A tool call as sent: "call_" and 24 random hex digits.
+std::string NewToolCallId();
 
 // POST /tokenize ({"prompt"} or {"messages"}, "add_special_tokens") and POST /detokenize
 // ({"tokens"}), in vLLM's shape. A tokenize request with messages is parsed into `out` as a chat
@@ -90,6 +113,8 @@ nlohmann::ordered_json LogprobsJson(Endpoint endpoint,
 // One choice of a non-streaming response.
 struct ChoiceOutput {
   std::string text;
+  std::vector<ToolCall> tool_calls;  // with ids in tool_call_ids
+  std::vector<std::string> tool_call_ids;
   std::string finish_reason;
   std::vector<engine::TokenLogprob> logprobs;
 };
@@ -105,6 +130,10 @@ std::string CompletionBody(const ResponseMeta& meta, const std::vector<ChoiceOut
 std::string RoleChunk(const ResponseMeta& meta, int index, bool include_usage);  // chat only
 std::string TextChunk(const ResponseMeta& meta, int index, const std::string& text,
                       const nlohmann::ordered_json& logprobs, bool include_usage);
+// A chat chunk carrying one complete tool call: {"delta": {"tool_calls": [{"index", "id",
+// "type": "function", "function": {"name", "arguments"}}]}}.
+std::string ToolCallChunk(const ResponseMeta& meta, int index, int call_index,
+                          const std::string& call_id, const ToolCall& call, bool include_usage);
 std::string FinishChunk(const ResponseMeta& meta, int index, const std::string& finish_reason,
                         bool include_usage);
 std::string UsageChunk(const ResponseMeta& meta, const engine::Usage& usage);

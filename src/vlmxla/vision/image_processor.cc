@@ -115,15 +115,27 @@ Result<ImageProcessor> ImageProcessor::FromConfig(const nlohmann::json& j) {
     c.crop_height = c.crop_width = 224;
     c.image_mean = kClipMean;
     c.image_std = kClipStd;
-  } else if (type == "SiglipImageProcessor") {
+  } else if (type == "SiglipImageProcessor" || type == "Gemma3ImageProcessor") {
+    // Gemma3ImageProcessor is SigLIP's resize-rescale-normalize with a bilinear default, plus
+    // pan-and-scan crops, which this engine does not cut.
     c.processor_type = "siglip";
     c.size_height = c.size_width = 224;
     c.image_mean = kHalf;
     c.image_std = kHalf;
+    if (type == "Gemma3ImageProcessor") {
+      c.resample = ResampleFilter::kBilinear;
+      if (j.contains("do_pan_and_scan") && j["do_pan_and_scan"].is_boolean() &&
+          j["do_pan_and_scan"].get<bool>()) {
+        return Unimplemented(
+            "do_pan_and_scan is true, but pan-and-scan crops are not supported (set it to false: "
+            "each image is then one resized view)",
+            "pan_and_scan_unsupported");
+      }
+    }
   } else {
     return Unimplemented("image_processor_type '" + j["image_processor_type"].get<std::string>() +
                              "' is not supported (supported: CLIPImageProcessor, "
-                             "SiglipImageProcessor)",
+                             "SiglipImageProcessor, Gemma3ImageProcessor)",
                          "image_processor_unsupported");
   }
   VLMXLA_RETURN_IF_ERROR(ReadBool(j, "do_resize", &c.do_resize));

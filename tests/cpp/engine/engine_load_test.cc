@@ -20,7 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "test_tokenizer.h"
+#include "test_model.h"
 #include "vlmxla/models/registry.h"
 #include "vlmxla/engine/engine.h"
 #include "vlmxla/hlo/model_programs.h"
@@ -30,60 +30,14 @@ namespace vlmxla::engine {
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 constexpr int64_t kCapacity = 32;
-
-void WriteFile(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  ASSERT_TRUE(out.good()) << path;
-}
-
-// A two-layer Llama over the test tokenizer's 303 ids, every weight the programs take drawn from
-// N(0, 0.1) (the programs name them, so the test needs no list of its own).
-void WriteModel(const fs::path& dir) {
-  fs::create_directories(dir);
-  const json config = {{"model_type", "llama"},    {"vocab_size", test_tokenizer::kTool + 1},
-                       {"hidden_size", 32},        {"intermediate_size", 48},
-                       {"num_hidden_layers", 2},   {"num_attention_heads", 4},
-                       {"num_key_value_heads", 2}, {"max_position_embeddings", 64},
-                       {"rms_norm_eps", 1e-5},     {"eos_token_id", test_tokenizer::kImEnd},
-                       {"dtype", "float32"}};
-  WriteFile(dir / "config.json", config.dump());
-  WriteFile(dir / "tokenizer.json", test_tokenizer::TestTokenizerJson().dump());
-  WriteFile(
-      dir / "tokenizer_config.json",
-      json{{"eos_token", "<|im_end|>"},
-           {"chat_template", "{% for m in messages %}{{ m['content'][0]['text'] }}{% endfor %}"}}
-          .dump());
-  auto parsed = io::ParseModelConfig(config);
-  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
-  std::map<std::string, HostTensor> weights;
-  std::mt19937 rng(7);
-  std::normal_distribution<float> normal(0.0f, 0.1f);
-  hlo::PrefillOptions prefill;
-  prefill.seq_len = 16;
-  prefill.capacity = kCapacity;
-  for (const hlo::ProgramOptions& o :
-       {hlo::ProgramOptions(prefill), hlo::ProgramOptions(hlo::DecodeOptions{{}, 1, kCapacity})}) {
-    auto program = models::BuildProgram(*parsed, o);
-    ASSERT_TRUE(program.ok()) << program.status().ToString();
-    for (const hlo::ProgramParam& p : program->params) {
-      if (p.kind != hlo::ProgramParam::Kind::kWeight || weights.count(p.name)) continue;
-      HostTensor t(DType::kF32, Shape(p.type.dims));
-      for (float& v : t.mutable_span<float>()) v = normal(rng);
-      weights.emplace(p.name, std::move(t));
-    }
-  }
-  ASSERT_TRUE(io::WriteSafetensors((dir / "model.safetensors").string(), weights).ok());
-}
 
 class EngineLoadTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() / ("vlmxla-engine-load-" + std::to_string(getpid()));
-    WriteModel(dir_ / "tiny-llama");
+    test_model::WriteLlama(dir_ / "tiny-llama", kCapacity);
   }
   void TearDown() override { fs::remove_all(dir_); }
   fs::path dir_;

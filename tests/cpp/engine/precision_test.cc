@@ -167,5 +167,43 @@ TEST(Precision, RefusesNonFloatWeights) {
   EXPECT_NE(c.status().message().find("i8"), std::string::npos) << c.status().message();
 }
 
+runtime::BackendTraits OnCpu(const char* flags) {
+  runtime::BackendTraits t;
+  t.cpu_isa = runtime::CpuIsaFromFlags(flags, "test CPU");
+  return t;
+}
+constexpr const char kAvx2[] = "sse2 fma f16c avx2";
+constexpr const char kAvx512Bf16[] =
+    "sse2 fma f16c avx2 avx512f avx512bw avx512dq avx512vl avx512_bf16";
+
+TEST(Precision, AutoComputesBf16InFloat32WhereTheCpuHasNoBf16Dot) {
+  // AVX2 only: bf16 products widen their operands, slower than float32.
+  auto c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "iree:llvm-cpu",
+                            OnCpu(kAvx2));
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kF32}));
+  EXPECT_NE(c->why.find("compute dtype float32 (auto: the checkpoint is bfloat16"),
+            std::string::npos)
+      << c->why;
+  EXPECT_NE(c->why.find("is AVX2 (test CPU)"), std::string::npos) << c->why;
+  EXPECT_NE(c->why.find("widened to float32 as they upload"), std::string::npos) << c->why;
+  // With AVX512_BF16 it stays bf16, and the start line names the ISA.
+  c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "iree:llvm-cpu",
+                       OnCpu(kAvx512Bf16));
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16}));
+  EXPECT_NE(c->why.find("CPU AVX-512 with BF16 (test CPU)"), std::string::npos) << c->why;
+  // The flag wins, on any CPU.
+  c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "iree:llvm-cpu",
+                       OnCpu(kAvx2));
+  EXPECT_EQ(c->precision.compute, ElementType::kBF16);
+  // A CPU we cannot read (a GPU backend, or an unknown target) keeps the declared type.
+  c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "pjrt:cuda", Streams());
+  EXPECT_EQ(c->precision.compute, ElementType::kBF16);
+  EXPECT_EQ(c->why.find("CPU "), std::string::npos) << c->why;
+  // float32 and float16 checkpoints are not bf16's concern.
+  c = ResolvePrecision(std::nullopt, Config("float16"), DType::kF16, "iree:llvm-cpu", OnCpu(kAvx2));
+  EXPECT_EQ(c->precision.compute, ElementType::kF16);
+}
+
 }  // namespace
 }  // namespace vlmxla::engine

@@ -90,6 +90,40 @@ TEST(PrefillProgram, RejectsAPromptLongerThanTheCache) {
   EXPECT_TRUE(BuildPrefill(TinyLlama(), -1, o).ok());
 }
 
+TEST(PrefillProgram, FromAStartTakesItAndAttendsTheCachesFirstKeysRows) {
+  PrefillOptions o;
+  o.seq_len = 4;
+  o.capacity = 16;
+  o.from_start = true;
+  o.keys = 8;
+  auto p = BuildPrefill(TinyLlama(), -1, o);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(InputNames(*p), (std::vector<std::string>{
+                                "input_ids", "feature_index", "image_features", "length", "start",
+                                "kv.0.key", "kv.0.value", "kv.1.key", "kv.1.value"}));
+  EXPECT_EQ(p->params[4].type.ToString(), "tensor<i32>");
+  // The caches are still written only in place; attention reads their first 8 rows.
+  EXPECT_EQ(OpsProducing(p->mlir, "tensor<2x16x8xf32>"),
+            std::vector<std::string>(4, "stablehlo.dynamic_update_slice"));
+  EXPECT_EQ(OpsProducing(p->mlir, "tensor<2x8x8xf32>"),
+            std::vector<std::string>(4, "stablehlo.slice"));
+  // The 1D RoPE table spans the capacity and is sliced at the start.
+  EXPECT_NE(p->mlir.find("-> tensor<16x8xf32>"), std::string::npos);
+  for (int keys : {3, 17}) {  // fewer keys than rows, more than the cache holds
+    o.keys = keys;
+    auto bad = BuildPrefill(TinyLlama(), -1, o);
+    ASSERT_FALSE(bad.ok()) << keys;
+    EXPECT_NE(bad.status().message().find("keys " + std::to_string(keys) + " must lie in [4, 16]"),
+              std::string::npos)
+        << bad.status().ToString();
+  }
+  // Off, nothing of it shows.
+  o.from_start = false;
+  auto plain = BuildPrefill(TinyLlama(), -1, o);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(InputNames(*plain).size(), 8u);
+}
+
 TEST(DecodeProgram, EverySlotHasItsOwnAliasedCaches) {
   DecodeOptions o;
   o.batch = 3;

@@ -5,9 +5,9 @@
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
 //     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode, a Gemma 3 prefill with
 //     sliding-window rings, a Qwen3 prefill with QK-norm, a Qwen3-VL prefill with DeepStack
-//     and its vision_encode with the resampled position table and DeepStack mergers), each
-//     headed by its signature as comments; a mismatch prints the differing lines as a unified diff
-//     hunk;
+//     and its vision_encode with the resampled position table and DeepStack mergers, the Gemma 3
+//     VLM vision_encode and prefill with bidirectional image blocks), each headed by its
+//     signature as comments; a mismatch prints the differing lines as a unified diff hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
 //     types, aliases, transposition, KV roles; result names and types) of every other combination
 //     of model, dtype, weight layout and bucket.
@@ -141,6 +141,22 @@ const char* const kTinyQwen3Vl =
     "hidden_act":"gelu_pytorch_tanh","hidden_size":32,"intermediate_size":64,"num_heads":2,
     "num_position_embeddings":36,"out_hidden_size":64,"patch_size":16,"spatial_merge_size":2,
     "temporal_patch_size":2}})";
+// Gemma 3 (Gemma3ForConditionalGeneration, tiny-gemma3): the same decoder with window 6 and
+// bidirectional image blocks in prefill, SigLIP 6 x 6 patches pooled to 9 soft tokens.
+const char* const kTinyGemma3 =
+    R"({"boi_token_index":1403,"eoi_token_index":1404,"image_token_index":1405,
+    "mm_tokens_per_image":9,"model_type":"gemma3","text_config":{"attention_bias":false,
+    "final_logit_softcapping":30.0,"head_dim":16,"hidden_activation":"gelu_pytorch_tanh",
+    "hidden_size":64,"intermediate_size":96,"layer_types":["sliding_attention",
+    "sliding_attention","full_attention","sliding_attention"],"max_position_embeddings":512,
+    "model_type":"gemma3_text","num_attention_heads":4,"num_hidden_layers":4,
+    "num_key_value_heads":2,"query_pre_attn_scalar":24,"rms_norm_eps":1e-06,"rope_parameters":{
+    "full_attention":{"factor":8.0,"rope_theta":1000000.0,"rope_type":"linear"},
+    "sliding_attention":{"rope_theta":10000.0,"rope_type":"default"}},"sliding_window":6,
+    "tie_word_embeddings":true,"vocab_size":1406},"tie_word_embeddings":true,"vision_config":{
+    "hidden_act":"gelu_pytorch_tanh","hidden_size":32,"image_size":48,"intermediate_size":64,
+    "layer_norm_eps":1e-06,"model_type":"siglip_vision_model","num_attention_heads":4,
+    "num_channels":3,"num_hidden_layers":2,"patch_size":8,"vision_use_head":false}})";
 
 // Qwen2-VL and Qwen2.5-VL as Transformers 5.23 saves tiny models of both families (as in
 // qwen_programs_test.cc; patch_dim 3*2*4*4 = 96).
@@ -231,6 +247,7 @@ std::vector<Case> HashedCases() {
       {"tiny-gemma3-text", kTinyGemma3Text, 0},
       {"tiny-qwen3", kTinyQwen3, 0},
       {"tiny-qwen3-vl", kTinyQwen3Vl, 2},
+      {"tiny-gemma3", kTinyGemma3, 1},
   };
   std::vector<Case> cases;
   for (const auto& m : models) {
@@ -315,6 +332,11 @@ std::vector<Case> GoldenCases() {
   PrefillOptions qwen3_vl_prefill;  // DeepStack into 12 image rows
   qwen3_vl_prefill.seq_len = 16, qwen3_vl_prefill.capacity = 32, qwen3_vl_prefill.taps = true;
   qwen3_vl_prefill.num_image_features = 12, qwen3_vl_prefill.precision = f32;
+  VisionEncodeOptions gemma3_vision;
+  gemma3_vision.num_images = 2, gemma3_vision.taps = true;
+  PrefillOptions gemma3_vlm_prefill;  // two images' runs longer than the window
+  gemma3_vlm_prefill.seq_len = 32, gemma3_vlm_prefill.capacity = 64;
+  gemma3_vlm_prefill.num_image_features = 18, gemma3_vlm_prefill.precision = f32;
   VisionEncodeOptions qwen2_vl_vision;
   qwen2_vl_vision.num_patches = 16;
   VisionEncodeOptions qwen25_vl_vision;
@@ -326,7 +348,7 @@ std::vector<Case> GoldenCases() {
   VisionEncodeOptions onevision_vision;  // with the anyres_max_N blend
   onevision_vision.num_images = 6, onevision_vision.num_feature_rows = 64;
   for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision,
-                  &qwen3_vl_vision, &next_vision, &onevision_vision}) {
+                  &qwen3_vl_vision, &next_vision, &onevision_vision, &gemma3_vision}) {
     o->precision = f32;
   }
   return {
@@ -344,6 +366,8 @@ std::vector<Case> GoldenCases() {
       {"qwen3_prefill_f32_L16_C32_taps", kTinyQwen3, qwen3_prefill},
       {"qwen3_vl_prefill_f32_L16_C32_F12_taps", kTinyQwen3Vl, qwen3_vl_prefill},
       {"qwen3_vl_vision_encode_f32_N16_taps", kTinyQwen3Vl, qwen3_vl_vision},
+      {"gemma3_vision_encode_f32_n2_taps", kTinyGemma3, gemma3_vision},
+      {"gemma3_prefill_f32_L32_C64", kTinyGemma3, gemma3_vlm_prefill},
   };
 }
 

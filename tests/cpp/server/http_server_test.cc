@@ -276,7 +276,7 @@ TEST_F(ServerTest, InvalidRequestsAre400WithParam) {
       {Chat("x", {{"logit_bias", json::array({1})}}), "logit_bias"},
       {Chat("x", {{"frobnicate", 1}}), "frobnicate"},
       {Chat("x", {{"store", true}}), "store"},
-      {Chat("x", {{"tools", {{{"type", "function"}}}}}), "tools"},
+      {Chat("x", {{"tools", {{{"type", "function"}}}}}), "tools[0].function"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.body);

@@ -40,11 +40,6 @@ class LlavaImages final : public ImagePipeline {
     return out;
   }
 
-  Status Finish(ProcessedImages images, prompt::PreparedPrefill* prefill) const override {
-    prefill->pixel_values = std::move(images.pixel_values);
-    return Status::Ok();
-  }
-
  private:
   vision::ImageProcessor processor_;
   ProcessorSettings settings_;

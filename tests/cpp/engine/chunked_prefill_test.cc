@@ -1,0 +1,132 @@
+// ModelRunner's canonical prefill chunks and batch-invariant decode (model_runner.h), on the
+// engine's tiny Llama: a prompt continued from a cached chunk boundary writes the same KV rows and
+// gives the same logits, bit for bit, as its whole prefill; a sequence decoding alone gives the
+// same logits as beside others. These are what make the prefix cache exact (docs/design.md).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "test_model.h"
+#include "vlmxla/engine/model_runner.h"
+#include "vlmxla/runtime/executor_factory.h"
+
+namespace vlmxla::engine {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kCapacity = 64;
+constexpr int64_t kChunk = 16;
+
+prompt::PreparedPrefill Text(int n) {
+  prompt::PreparedPrefill p;
+  for (int i = 0; i < n; ++i) p.input_ids.push_back((i * 37 + 11) % 300);
+  p.effective_length = n;
+  return p;
+}
+
+// Every layer's K and V rows 0..rows-1 of a saved slot, as bytes.
+std::vector<std::vector<uint8_t>> Rows(const SavedKv& saved, int64_t rows) {
+  std::vector<std::vector<uint8_t>> out;
+  for (const auto& buffer : saved.buffers) {
+    auto host = buffer->ToHost();
+    EXPECT_TRUE(host.ok()) << host.status().ToString();
+    if (!host.ok()) return out;
+    const Shape& s = host->shape();  // [kv_heads, capacity, head_dim]
+    const int64_t row_bytes = host->byte_size() / (s[0] * s[1]);
+    std::vector<uint8_t> bytes;
+    for (int64_t h = 0; h < s[0]; ++h) {
+      const auto* head = static_cast<const uint8_t*>(host->data()) + h * s[1] * row_bytes;
+      bytes.insert(bytes.end(), head, head + rows * row_bytes);
+    }
+    out.push_back(std::move(bytes));
+  }
+  return out;
+}
+
+class ChunkedPrefillTest : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("vlmxla-chunked-prefill-" + std::to_string(getpid()));
+    test_model::WriteLlama(dir_, kCapacity);
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  std::unique_ptr<ModelRunner> Load() {
+    auto executor = runtime::MakeExecutor(std::get<0>(GetParam()));
+    EXPECT_TRUE(executor.ok()) << executor.status().ToString();
+    if (!executor.ok()) return nullptr;
+    RunnerOptions o;
+    o.capacity = kCapacity;
+    o.max_batch = 4;
+    o.prefill_chunk = kChunk;
+    o.batch_invariant_decode = true;
+    o.dtype =
+        std::get<1>(GetParam()) == "bfloat16" ? hlo::ElementType::kBF16 : hlo::ElementType::kF32;
+    auto runner = ModelRunner::Load(dir_.string(), std::move(*executor), o);
+    EXPECT_TRUE(runner.ok()) << runner.status().ToString();
+    return runner.ok() ? std::move(*runner) : nullptr;
+  }
+  static fs::path dir_;
+};
+fs::path ChunkedPrefillTest::dir_;
+
+TEST_P(ChunkedPrefillTest, AContinuedPromptEqualsItsWholePrefill) {
+  std::unique_ptr<ModelRunner> runner = Load();
+  ASSERT_NE(runner, nullptr);
+  const prompt::PreparedPrefill whole = Text(50);
+  auto want = runner->Prefill(0, whole, ImageFeatures(), nullptr);
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  // Another prompt sharing the first 37 positions fills slot 1 (its chunks 0 and 1 are whole);
+  // the 50-position prompt continues there from 32, the last chunk boundary inside the match.
+  prompt::PreparedPrefill head = Text(37);
+  head.input_ids[36] = 299;
+  ASSERT_TRUE(runner->Prefill(1, head, ImageFeatures(), nullptr).ok());
+  EXPECT_EQ(runner->WholeChunkRows(head), 32);
+  const int64_t start = runner->PrefillStart(whole, 37);
+  ASSERT_EQ(start, 32);
+  auto got = runner->Prefill(1, whole, ImageFeatures(), nullptr, start);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_EQ(got->byte_size(), want->byte_size());
+  EXPECT_EQ(std::memcmp(got->data(), want->data(), want->byte_size()), 0);
+  auto a = runner->SaveSlot(0);
+  auto b = runner->SaveSlot(1);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(Rows(*a, 50), Rows(*b, 50));
+  // A start off a chunk boundary is refused.
+  EXPECT_FALSE(runner->Prefill(1, whole, ImageFeatures(), nullptr, 33).ok());
+}
+
+TEST_P(ChunkedPrefillTest, ASequenceDecodesAloneAsBesideOthers) {
+  std::unique_ptr<ModelRunner> runner = Load();
+  ASSERT_NE(runner, nullptr);
+  EXPECT_EQ(runner->batch_buckets().front(), 2);  // no one-row program
+  const prompt::PreparedPrefill p = Text(20);
+  for (int s = 0; s < 3; ++s) ASSERT_TRUE(runner->Prefill(s, p, ImageFeatures(), nullptr).ok());
+  auto saved = runner->SaveSlot(0);
+  ASSERT_TRUE(saved.ok());
+  const std::vector<int> alone = {0}, beside = {2, 1, 0};
+  auto one = runner->Decode(alone, std::vector<int32_t>{5}, std::vector<int32_t>{20});
+  ASSERT_TRUE(one.ok()) << one.status().ToString();
+  ASSERT_TRUE(runner->RestoreSlot(*saved, 0).ok());
+  auto three =
+      runner->Decode(beside, std::vector<int32_t>{7, 9, 5}, std::vector<int32_t>{20, 20, 20});
+  ASSERT_TRUE(three.ok()) << three.status().ToString();
+  const int64_t vocab = one->shape()[1];
+  EXPECT_EQ(std::memcmp(one->data(), three->span<float>().data() + 2 * vocab, vocab * 4), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(BackendsAndDtypes, ChunkedPrefillTest,
+                         ::testing::Combine(::testing::Values("pjrt-cpu", "iree-cpu"),
+                                            ::testing::Values("float32", "bfloat16")),
+                         test_model::BackendDtypeName);
+
+}  // namespace
+}  // namespace vlmxla::engine

@@ -1,0 +1,56 @@
+"""`--dtype auto` reads the CPU the backend compiles for (issue 26): a bfloat16 checkpoint computes
+in bfloat16 only where the CPU multiplies bf16 natively (AVX512_BF16 or AMX), else in float32 with
+its weights widened as they upload; the start line names the ISA and why. The ISA is forced the
+way a user would: XLA_FLAGS --xla_cpu_max_isa=AVX2 for pjrt-cpu, --iree-cpu-target x86-64-v3 for
+iree-cpu. On AVX2 the answer then equals an explicit --dtype float32 run's, token for token."""
+
+import os
+import subprocess
+
+import pytest
+from vlmxla_oracle import isa, testing
+
+CAPS = {"pjrt-cpu": ([], {"XLA_FLAGS": "--xla_cpu_max_isa=AVX2"}),
+        "iree-cpu": (["--iree-cpu-target", "x86-64-v3"], {})}
+
+
+@pytest.fixture(scope="module")
+def bf16_model():
+    return testing.ensure_fixtures(("tiny-qwen2",), "bfloat16")["tiny-qwen2"]
+
+
+def _run(vlmxla_bin, model, backend, args, env_extra, dtype):
+    env = isa.child_env("")  # no cap of the suite's own: each run sets its own
+    env.update(env_extra)
+    proc = subprocess.run([str(vlmxla_bin), "run", "--model", str(model), "--backend", backend,
+                           "--prompt", "Name three colours.", "--max-tokens", "8", "--dtype", dtype,
+                           *args], capture_output=True, text=True, timeout=600, env=env,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    start = next((line for line in proc.stderr.splitlines() if "compute dtype" in line), "")
+    return proc.stdout, start
+
+
+@pytest.mark.parametrize("backend", ["pjrt-cpu", "iree-cpu"])
+def test_auto_computes_bf16_in_float32_on_avx2(backend, bf16_model, vlmxla_bin):
+    args, env = CAPS[backend]
+    text, start = _run(vlmxla_bin, bf16_model, backend, args, env, "auto")
+    assert "compute dtype float32 (auto: the checkpoint is bfloat16" in start, start
+    assert "is AVX2 (" in start and "no bfloat16 dot instructions" in start, start
+    assert "widened to float32 as they upload" in start, start
+    f32_text, f32_start = _run(vlmxla_bin, bf16_model, backend, args, env, "float32")
+    assert "compute dtype float32 (--dtype)" in f32_start, f32_start
+    assert text == f32_text and text.strip()
+    # The flag keeps bf16 on any CPU.
+    _, bf16_start = _run(vlmxla_bin, bf16_model, backend, args, env, "bfloat16")
+    assert "compute dtype bfloat16 (--dtype)" in bf16_start, bf16_start
+
+
+@pytest.mark.parametrize("backend", ["pjrt-cpu", "iree-cpu"])
+def test_auto_keeps_bf16_where_the_cpu_has_bf16_products(backend, bf16_model, vlmxla_bin):
+    if not isa.bf16_dot():
+        pytest.skip("unavailable: this CPU has no AVX512_BF16 or AMX "
+                    f"({os.environ.get(isa.ENV) or 'no cap'}); the AVX2 case above runs instead")
+    _, start = _run(vlmxla_bin, bf16_model, backend, [], {}, "auto")
+    assert "compute dtype bfloat16 (auto:" in start, start
+    assert "CPU AVX-512 with BF16 (this CPU)" in start, start
