@@ -32,6 +32,8 @@ echo "[test] the other merge gates on both CPU backends (reports in build/)"
 scripts/xla/validate_vlm_reference.sh --family qwen2_vl --backend all --report build/gate-qwen2-vl.json
 scripts/xla/validate_vlm_reference.sh --family qwen2_5_vl --backend all \
   --report build/gate-qwen2.5-vl.json
+scripts/xla/validate_vlm_reference.sh --family qwen3_vl --backend all \
+  --report build/gate-qwen3-vl.json
 for family in llava_next llava_onevision gemma3; do
   scripts/xla/validate_vlm_reference.sh --family "$family" --backend all \
     --report "build/gate-$family.json"
@@ -48,7 +50,7 @@ if grep -q ' avx512f' /proc/cpuinfo; then
     --report build/gate-llava-avx2.json
   scripts/xla/validate_arch.sh --backend all --dtype float32 \
     --report build/gate-arch-avx2.json
-  for family in qwen2_vl qwen2_5_vl llava_next llava_onevision gemma3; do
+  for family in qwen2_vl qwen2_5_vl qwen3_vl llava_next llava_onevision gemma3; do
     scripts/xla/validate_vlm_reference.sh --family "$family" --backend all --dtype float32 \
       --report "build/gate-$family-avx2.json"
   done

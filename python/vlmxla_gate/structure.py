@@ -82,6 +82,11 @@ def is_gemma3(tc: dict) -> bool:
     return tc["model_type"] == "gemma3_text"
 
 
+def has_qk_norm(tc: dict) -> bool:
+    """Per-head RMSNorm of q and k (self_attn.q_norm / k_norm): Gemma 3 and Qwen3."""
+    return is_gemma3(tc) or tc["model_type"] == "qwen3"
+
+
 def sliding_layers(tc: dict) -> list[bool]:
     """Per decoder layer, whether it is a sliding-window layer (Gemma 3's layer_types, or every
     sliding_window_pattern-th layer global); none for the other decoders."""
@@ -175,9 +180,10 @@ def decoder_weight_shapes(config: dict) -> dict[str, tuple[int, ...]]:
         w[lp + "self_attn.o_proj.weight"] = (hidden, heads * hd)
         if o_bias:
             w[lp + "self_attn.o_proj.bias"] = (hidden,)
-        if is_gemma3(tc):  # QK-norm and the sandwich norms
+        if has_qk_norm(tc):
             w[lp + "self_attn.q_norm.weight"] = (hd,)
             w[lp + "self_attn.k_norm.weight"] = (hd,)
+        if is_gemma3(tc):  # the sandwich norms
             w[lp + "pre_feedforward_layernorm.weight"] = (hidden,)
             w[lp + "post_feedforward_layernorm.weight"] = (hidden,)
         for proj, shape in (("gate_proj", (inter, hidden)), ("up_proj", (inter, hidden)),
@@ -473,11 +479,13 @@ def expected_counts(config: dict, program: str, batch: int = 1,
         "chlo.erf": 0,
         "stablehlo.convolution": 0,
     }
+    if has_qk_norm(tc):  # the q and k norms per layer
+        counts["stablehlo.rsqrt"] += 2 * layers
     if is_gemma3(tc):
         # Four norms and the q/k norms per layer, the final norm; GELU (tanh form) in each MLP
         # and the logits' soft-cap (attn_logit_softcapping is never applied: Gemma3Attention
         # passes no softcap to its attention function).
-        counts["stablehlo.rsqrt"] = 6 * layers + 1
+        counts["stablehlo.rsqrt"] += 2 * layers  # and the two sandwich norms
         counts["stablehlo.logistic"] = 0
         counts["stablehlo.tanh"] = layers + (1 if tc.get("final_logit_softcapping") else 0)
     if program == "prefill":

@@ -41,21 +41,24 @@ SPEC_DIR = pathlib.Path(__file__).resolve().parent / "fixture_configs"
 CORPUS_DIR = pathlib.Path(__file__).resolve().parent / "corpus"
 SPEC_HASH_FILE = "vlmxla_fixture_spec.sha256"
 FIXTURE_NAMES = ("tiny-llava-clip-llama", "tiny-llava-siglip-qwen2")
-TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2", "tiny-gemma3-text")
+TEXT_FIXTURE_NAMES = ("tiny-llama", "tiny-qwen2", "tiny-qwen3", "tiny-gemma3-text")
 ALL_FIXTURE_NAMES = FIXTURE_NAMES + TEXT_FIXTURE_NAMES
 # The Qwen2-VL / Qwen2.5-VL fixtures run under their own gate family; the LLaVA and
 # text-only suites and the dtype tests iterate ALL_FIXTURE_NAMES above, as before.
 QWEN_FIXTURE_NAMES = ("tiny-qwen2-vl", "tiny-qwen2.5-vl")
+# Qwen3-VL (families/qwen3_vl.py): its own gate family; built as a Qwen kind (qwen.py).
+QWEN3_VL_FIXTURE_NAMES = ("tiny-qwen3-vl",)
 # LLaVA-NeXT / LLaVA-OneVision (families/llava_next.py): gated under their own family.
 LLAVA_NEXT_FIXTURE_NAMES = ("tiny-llava-next", "tiny-llava-onevision")
 # Gemma 3 (families/gemma3.py): a `gemma3_config` spec, gated under its own family.
 GEMMA3_FIXTURE_NAMES = ("tiny-gemma3",)
 KNOWN_FIXTURE_NAMES = (ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES + LLAVA_NEXT_FIXTURE_NAMES
-                       + GEMMA3_FIXTURE_NAMES)
+                       + QWEN3_VL_FIXTURE_NAMES + GEMMA3_FIXTURE_NAMES)
 # The multimodal gate's families: `gate --family F` runs these fixtures.
 FAMILY_FIXTURES = {"llava": FIXTURE_NAMES, "qwen2_vl": ("tiny-qwen2-vl",),
                    "qwen2_5_vl": ("tiny-qwen2.5-vl",), "llava_next": ("tiny-llava-next",),
-                   "llava_onevision": ("tiny-llava-onevision",), "gemma3": GEMMA3_FIXTURE_NAMES}
+                   "llava_onevision": ("tiny-llava-onevision",),
+                   "qwen3_vl": QWEN3_VL_FIXTURE_NAMES, "gemma3": GEMMA3_FIXTURE_NAMES}
 QWEN_KINDS = qwen.MODEL_TYPES
 # The LLaVA-like kinds: a `llava_config` spec, a LLaVA-style processor; by kind, their config,
 # model and processor classes (fixtures of kind "llava" are built exactly as before).

@@ -57,9 +57,10 @@ GROUP_DTYPES = ("float32", *fixtures_mod.NARROW_DTYPES)
 ISAS = ("native", *isa_mod.CAPS)
 WIDE_NAMES = {"f32": "float32", "f64": "float64"}
 # The computed stages, in the tolerance table's order (pixel_values are host f32 in every run).
-PATTERNS = ("vision_hidden_states.*", "selected_image_features", "vision_last_hidden_state",
-            "pooled_image_features", "normed_image_features", "image_features",
-            "packed_image_features", "inputs_embeds", "past_key_values.*", "prefill_logits")
+PATTERNS = ("vision_pos_embeds", "vision_hidden_states.*", "selected_image_features",
+            "vision_last_hidden_state", "pooled_image_features", "normed_image_features",
+            "image_features", "packed_image_features", "deepstack_features.*", "inputs_embeds",
+            "past_key_values.*", "prefill_logits")
 LOGITS = "prefill_logits"
 
 

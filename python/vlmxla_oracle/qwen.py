@@ -1,7 +1,9 @@
-"""Qwen2-VL and Qwen2.5-VL on the oracle's side: the processor, or the placeholder expansion the
-oracle does in its place.
+"""Qwen2-VL, Qwen2.5-VL and Qwen3-VL on the oracle's side: the processor, or the placeholder
+expansion the oracle does in its place (Qwen3VLProcessor expands images exactly as
+Qwen2VLProcessor does: replace_image_token is the same t*h*w // merge_size**2 pads).
 
-Transformers 5.23 cannot build Qwen2VLProcessor / Qwen2_5_VLProcessor without torchvision:
+Transformers 5.23 cannot build Qwen2VLProcessor / Qwen2_5_VLProcessor / Qwen3VLProcessor without
+torchvision:
 `AutoProcessor.from_pretrained` fails loading the video processor (ImportError: "Video processor
 cannot be loaded - requested pil backend is not available"), and constructing the class from its
 parts with no video processor fails in ProcessorMixin's class check, which looks the video
@@ -28,12 +30,13 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 
-MODEL_TYPES = ("qwen2_vl", "qwen2_5_vl")
+MODEL_TYPES = ("qwen2_vl", "qwen2_5_vl", "qwen3_vl")
 IMAGE_TOKEN = "<|image_pad|>"
 VIDEO_TOKEN = "<|video_pad|>"
 # The attribute whose absence is the torchvision-less processor failure (constructing the class).
 PROCESSOR_TRAP = "_extra_content"
-PROCESSOR_CLASSES = {"qwen2_vl": "Qwen2VLProcessor", "qwen2_5_vl": "Qwen2_5_VLProcessor"}
+PROCESSOR_CLASSES = {"qwen2_vl": "Qwen2VLProcessor", "qwen2_5_vl": "Qwen2_5_VLProcessor",
+                     "qwen3_vl": "Qwen3VLProcessor"}
 EXPANSION_RULE = ("each <|image_pad|> in order -> t*h*w // merge_size**2 <|image_pad|> for image i "
                   "(Qwen2VLProcessor.replace_image_token via ProcessorMixin."
                   "get_text_with_replacements); mm_token_type_ids 1 on image pads, 2 on video pads")
@@ -47,7 +50,8 @@ def model_class(model_type: str):
     import transformers
 
     return {"qwen2_vl": transformers.Qwen2VLForConditionalGeneration,
-            "qwen2_5_vl": transformers.Qwen2_5_VLForConditionalGeneration}[model_type]
+            "qwen2_5_vl": transformers.Qwen2_5_VLForConditionalGeneration,
+            "qwen3_vl": transformers.Qwen3VLForConditionalGeneration}[model_type]
 
 
 @dataclasses.dataclass
@@ -179,7 +183,7 @@ def prepare(processing: Processing, text: str, images: list, videos: list | None
 
     if videos:
         raise VideoUnsupported("video input is not supported: the vlmxla oracle (and vlmxla) take "
-                               "images only for Qwen2-VL / Qwen2.5-VL")
+                               "images only for Qwen2-VL / Qwen2.5-VL / Qwen3-VL")
     if processing.processor is not None:
         inputs = processing.processor(images=images or None, text=text, return_tensors="pt")
         return dict(inputs)

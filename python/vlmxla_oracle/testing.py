@@ -52,3 +52,25 @@ def ensure_captures(
                 capture_mod.capture(model_dir, case, cap_dir, dtype=dtype)
             out[(name, case_name)] = cap_dir
     return out
+
+
+def check_qwen_positions(ids, positions, image_token_id: int, grids, merge_size: int = 2) -> int:
+    """Asserts get_rope_index's image positions (Qwen2-VL, Qwen2.5-VL and Qwen3-VL alike): text
+    counts up by one on all three axes; an image's pads hold (t, h, w) of its merged grid offset
+    by the position it starts at; the text after it resumes at start + max(h, w). Returns the
+    next position (the rope delta is that minus len(ids))."""
+    is_pad = ids == image_token_id
+    i, expect, grids = 0, 0, iter(grids)
+    while i < len(ids):
+        if not is_pad[i]:
+            assert positions[:, i].tolist() == [expect] * 3, i
+            i, expect = i + 1, expect + 1
+            continue
+        _, h, w = (x // m for x, m in zip(next(grids), (1, merge_size, merge_size)))
+        block = positions[:, i:i + h * w]
+        assert block[0].tolist() == [expect] * (h * w)
+        assert block[1].tolist() == [expect + r for r in range(h) for _ in range(w)]
+        assert block[2].tolist() == [expect + c for _ in range(h) for c in range(w)]
+        i, expect = i + h * w, expect + max(h, w)
+    return expect
+

@@ -59,7 +59,7 @@ export LD_LIBRARY_PATH="$B/lib${nv:+:$nv}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 declare -A suite_of=()
 for f in "${fixtures[@]}"; do
   case "$f" in
-    tiny-llama|tiny-qwen2|tiny-gemma3-text) suite_of[$f]=arch ;;
+    tiny-llama|tiny-qwen2|tiny-qwen3|tiny-gemma3-text) suite_of[$f]=arch ;;
     tiny-qwen2-vl) suite_of[$f]=qwen2_vl ;;
     tiny-qwen2.5-vl) suite_of[$f]=qwen2_5_vl ;;
     *) suite_of[$f]=llava ;;

@@ -42,11 +42,11 @@ done
 # Default: every fixture of every gate.
 [[ ${#fixtures[@]} -eq 0 ]] && fixtures=(tiny-llava-clip-llama tiny-llava-siglip-qwen2
                                          tiny-qwen2-vl tiny-qwen2.5-vl tiny-llama tiny-qwen2
-                                         tiny-gemma3-text)
+                                         tiny-qwen3 tiny-gemma3-text)
 # The gate script (and its family) that runs a fixture.
 gate_of() {
   case "$1" in
-    tiny-llama|tiny-qwen2|tiny-gemma3-text) echo validate_arch.sh ;;
+    tiny-llama|tiny-qwen2|tiny-qwen3|tiny-gemma3-text) echo validate_arch.sh ;;
     tiny-qwen2-vl) echo "validate_vlm_reference.sh --family qwen2_vl" ;;
     tiny-qwen2.5-vl) echo "validate_vlm_reference.sh --family qwen2_5_vl" ;;
     *) echo validate_llava_reference.sh ;;
@@ -55,7 +55,7 @@ gate_of() {
 # Its suite's name in the bundle's gpu_gate.sh reports (out/<suite>-<backend>.json).
 suite_of() {
   case "$1" in
-    tiny-llama|tiny-qwen2|tiny-gemma3-text) echo arch ;;
+    tiny-llama|tiny-qwen2|tiny-qwen3|tiny-gemma3-text) echo arch ;;
     tiny-qwen2-vl) echo qwen2_vl ;;
     tiny-qwen2.5-vl) echo qwen2_5_vl ;;
     *) echo llava ;;

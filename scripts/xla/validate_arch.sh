@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The text-only decoder gate (see python/vlmxla_gate/gate.py, suite "arch"): the same oracle
 # comparison as the LLaVA gate (rendered text, ids, positions, mask, embeddings, prefill logits,
-# every layer's K/V, greedy tokens and text) for the tiny Llama, Qwen2 and Gemma 3 fixtures.
+# every layer's K/V, greedy tokens and text) for the tiny Llama, Qwen2, Qwen3 and Gemma 3 fixtures.
 #   scripts/xla/validate_arch.sh [--fixture NAME]... [--case NAME]...
 #       [--backend pjrt-cpu|iree-cpu|pjrt-cuda|iree-cuda|pjrt|all] [--plugin SO]
 #       [--dtype float32|bfloat16|float16|all]...

@@ -1,4 +1,4 @@
-"""Text-only decoders (tiny-llama, tiny-qwen2, tiny-gemma3-text) end to end: the fixtures are plain Transformers
+"""Text-only decoders (tiny-llama, tiny-qwen2, tiny-qwen3, tiny-gemma3-text) end to end: the fixtures are plain Transformers
 causal LMs, the oracle captures their text and device stages in the LLaVA manifest format,
 `vlmxla prepare` reproduces the ids exactly, and scripts/xla/validate_arch.sh gates them."""
 
@@ -36,7 +36,7 @@ def test_fixture_is_a_plain_causal_lm_that_generates(name, text_dirs):
     model_dir = text_dirs[name]
     cfg = json.loads((model_dir / "config.json").read_text())
     arch = {"tiny-llama": "LlamaForCausalLM", "tiny-qwen2": "Qwen2ForCausalLM",
-            "tiny-gemma3-text": "Gemma3ForCausalLM"}[name]
+            "tiny-qwen3": "Qwen3ForCausalLM", "tiny-gemma3-text": "Gemma3ForCausalLM"}[name]
     model_type = name.removeprefix("tiny-").replace("-", "_")
     assert cfg["architectures"] == [arch] and cfg["model_type"] == model_type
     assert "text_config" not in cfg and "vision_config" not in cfg
@@ -51,6 +51,13 @@ def test_fixture_is_a_plain_causal_lm_that_generates(name, text_dirs):
     assert ("lm_head.weight" in weights) is not tied
     # Qwen2's qkv biases
     assert ("model.layers.0.self_attn.q_proj.bias" in weights) is (name == "tiny-qwen2")
+    # QK-norm (Qwen3, Gemma 3): one [head_dim] weight each for q and k; Qwen3's head_dim is the
+    # config's own, not hidden_size / num_attention_heads.
+    qk_norm = name in ("tiny-qwen3", "tiny-gemma3-text")
+    assert ("model.layers.0.self_attn.q_norm.weight" in weights) is qk_norm
+    if name == "tiny-qwen3":
+        assert cfg["head_dim"] != cfg["hidden_size"] // cfg["num_attention_heads"]
+        assert weights["model.layers.0.self_attn.k_norm.weight"].shape == (cfg["head_dim"],)
     # Same tokenizer and template as the LLaVA fixture's text half.
     source = fixtures.load_spec(name)[fixtures.SHARED_FROM]
     source_dir = testing.ensure_fixtures((source,))[source]

@@ -154,7 +154,7 @@ def test_fixture_models_apply_chat_template(vlmxla_bin, tmp_path):
     checked = 0
     for model_dir in fixtures:
         model_type = json.loads((model_dir / "config.json").read_text())["model_type"]
-        if model_type in ("qwen2_vl", "qwen2_5_vl"):
+        if model_type in ("qwen2_vl", "qwen2_5_vl", "qwen3_vl"):
             # Qwen2VLProcessor cannot be built without torchvision (its video processor); the
             # tokenizer renders the same chat_template.jinja, as the oracle's capture does.
             from transformers import AutoTokenizer

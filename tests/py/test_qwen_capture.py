@@ -104,22 +104,9 @@ def test_positions_follow_the_grids(name, captures):
     """Text runs count up by one on all three axes; an image's pads hold (t, h, w) of its merged
     grid offset by the position it starts at; the text after it resumes at start + max(h, w)."""
     _, t = _load(captures[(name, "two_sizes")])
-    cfg = _config(name)
-    ids, pos = t["input_ids"], t["position_ids"]
-    is_pad = ids == cfg["image_token_id"]
-    i, images = 0, iter(t["image_grid_thw"].tolist())
-    expect = 0
-    while i < len(ids):
-        if not is_pad[i]:
-            assert pos[:, i].tolist() == [expect] * 3, i
-            i, expect = i + 1, expect + 1
-            continue
-        _, h, w = (x // m for x, m in zip(next(images), (1, 2, 2)))
-        block = pos[:, i:i + h * w]
-        assert block[0].tolist() == [expect] * (h * w)
-        assert block[1].tolist() == [expect + r for r in range(h) for _ in range(w)]
-        assert block[2].tolist() == [expect + c for _ in range(h) for c in range(w)]
-        i, expect = i + h * w, expect + max(h, w)
+    ids = t["input_ids"]
+    expect = testing.check_qwen_positions(ids, t["position_ids"], _config(name)["image_token_id"],
+                                          t["image_grid_thw"].tolist())
     assert int(t["rope_deltas"][0]) == expect - len(ids)
 
 

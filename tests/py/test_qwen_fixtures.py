@@ -42,6 +42,7 @@ def test_names_and_families():
                                         "qwen2_5_vl": ("tiny-qwen2.5-vl",),
                                         "llava_next": ("tiny-llava-next",),
                                         "llava_onevision": ("tiny-llava-onevision",),
+                                        "qwen3_vl": ("tiny-qwen3-vl",),
                                         "gemma3": ("tiny-gemma3",)}
     assert not set(QWEN) & set(fixtures.ALL_FIXTURE_NAMES)  # the older suites run as before
     assert {n: fixtures.spec_kind(fixtures.load_spec(n)) for n in QWEN} == {

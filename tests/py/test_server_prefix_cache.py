@@ -4,7 +4,9 @@ new question about that image (the image cache), a repeat and plain text request
 under continuous batching, give the same text and log-probabilities on a server with both caches
 as on one with both off (`--prefix-cache-mib 0 --image-cache-mib 0`), exactly, greedy and seeded,
 and /metrics counts the hits. Qwen2-VL (M-RoPE: the suffix's positions follow the prefix's image)
-in every dtype on both CPU backends, LLaVA on pjrt-cpu in float32 and iree-cpu in bfloat16."""
+in every dtype on both CPU backends, LLaVA on pjrt-cpu in float32 and iree-cpu in bfloat16, and
+Qwen3-VL (an image's DeepStack rows cached with its feature rows) on pjrt-cpu in float32 and
+iree-cpu in bfloat16."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import subprocess
 import pytest
 from test_server import _client, _data_uri, serving
 from vlmxla_oracle import testing
-from vlmxla_oracle.fixtures import QWEN_FIXTURE_NAMES
+from vlmxla_oracle.fixtures import QWEN3_VL_FIXTURE_NAMES, QWEN_FIXTURE_NAMES
 
 # Exact in every dtype, tokens and log-probabilities alike: with the same chunks
 # (--prefill-chunk, small enough that turn one holds whole chunks) a cached run computes every
@@ -26,12 +28,16 @@ CONFIGS = [
       for d in ("float32", "bfloat16", "float16")],
     ("tiny-llava-clip-llama", "pjrt-cpu", "float32"),
     ("tiny-llava-clip-llama", "iree-cpu", "bfloat16"),
+    ("tiny-qwen3-vl", "pjrt-cpu", "float32"),
+    ("tiny-qwen3-vl", "iree-cpu", "bfloat16"),
 ]
 
 
 def _model_dir(name: str):
     if name in QWEN_FIXTURE_NAMES:
         return testing.ensure_fixtures(QWEN_FIXTURE_NAMES)[name]
+    if name in QWEN3_VL_FIXTURE_NAMES:
+        return testing.ensure_fixtures(QWEN3_VL_FIXTURE_NAMES)[name]
     return testing.ensure_fixtures()[name]
 
 

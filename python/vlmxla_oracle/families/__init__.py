@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 import pathlib
 
-from . import gemma3, llava, llava_next, llava_onevision, qwen2_vl, text
+from . import gemma3, llava, llava_next, llava_onevision, qwen2_vl, qwen3_vl, text
 
-FAMILIES = (llava, qwen2_vl, text, llava_next, llava_onevision, gemma3)  # one line per family
+# One entry per family.
+FAMILIES = (llava, qwen2_vl, text, llava_next, llava_onevision, qwen3_vl, gemma3)
 
 
 class UnsupportedModelType(ValueError):

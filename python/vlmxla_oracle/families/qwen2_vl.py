@@ -11,7 +11,7 @@ from .. import capture as cap
 from .. import qwen
 from .llava import Recorder
 
-MODEL_TYPES = qwen.MODEL_TYPES
+MODEL_TYPES = ("qwen2_vl", "qwen2_5_vl")  # qwen.py also prepares qwen3_vl (families/qwen3_vl.py)
 KINDS = {t: t for t in MODEL_TYPES}
 CASE_NAMES = ("image_text", "two_images", "no_image", "malformed_placeholder", "two_sizes",
               "context_overflow")
@@ -51,6 +51,15 @@ class QwenRecorder(Recorder):
         # get_image_features splits pooler_output per image after this hook: clone it now.
         self.data.setdefault("image_features", output.pooler_output.detach().clone())
 
+    def vision_stages(self, model, inputs) -> list[dict]:
+        """The vision side's stages, in the tower's order: every block's input and output, then
+        the merged image features."""
+        depth = len(model.model.visual.blocks)
+        stages = [cap.stage(f"vision_hidden_states.{i}", self.data[f"vision_hidden_states.{i}"])
+                  for i in range(depth + 1)]
+        stages.append(cap.stage("image_features", self.data["image_features"]))
+        return stages
+
 
 def qwen_vision_layout(config, image_grid_thw) -> dict:
     """Transformers' own packing of the grids (transformers.vision_utils): cu_seqlens, and for
@@ -69,8 +78,9 @@ def qwen_vision_layout(config, image_grid_thw) -> dict:
 
 
 def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
-            dtype: str = "float32") -> dict:
-    """A Qwen2-VL / Qwen2.5-VL checkpoint: qwen.py's preparation and the model, eager."""
+            dtype: str = "float32", recorder_class: type = QwenRecorder) -> dict:
+    """A Qwen2-VL / Qwen2.5-VL checkpoint (or Qwen3-VL, with its recorder_class): qwen.py's
+    preparation and the model, eager."""
     import torch
     from transformers.image_utils import load_image
 
@@ -106,7 +116,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
     grid = inputs.get("image_grid_thw")
     if grid is not None:
         manifest["vision_layout"] = qwen_vision_layout(model.config, grid)
-    recorder = QwenRecorder(model)
+    recorder = recorder_class(model)
     with torch.no_grad():
         out = model(**inputs, use_cache=True, return_dict=True)
         positions, deltas = model.model.get_rope_index(
@@ -131,10 +141,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
         cap.stage("rope_deltas", deltas.reshape(-1).to(torch.int64).clone()),
     ]
     if grid is not None:
-        depth = len(model.model.visual.blocks)
-        for i in range(depth + 1):
-            stages.append(cap.stage(f"vision_hidden_states.{i}", rec[f"vision_hidden_states.{i}"]))
-        stages.append(cap.stage("image_features", rec["image_features"]))
+        stages += recorder.vision_stages(model, inputs)
     return cap.finish(model, inputs, out, rec["inputs_embeds"][0], case, tokenizer, manifest,
                       stages, out_dir)
 

@@ -1,4 +1,4 @@
-"""Text-only decoders (`llama`, `qwen2`, `gemma3_text`) on the oracle's side: the tokenizer's
+"""Text-only decoders (`llama`, `qwen2`, `qwen3`, `gemma3_text`) on the oracle's side: the tokenizer's
 apply_chat_template and AutoModelForCausalLM, eager, with the LLaVA manifest's format (the
 vision stages are absent). A case with images is recorded as the refusal Transformers gives."""
 
@@ -8,11 +8,11 @@ import pathlib
 
 from .. import capture as cap
 
-MODEL_TYPES = ("llama", "qwen2", "gemma3_text")
-KINDS = {"llama": "text", "qwen2": "text", "gemma3_text": "text"}
+MODEL_TYPES = ("llama", "qwen2", "qwen3", "gemma3_text")
+KINDS = {"llama": "text", "qwen2": "text", "qwen3": "text", "gemma3_text": "text"}
 CASE_NAMES = ("no_image", "context_overflow", "image_on_text_model")
 GENERATING_CASE_NAMES = ("no_image",)
-FIXTURES = ("tiny-llama", "tiny-qwen2", "tiny-gemma3-text")
+FIXTURES = ("tiny-llama", "tiny-qwen2", "tiny-qwen3", "tiny-gemma3-text")
 TOLERANCE_GROUP = None
 VISION_WEIGHTS = ()  # no vision side
 

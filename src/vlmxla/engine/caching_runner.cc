@@ -1,7 +1,9 @@
 #include "vlmxla/engine/caching_runner.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -24,6 +26,60 @@ const prompt::PreparedPrefill& WithDigests(const prompt::PreparedPrefill& p,
   copy = p;
   copy->image_digests = std::move(*digests);
   return *copy;
+}
+
+// Copies rows [0, n) of `from`'s feature axis (its second-to-last: image_features' rows,
+// deepstack_features' per layer) to rows [at, at + n) of `to`'s; every other axis must agree.
+Status CopyFeatureRows(const HostTensor& from, int64_t n, HostTensor& to, int64_t at) {
+  const Shape& f = from.shape();
+  const Shape& t = to.shape();
+  const size_t rank = f.size();
+  if (rank < 2 || t.size() != rank || from.dtype() != to.dtype() ||
+      !std::equal(f.begin(), f.end() - 2, t.begin()) || f.back() != t.back() || f[rank - 2] < n ||
+      at + n > t[rank - 2]) {
+    return Internal(std::string("image features ") + DTypeName(from.dtype()) + " " +
+                    ShapeToString(f) + " do not fit rows " + std::to_string(at) + ".." +
+                    std::to_string(at + n - 1) + " of " + DTypeName(to.dtype()) + " " +
+                    ShapeToString(t));
+  }
+  int64_t outer = 1;
+  for (size_t a = 0; a + 2 < rank; ++a) outer *= f[a];
+  const size_t row_bytes = static_cast<size_t>(f.back()) * DTypeSize(from.dtype());
+  const auto* src = static_cast<const uint8_t*>(from.data());
+  auto* dst = static_cast<uint8_t*>(to.mutable_data());
+  for (int64_t o = 0; o < outer; ++o) {
+    std::memcpy(dst + (o * t[rank - 2] + at) * row_bytes, src + o * f[rank - 2] * row_bytes,
+                n * row_bytes);
+  }
+  return Status::Ok();
+}
+
+// A zeroed tensor shaped as `like` with `rows` feature rows.
+HostTensor ZeroFeatureRows(const HostTensor& like, int64_t rows) {
+  Shape shape = like.shape();
+  shape[shape.size() - 2] = rows;
+  HostTensor out(like.dtype(), shape);
+  std::memset(out.mutable_data(), 0, out.byte_size());
+  return out;
+}
+
+// The first `n` feature rows of each of `encoded`'s results (a family whose program pads to a
+// bucket returns padding rows too).
+Result<ImageFeatures> FirstFeatureRows(const ImageFeatures& encoded, int64_t n) {
+  ImageFeatures out;
+  if (encoded.rows.shape().size() != 2) return Internal("vision_encode gave no feature rows");
+  out.rows = ZeroFeatureRows(encoded.rows, n);
+  VLMXLA_RETURN_IF_ERROR(CopyFeatureRows(encoded.rows, n, out.rows, 0));
+  for (const auto& [role, tensor] : encoded.by_role) {
+    if (tensor.shape().size() < 2) {
+      return Internal("vision_encode's " + std::string(hlo::InputRoleName(role)) +
+                      " has no feature rows: " + ShapeToString(tensor.shape()));
+    }
+    HostTensor r = ZeroFeatureRows(tensor, n);
+    VLMXLA_RETURN_IF_ERROR(CopyFeatureRows(tensor, n, r, 0));
+    out.by_role.emplace_back(role, std::move(r));
+  }
+  return out;
 }
 
 }  // namespace
@@ -103,54 +159,62 @@ Status CachingRunner::Warm(const prompt::PreparedPrefill& prompt) {
   return runner_.Warm(p, plan.start, /*vision=*/false);
 }
 
-Result<HostTensor> CachingRunner::Features(const prompt::PreparedPrefill& p, int64_t start) {
+Result<ImageFeatures> CachingRunner::Features(const prompt::PreparedPrefill& p, int64_t start) {
   std::vector<int> needed;  // images with a position at or after `start`
   for (size_t i = 0; i < p.image_slots.size(); ++i) {
     if (p.image_slots[i].offset + p.image_slots[i].length > start) {
       needed.push_back(static_cast<int>(i));
     }
   }
-  if (needed.empty()) return HostTensor();
+  if (needed.empty()) return ImageFeatures();
   // An anyres family's layout of an image depends on the prompt's other images (LLaVA-OneVision
   // lays several out otherwise than one): its images are always encoded together, the whole
   // prompt's, and never cached, so every prefill of the prompt reads the same rows.
   if (!p.image_sizes.empty()) return runner_.EncodeImages(p, nullptr);
 
   // Every other image is encoded by itself, cached or not, so that its rows are the same
-  // whichever prompt it came in and whether they were cached.
-  std::vector<std::optional<HostTensor>> rows(p.image_slots.size());
+  // whichever prompt it came in and whether they were cached. Its rows of the other results
+  // prefill takes (DeepStack's) travel with its feature rows, cached together.
+  std::vector<std::optional<ImageFeatures>> images(p.image_slots.size());
   for (int i : needed) {
-    if (images_) rows[i] = images_->Find(p.image_digests[i]);
-    if (rows[i]) continue;
+    if (images_) images[i] = images_->Find(p.image_digests[i]);
+    if (images[i]) continue;
     VLMXLA_ASSIGN_OR_RETURN(prompt::PreparedPrefill only, ImagesOnly(p, {i}));
-    VLMXLA_ASSIGN_OR_RETURN(HostTensor encoded, runner_.EncodeImages(only, nullptr));
+    VLMXLA_ASSIGN_OR_RETURN(ImageFeatures encoded, runner_.EncodeImages(only, nullptr));
     const int64_t n = p.image_slots[i].length;
-    if (encoded.shape().size() != 2 || encoded.shape()[0] < n) {
+    if (encoded.rows.shape().size() != 2 || encoded.rows.shape()[0] < n) {
       return Internal("vision_encode gave fewer feature rows than image " + std::to_string(i) +
                       "'s " + std::to_string(n) + " placeholders");
     }
-    // The image's own rows (a family whose program pads to a bucket returns padding rows too).
-    HostTensor r(encoded.dtype(), Shape{n, encoded.shape()[1]});
-    std::memcpy(r.mutable_data(), encoded.data(), r.byte_size());
-    if (images_) images_->Insert(p.image_digests[i], r);
-    rows[i] = std::move(r);
+    VLMXLA_ASSIGN_OR_RETURN(ImageFeatures own, FirstFeatureRows(encoded, n));
+    if (images_) images_->Insert(p.image_digests[i], own);
+    images[i] = std::move(own);
   }
   // The whole prompt's layout (image after image, as EncodeImages returns it); images before the
   // start are never read and stay zero.
   const int64_t total = runner_.FeatureRows(p);
-  const int64_t hidden = rows[needed.front()]->shape()[1];
-  HostTensor features(rows[needed.front()]->dtype(), Shape{total, hidden});
-  std::memset(features.mutable_data(), 0, features.byte_size());
-  const int64_t row_bytes = features.byte_size() / std::max<int64_t>(1, total);
+  const ImageFeatures& like = *images[needed.front()];
+  ImageFeatures features;
+  features.rows = ZeroFeatureRows(like.rows, total);
+  for (const auto& [role, tensor] : like.by_role) {
+    features.by_role.emplace_back(role, ZeroFeatureRows(tensor, total));
+  }
   int64_t first = 0;
   for (size_t i = 0; i < p.image_slots.size(); ++i) {
     const int64_t n = p.image_slots[i].length;
-    if (rows[i]) {
-      if (first + n > total || rows[i]->shape()[0] != n) {
+    if (const std::optional<ImageFeatures>& image = images[i]) {
+      if (image->rows.shape()[0] != n || image->by_role.size() != features.by_role.size()) {
         return Internal("image " + std::to_string(i) + "'s cached features do not fit the prompt");
       }
-      std::memcpy(static_cast<uint8_t*>(features.mutable_data()) + first * row_bytes,
-                  rows[i]->data(), n * row_bytes);
+      VLMXLA_RETURN_IF_ERROR(CopyFeatureRows(image->rows, n, features.rows, first));
+      for (size_t r = 0; r < features.by_role.size(); ++r) {
+        if (image->by_role[r].first != features.by_role[r].first) {
+          return Internal("image " + std::to_string(i) +
+                          "'s cached features do not fit the prompt");
+        }
+        VLMXLA_RETURN_IF_ERROR(
+            CopyFeatureRows(image->by_role[r].second, n, features.by_role[r].second, first));
+      }
     }
     first += n;
   }
@@ -160,7 +224,7 @@ Result<HostTensor> CachingRunner::Features(const prompt::PreparedPrefill& p, int
 Result<HostTensor> CachingRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
                                           std::map<std::string, HostTensor>* taps) {
   if (taps != nullptr) {
-    HostTensor features;
+    ImageFeatures features;
     // An empty HostTensor has rank 0: a prompt without images has no pixel values.
     if (!prompt.pixel_values.shape().empty()) {
       VLMXLA_ASSIGN_OR_RETURN(features, runner_.EncodeImages(prompt, taps));
@@ -185,7 +249,7 @@ Result<HostTensor> CachingRunner::Prefill(int slot, const prompt::PreparedPrefil
   } else if (prefix_) {
     prefix_->CountMiss();
   }
-  VLMXLA_ASSIGN_OR_RETURN(HostTensor features, Features(p, plan.start));
+  VLMXLA_ASSIGN_OR_RETURN(ImageFeatures features, Features(p, plan.start));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits,
                           runner_.Prefill(slot, p, features, nullptr, plan.start));
   // Only whole chunks are kept: rows a later prompt's chunks would compute the same way.

@@ -62,9 +62,10 @@ class CachingRunner final : public SequenceRunner {
   // or, for an anyres family, the whole prompt; none without images.
   static Result<std::vector<prompt::PreparedPrefill>> VisionPrompts(
       const prompt::PreparedPrefill& prompt);
-  // The prompt's image feature rows prefill reads from `start` on (every image ending after it),
-  // from the image cache where it holds them; empty when no image ends after `start`.
-  Result<HostTensor> Features(const prompt::PreparedPrefill& prompt, int64_t start);
+  // The prompt's image features prefill reads from `start` on (every image ending after it: its
+  // feature rows and its rows of every by_role result), from the image cache where it holds
+  // them; empty when no image ends after `start`.
+  Result<ImageFeatures> Features(const prompt::PreparedPrefill& prompt, int64_t start);
 
   ModelRunner& runner_;
   CacheOptions options_;

@@ -440,7 +440,8 @@ Status ModelRunner::WarmDecode() {
   return Status::Ok();
 }
 
-Result<HostTensor> ModelRunner::EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps) {
+Result<ImageFeatures> ModelRunner::EncodeImages(const prompt::PreparedPrefill& prompt,
+                                                TapMap* taps) {
   if (!family_->takes_images()) return InvalidArgument("this model takes no images");
   if (prompt.pixel_values.shape().empty()) return InvalidArgument("the prompt has no images");
   const hlo::VisionEncodeOptions options = VisionOptionsFor(prompt);
@@ -458,17 +459,30 @@ Result<HostTensor> ModelRunner::EncodeImages(const prompt::PreparedPrefill& prom
   }
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, bound, {}), {}));
   VLMXLA_ASSIGN_OR_RETURN(HostTensor features, outputs[c->primary]->ToHost());
+  ImageFeatures out;
+  // The other results prefill takes: those named after an input role (deepstack_features). Not
+  // image_features: the primary result fills it (a family's tap of that name, LLaVA-NeXT's
+  // per-view features, is a diagnostic).
+  const auto& names = c->program.result_names;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::optional<Input> role = hlo::InputRoleOf(names[i]);
+    if (static_cast<int>(i) == c->primary || !role || *role == Input::kImageFeatures) continue;
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
+    out.by_role.emplace_back(*role, std::move(t));
+  }
   for (size_t i = 0; taps && i < outputs.size(); ++i) {
     if (c->taps[i].empty()) continue;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, outputs[i]->ToHost());
     const int64_t rows = family_->TapRows(config(), prompt, c->taps[i]);
     (*taps)[c->taps[i]] = rows < 0 ? std::move(t) : SliceAxis(t, 0, rows);
   }
-  return family_->FeaturesForPrefill(std::move(features));
+  VLMXLA_ASSIGN_OR_RETURN(out.rows, family_->FeaturesForPrefill(std::move(features)));
+  return out;
 }
 
 Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill& prompt,
-                                        const HostTensor& features, TapMap* taps, int64_t start) {
+                                        const ImageFeatures& features, TapMap* taps,
+                                        int64_t start) {
   if (slot < 0 || slot >= slots_.size()) {
     return Internal("prefill: slot " + std::to_string(slot) + " does not exist");
   }
@@ -490,8 +504,9 @@ Result<HostTensor> ModelRunner::Prefill(int slot, const prompt::PreparedPrefill&
 }
 
 Result<HostTensor> ModelRunner::PrefillCall(int slot, const prompt::PreparedPrefill& prompt,
-                                            const HostTensor& features, TapMap* taps, int64_t start,
-                                            int64_t end) {
+                                            const ImageFeatures& images, TapMap* taps,
+                                            int64_t start, int64_t end) {
+  const HostTensor& features = images.rows;
   const int64_t length = end;            // the positions the slot holds after this call
   const int64_t count = length - start;  // the positions this call computes
   const int bucket = start > 0 ? SuffixBucket(count) : PickBucket(prefill_buckets_, count);
@@ -560,11 +575,50 @@ Result<HostTensor> ModelRunner::PrefillCall(int slot, const prompt::PreparedPref
     VLMXLA_ASSIGN_OR_RETURN(block_d, executor_->Upload(I32Tensor(block, Shape{bucket})));
   }
   const int slot_of[] = {slot};
-  const std::pair<Input, runtime::DeviceBuffer*> inputs[] = {
+  std::vector<std::pair<Input, runtime::DeviceBuffer*>> inputs = {
       {Input::kInputIds, ids_d.get()},        {Input::kFeatureIndex, fi_d.get()},
       {Input::kImageFeatures, feats_d.get()}, {Input::kLength, len_d.get()},
       {Input::kStart, start_d.get()},         {Input::kRopePositions, rope_d.get()},
       {Input::kImageBlock, block_d.get()}};
+  // The vision program's other results by role (deepstack_features [S, F, D]: its F the rows'),
+  // each checked against the input the program declares; without images, zeros of that type, as
+  // image_features above.
+  std::vector<std::shared_ptr<runtime::DeviceBuffer>> held;
+  for (const auto& [role, tensor] : images.by_role) {
+    const int index = c->input[static_cast<int>(role)];
+    if (index < 0) continue;  // an input this prefill does not take
+    if (std::any_of(inputs.begin(), inputs.end(),
+                    [&](const auto& in) { return in.first == role; })) {
+      continue;  // the runner's own value (ids, positions, ...) wins
+    }
+    const hlo::TensorType& want = c->program.params[index].type;
+    if (tensor.shape() != Shape(want.dims.begin(), want.dims.end()) ||
+        tensor.dtype() != hlo::DTypeFromElementType(want.element)) {
+      return Internal("prefill: the vision program's " + std::string(hlo::InputRoleName(role)) +
+                      " is " + DTypeName(tensor.dtype()) + " " + ShapeToString(tensor.shape()) +
+                      " but prefill takes " + want.ToString());
+    }
+    VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(tensor));
+    inputs.emplace_back(role, buffer.get());
+    held.push_back(std::move(buffer));
+  }
+  if (!rows) {
+    for (size_t i = 0; i < c->program.params.size(); ++i) {
+      const hlo::ProgramParam& p = c->program.params[i];
+      if (p.kind != hlo::ProgramParam::Kind::kInput || p.kv) continue;
+      const Input role = *hlo::InputRoleOf(p.name);  // Compile resolved every input's role
+      if (std::any_of(inputs.begin(), inputs.end(),
+                      [&](const auto& in) { return in.first == role && in.second; })) {
+        continue;
+      }
+      HostTensor zeros(hlo::DTypeFromElementType(p.type.element),
+                       Shape(p.type.dims.begin(), p.type.dims.end()));
+      std::memset(zeros.mutable_data(), 0, zeros.byte_size());
+      VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(zeros));
+      inputs.emplace_back(role, buffer.get());
+      held.push_back(std::move(buffer));
+    }
+  }
   VLMXLA_ASSIGN_OR_RETURN(auto outputs, Run(*c, Args(*c, inputs, slot_of), slot_of));
   slots_.set_rope_delta(slot, mrope ? prompt.rope_delta : 0);
   VLMXLA_ASSIGN_OR_RETURN(HostTensor logits, outputs[c->primary]->ToHost());

@@ -20,6 +20,7 @@
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
+#include "vlmxla/engine/image_features.h"
 #include "vlmxla/engine/kv_slots.h"
 #include "vlmxla/engine/process_memory.h"
 #include "vlmxla/engine/program_cache.h"
@@ -90,12 +91,13 @@ class ModelRunner {
 
   // The prompt's images -> image feature rows ct[F, text_hidden] (ct: the compute type), image
   // after image, in the family's layout (models::Family::FeatureRows: a family whose program pads
-  // to a bucket returns the padding rows too, which no position reads).
-  Result<HostTensor> EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps);
+  // to a bucket returns the padding rows too, which no position reads), and the vision program's
+  // other results that name an input role, for prefill.
+  Result<ImageFeatures> EncodeImages(const prompt::PreparedPrefill& prompt, TapMap* taps);
   // Writes the prompt's keys and values into `slot` (rows 0..effective_length-1) and returns the
-  // last position's logits f32[vocab]. `features` are EncodeImages' rows for the prompt's images
-  // (empty without images). With M-RoPE the slot keeps the prompt's rope_delta for its decode
-  // steps.
+  // last position's logits f32[vocab]. `features` are EncodeImages' for the prompt's images
+  // (empty without images: every input they would fill is bound to zeros). With M-RoPE the slot
+  // keeps the prompt's rope_delta for its decode steps.
   //
   // With prefill_chunk on (and no taps, no sliding layers, a schedule that fits the capacity:
   // Chunked) the prompt runs in its canonical chunks, chunk k (positions kC..) by the plain
@@ -105,7 +107,7 @@ class ModelRunner {
   // RestoreSlot) and only the chunks from `start` on run; `start` must be one PrefillStart
   // returned for this prompt. Features are needed only for images at or after it.
   Result<HostTensor> Prefill(int slot, const prompt::PreparedPrefill& prompt,
-                             const HostTensor& features, TapMap* taps, int64_t start = 0);
+                             const ImageFeatures& features, TapMap* taps, int64_t start = 0);
   // The start a prefill of `prompt` may continue from when the slot holds its first `cached`
   // rows, computed as whole chunks: the last chunk boundary at most cached and
   // effective_length - 1 (the last position's logits are computed). 0: none (also whenever the
@@ -172,7 +174,7 @@ class ModelRunner {
   // One call: positions first..end-1 of `prompt` (the slot holds rows 0..first-1); the logits of
   // position end-1.
   Result<HostTensor> PrefillCall(int slot, const prompt::PreparedPrefill& prompt,
-                                 const HostTensor& features, TapMap* taps, int64_t first,
+                                 const ImageFeatures& features, TapMap* taps, int64_t first,
                                  int64_t end);
   // The rows a prefill continued from a start computes for its `n` positions: up to
   // kFineSuffixLimit, n rounded up to a multiple of 16 (a chat turn's suffix of 74 positions

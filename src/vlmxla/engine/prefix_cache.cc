@@ -207,21 +207,21 @@ CacheStats PrefixCache::stats() const {
   return StatsOf(entries_, hits_, misses_);
 }
 
-std::optional<HostTensor> ImageCache::Find(const std::string& digest) {
+std::optional<ImageFeatures> ImageCache::Find(const std::string& digest) {
   std::lock_guard<std::mutex> lock(mu_);
-  const HostTensor* rows = entries_.Touch(digest);
-  if (rows == nullptr) {
+  const ImageFeatures* features = entries_.Touch(digest);
+  if (features == nullptr) {
     ++misses_;
     return std::nullopt;
   }
   ++hits_;
-  return *rows;
+  return *features;
 }
 
-void ImageCache::Insert(const std::string& digest, HostTensor rows) {
+void ImageCache::Insert(const std::string& digest, ImageFeatures features) {
   std::lock_guard<std::mutex> lock(mu_);
-  const uint64_t bytes = rows.byte_size();
-  entries_.Put(digest, std::move(rows), bytes);
+  const uint64_t bytes = features.byte_size();
+  entries_.Put(digest, std::move(features), bytes);
 }
 
 CacheStats ImageCache::stats() const {

@@ -5,8 +5,9 @@
 // pixel rows, their shape and its grid), never its URL. Two prompts share KV rows 0..n-1 exactly
 // when their keys share the first n words. The prefix cache keeps device copies of prefilled
 // slots (SavedKv) under the key of the prompt they hold; the image cache keeps each image's
-// feature rows (what vision_encode returns for it) under its digest. Both are bounded by a byte
-// budget and evict the least recently used entry first; both are thread-safe.
+// features (what vision_encode returns for it: its feature rows and, with them, its rows of every
+// other result prefill takes, Qwen3-VL's DeepStack rows) under its digest. Both are bounded by a
+// byte budget and evict the least recently used entry first; both are thread-safe.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,7 @@
 
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
+#include "vlmxla/engine/image_features.h"
 #include "vlmxla/engine/kv_slots.h"
 #include "vlmxla/engine/service_metrics.h"
 #include "vlmxla/prompt/prepared_prefill.h"
@@ -124,15 +126,15 @@ class PrefixCache {
 class ImageCache {
  public:
   explicit ImageCache(uint64_t budget) : entries_(budget) {}
-  // Image feature rows ct[rows, hidden] stored under `digest` (counted as a hit), or nullopt
-  // (counted as a miss).
-  std::optional<HostTensor> Find(const std::string& digest);
-  void Insert(const std::string& digest, HostTensor rows);
+  // One image's features (rows ct[rows, hidden] and its rows of each by_role result) stored under
+  // `digest` (counted as a hit), or nullopt (counted as a miss).
+  std::optional<ImageFeatures> Find(const std::string& digest);
+  void Insert(const std::string& digest, ImageFeatures features);
   CacheStats stats() const;
 
  private:
   mutable std::mutex mu_;
-  LruMap<std::string, HostTensor> entries_;
+  LruMap<std::string, ImageFeatures> entries_;
   int64_t hits_ = 0, misses_ = 0;
 };
 

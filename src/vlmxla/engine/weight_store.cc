@@ -55,7 +55,8 @@ Status WeightStore::Upload(const hlo::Program& program) {
     bytes_ += buffer->byte_size();
     (family_->IsVisionWeight(p.name) ? stats_.vision_bytes : stats_.decoder_bytes) +=
         buffer->byte_size();
-    stats_.uploads[p.name] += 1;
+    VLMXLA_ASSIGN_OR_RETURN(const std::string stored_name, checkpoint_.StoredName(p.name));
+    stats_.uploads[stored_name] += 1;
     weights_[p.name] = std::move(buffer);
   }
   return Status::Ok();

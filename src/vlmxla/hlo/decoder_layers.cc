@@ -9,11 +9,12 @@ namespace vlmxla::hlo {
 Status CheckDecoderConfig(const io::TextConfig& config, const char* program) {
   const std::string p = program;
   const std::string& type = config.model_type;
-  if (type != "llama" && type != "mistral" && type != "qwen2" && type != "qwen2_vl_text" &&
-      type != "qwen2_5_vl_text" && type != "gemma3_text") {
+  if (type != "llama" && type != "mistral" && type != "qwen2" && type != "qwen3" &&
+      type != "qwen2_vl_text" && type != "qwen2_5_vl_text" && type != "qwen3_vl_text" &&
+      type != "gemma3_text") {
     return Unimplemented(p + ": decoder model_type '" + type +
-                         "' is not supported (llama, mistral, qwen2, qwen2_vl_text, "
-                         "qwen2_5_vl_text, gemma3_text)");
+                         "' is not supported (llama, mistral, qwen2, qwen3, qwen2_vl_text, "
+                         "qwen2_5_vl_text, qwen3_vl_text, gemma3_text)");
   }
   if (config.hidden_act != "silu" && config.hidden_act != "gelu_pytorch_tanh") {
     return Unimplemented(p + ": hidden_act '" + config.hidden_act +
@@ -212,6 +213,28 @@ Rope MropeRope(Builder& b, const io::TextConfig& config, Value rope_positions,
   const int64_t n = dims[1], hd = config.head_dim;
   const std::vector<float> inv_freq = InvFreq(config.rope_theta, hd);
   Value pos = b.Convert(rope_positions, ElementType::kF32);  // [3, L]
+  if (config.mrope_interleaved) {
+    // apply_interleaved_mrope: every axis's angles over all head_dim / 2 frequencies, then each
+    // frequency takes its axis's (a select: the same float32 products Transformers keeps).
+    const int64_t half = hd / 2;
+    const std::span<const float> inv(inv_freq.data(), static_cast<size_t>(half));
+    std::vector<int32_t> axis_of(half, 0);
+    for (int64_t j = 0; j < half; ++j) {
+      if (j % 3 == 1 && j < 3 * config.mrope_section[1]) axis_of[j] = 1;
+      if (j % 3 == 2 && j < 3 * config.mrope_section[2]) axis_of[j] = 2;
+    }
+    const TensorType table{ElementType::kI32, {n, half}};
+    Value axis = b.BroadcastInDim(b.Constant({ElementType::kI32, {half}}, axis_of), {n, half}, {1});
+    Value freqs;
+    for (int64_t a = 0; a < 3; ++a) {
+      Value angles = RotaryAngles(b, b.Reshape(b.Slice(pos, {a, 0}, {a + 1, n}), {n}), inv);
+      freqs = a == 0 ? angles
+                     : b.Select(b.Compare(axis, b.Splat(table, a), CompareDirection::kEq), angles,
+                                freqs);
+    }
+    Value emb = b.Concatenate({freqs, freqs}, 1);  // [L, head_dim]
+    return RopeIn(b, b.Cosine(emb), b.Sine(emb), compute);
+  }
   // Frequency section i of mrope_section turns with axis i % 3: float32(pos) * inv_freq, one
   // product per element, as Qwen2VLRotaryEmbedding computes all three axes and keeps one.
   std::vector<Value> sections;

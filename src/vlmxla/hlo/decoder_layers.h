@@ -95,8 +95,10 @@ Rope RopeIn(Builder& b, Value cos, Value sin, ElementType compute);
 
 // Multimodal RoPE (config.mrope_section set) for L tokens at `rope_positions` i32[3, L] (temporal,
 // height, width), as Qwen2VLRotaryEmbedding: freqs_a = float32(pos_a) * inv_freq per axis,
-// frequency section i of mrope_section from axis i % 3, emb = cat(freqs, freqs), cos/sin in f32
-// converted to `compute`. [L, head_dim] each.
+// frequency section i of mrope_section from axis i % 3 (config.mrope_interleaved: Qwen3-VL's
+// interleaving, frequency j from height or width when j % 3 is 1 or 2 within 3x that axis's
+// section, else time), emb = cat(freqs, freqs), cos/sin in f32 converted to `compute`.
+// [L, head_dim] each.
 Rope MropeRope(Builder& b, const io::TextConfig& config, Value rope_positions, ElementType compute);
 
 }  // namespace vlmxla::hlo

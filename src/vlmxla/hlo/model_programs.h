@@ -105,8 +105,8 @@ Result<HostTensor> BindWeight(const ProgramParam& param, HostTensor checkpoint);
 Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
                                   const VisionEncodeOptions& options);
 
-// The Qwen2-VL / Qwen2.5-VL vision tower and merger over N = options.num_patches packed patch rows
-// of any number of images (N a multiple of merge_unit = spatial_merge_size^2; the host's
+// The Qwen2-VL / Qwen2.5-VL / Qwen3-VL vision tower and merger over N = options.num_patches packed
+// patch rows of any number of images (N a multiple of merge_unit = spatial_merge_size^2; the host's
 // QwenVisionLayout fills the inputs and pads to the bucket):
 //   vision_encode(pixel_values f32[N, patch_dim]   (rows in the tower's order; padding rows 0),
 //                 rotary_hw i32[N, 2]              (each row's (h, w) rotary position),
@@ -120,6 +120,17 @@ Result<Program> BuildVisionEncode(const io::LlavaConfig& config,
 //   block i, each ct[N, hidden] in the tower's row order).
 // A row attends to the rows of its own segment only; padding rows are segment -1, so they never
 // change a real row.
+// Qwen3-VL (weights model.visual.*) also takes
+//                 interp_indices i32[N, 4], interp_weights f32[N, 4] (each row's bilinear taps of
+//                 the learned position table and their weights, get_vision_interpolation_indices_
+//                 and_weights with align_corners; padding rows: weight 0),
+// adds the patch embedding's bias and the resampled table (pos_embed rows weighted and summed in
+// f32) before block 0, runs LayerNorm blocks with linear_fc1/linear_fc2 MLPs and a LayerNorm-first
+// merger, and returns after image_features
+//   deepstack_features ct[S, N / merge_unit, out_hidden] (DeepStack merger k, LayerNorm after the
+//   2x2 shuffle, over block deepstack_visual_indexes[k]'s output, in block order: prefill's
+//   deepstack_features)
+//   (+ taps: vision_pos_embeds f32[N, hidden] before the states, deepstack_features.<k> after).
 Result<Program> BuildQwenVisionEncode(const io::QwenVLConfig& config,
                                       const VisionEncodeOptions& options);
 
@@ -142,6 +153,7 @@ Result<Program> BuildGemma3VisionEncode(const io::Gemma3Config& config,
 
 // prefill(input_ids i32[L], feature_index i32[L], image_features f32[F, D], length i32[],
 //   [rope_positions i32[3, L]: M-RoPE models only, config.mrope_section set],
+//   [deepstack_features f32[S, F, D]: DeepStack models only, S = config.deepstack_layers],
 //   [image_block i32[L]: config.bidirectional_image_blocks only; position p's image (-1: text),
 //    one image's positions attending to each other both ways (a sliding layer within its
 //    window)],
@@ -157,7 +169,9 @@ Result<Program> BuildGemma3VisionEncode(const io::Gemma3Config& config,
 // prompt's last W positions into their ring (any prompt length); their past_key_values tap is
 // the ring itself (the runner unrolls it by position).
 // Position p takes image_features[feature_index[p]] where input_ids[p] is the image token,
-// else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1.
+// else embed_tokens[input_ids[p]]. For text-only models image_token_id is -1. With DeepStack
+// (Qwen3-VL), after decoder layer l < S an image position p also adds
+// deepstack_features[l, feature_index[p]] to its hidden state.
 // Requires seq_len <= capacity.
 // With from_start the program also takes `start i32[]` after `length` and continues a prompt
 // whose rows 0..start-1 the cache holds: input_ids etc. hold positions start..start+L-1, their

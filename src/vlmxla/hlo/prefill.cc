@@ -86,6 +86,13 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
   if (mrope) {
     rope_positions = DeclareInput(b, program, "rope_positions", {ElementType::kI32, {3, seq}});
   }
+  // DeepStack (Qwen3-VL): one feature row set per injected layer, read through feature_index.
+  const int deepstack = config.deepstack_layers;
+  Value deepstack_features;
+  if (deepstack > 0) {
+    deepstack_features = DeclareInput(b, program, "deepstack_features",
+                                      {ct, {deepstack, options.num_image_features, hidden}});
+  }
   // Gemma 3: each position's image block (-1 for text): one image's tokens see each other.
   Value image_block;
   if (config.bidirectional_image_blocks) {
@@ -235,6 +242,14 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
                                   options.attention_block_scores);  // [kv, rep, L, hd]
     attn = b.Reshape(b.Transpose(attn, {2, 0, 1, 3}), {seq, heads * hd});
     x = FinishLayer(b, config, dw.layers[l], x, attn);
+    if (l < deepstack) {
+      // Qwen3VLTextModel._deepstack_process: hidden[image positions] += features of layer l.
+      Value layer_rows = b.Reshape(
+          b.Slice(deepstack_features, {l, 0, 0}, {l + 1, options.num_image_features, hidden}),
+          {options.num_image_features, hidden});
+      Value added = b.Add(x, b.GatherRows(layer_rows, feature_index));
+      x = b.Select(is_image_2d, added, x);
+    }
   }
 
   // Only the last real position's logits are needed to start generation.

@@ -39,16 +39,20 @@ enum class InputRole {
   kFeatureSource,
   kBlendSource,
   kBlendWeight,
+  kDeepstackFeatures,
+  kInterpIndices,
+  kInterpWeights,
   kImageBlock,
   kStart,
 };
-inline constexpr int kNumInputRoles = 17;
+inline constexpr int kNumInputRoles = 20;
 
 inline constexpr std::array<std::string_view, kNumInputRoles> kInputRoleNames = {
-    "pixel_values", "input_ids",      "feature_index",  "image_features", "length",
-    "tokens",       "positions",      "rotary_hw",      "full_segment",   "window_segment",
-    "merged_order", "rope_positions", "feature_source", "blend_source",   "blend_weight",
-    "image_block",  "start"};
+    "pixel_values",   "input_ids",      "feature_index", "image_features",
+    "length",         "tokens",         "positions",     "rotary_hw",
+    "full_segment",   "window_segment", "merged_order",  "rope_positions",
+    "feature_source", "blend_source",   "blend_weight",  "deepstack_features",
+    "interp_indices", "interp_weights", "image_block",   "start"};
 
 inline std::string_view InputRoleName(InputRole role) {
   return kInputRoleNames[static_cast<int>(role)];

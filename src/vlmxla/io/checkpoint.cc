@@ -42,6 +42,13 @@ Result<HostTensor> CheckpointWeights::Get(const std::string& name) const {
   return NotFound("weight '" + name + "' is not in the checkpoint");
 }
 
+Result<std::string> CheckpointWeights::StoredName(const std::string& name) const {
+  for (const auto& c : Candidates(name))
+    for (const auto& f : files_)
+      if (f->Has(c)) return c;
+  return NotFound("weight '" + name + "' is not in the checkpoint");
+}
+
 uint64_t CheckpointWeights::bytes() const {
   uint64_t n = 0;
   for (const auto& f : files_) n += f->data_bytes();

@@ -24,6 +24,9 @@ class CheckpointWeights {
   // "model.language_model.", "lm_head."). A view: valid while this object lives.
   Result<HostTensor> Get(const std::string& name) const;
   bool Has(const std::string& name) const;
+  // The name the tensor Get(name) returns has in the checkpoint's files (`name` itself or one of
+  // its older-layout aliases).
+  Result<std::string> StoredName(const std::string& name) const;
   // Bytes of tensor data in all files.
   uint64_t bytes() const;
   // The float type (f32, f16 or bf16) that holds most of the checkpoint's float bytes: the type

@@ -259,6 +259,21 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.rope_theta = 1000000.0;
     c.bos_token_id = 151643, c.eos_token_ids = {151645};
     c.attention_bias = true;
+  } else if (c.model_type == "qwen3") {
+    // Qwen3Config: the Qwen2 decoder with QK-norm, no biases by default and its own head_dim.
+    c.vocab_size = 151936, c.hidden_size = 4096, c.intermediate_size = 22016;
+    c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 32768;
+    kv_heads = 32;
+    c.qk_norm = true;  // Qwen3RMSNorm over head_dim: the plain RMSNorm, no (1 + w)
+  } else if (c.model_type == "qwen3_vl_text") {
+    // Qwen3VLTextConfig: the Qwen3 decoder (QK-norm, no biases) with interleaved M-RoPE.
+    c.vocab_size = 151936, c.hidden_size = 4096, c.intermediate_size = 22016;
+    c.num_hidden_layers = 32, c.num_attention_heads = 32, c.max_position_embeddings = 128000;
+    kv_heads = 32;
+    c.rope_theta = 500000.0;  // Qwen3VLTextConfig.default_theta
+    c.qk_norm = true;
+    // Qwen3VLTextRotaryEmbedding always interleaves; rope_parameters' flag is not read.
+    c.mrope_interleaved = true;
   } else if (c.model_type == "gemma3_text") {
     // Gemma3TextConfig's defaults (gemma-3-1b-like dims).
     c.vocab_size = 262208, c.hidden_size = 2304, c.intermediate_size = 9216;
@@ -268,15 +283,18 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     c.tie_word_embeddings = true;
     c.rope_theta = 1000000.0;  // the global layers' base
   } else {
-    return Unimplemented("text decoder model_type '" + c.model_type +
-                         "' is not supported (supported: llama, mistral, qwen2, qwen2_vl_text, "
-                         "qwen2_5_vl_text, gemma3_text)");
+    return Unimplemented(
+        "text decoder model_type '" + c.model_type +
+        "' is not supported (supported: llama, mistral, qwen2, qwen3, qwen2_vl_text, "
+        "qwen2_5_vl_text, qwen3_vl_text, gemma3_text)");
   }
   const bool gemma3 = c.model_type == "gemma3_text";
-  const bool mrope_model =
-      c.model_type != "llama" && c.model_type != "mistral" && c.model_type != "qwen2" && !gemma3;
+  const bool qwen3_vl = c.model_type == "qwen3_vl_text";
+  const bool qwen3 = c.model_type == "qwen3" || qwen3_vl;
+  const bool mrope_model = c.model_type != "llama" && c.model_type != "mistral" &&
+                           c.model_type != "qwen2" && c.model_type != "qwen3" && !gemma3;
   c.hidden_act = gemma3 ? "gelu_pytorch_tanh" : "silu";
-  c.rms_norm_eps = mrope_model ? 1e-5 : 1e-6;
+  c.rms_norm_eps = mrope_model && !qwen3_vl ? 1e-5 : 1e-6;
   Fields f(j, where);
   VLMXLA_RETURN_IF_ERROR(f.Int("vocab_size", &c.vocab_size));
   VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
@@ -296,11 +314,17 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
     VLMXLA_RETURN_IF_ERROR(f.Bool("attention_bias", &c.attention_bias));
     c.attention_output_bias = c.attention_bias;  // Llama's flag covers o_proj too
     VLMXLA_RETURN_IF_ERROR(f.Bool("mlp_bias", &c.mlp_bias));
-  } else if (gemma3) {
+  } else if (gemma3 || qwen3) {
     VLMXLA_RETURN_IF_ERROR(f.Bool("attention_bias", &c.attention_bias));
-    c.attention_output_bias = c.attention_bias;  // Gemma3Attention's o_proj takes it too
+    c.attention_output_bias = c.attention_bias;  // their o_proj takes it too
   }
   c.num_key_value_heads = kv_heads.value_or(c.num_attention_heads);
+  if (c.model_type == "qwen3") {
+    // Qwen3's sliding layers (use_sliding_window) are not built; no released checkpoint sets it.
+    bool sliding = false;
+    VLMXLA_RETURN_IF_ERROR(f.Bool("use_sliding_window", &sliding));
+    if (sliding) return Unimplemented(where + ": use_sliding_window is not supported yet");
+  }
   if (c.model_type == "mistral") {
     // Mistral's sliding window masks keys more than sliding_window positions back; a window that
     // covers every position the model can take changes nothing.
@@ -347,15 +371,17 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
                          {"intermediate_size", c.intermediate_size}}) {
     VLMXLA_RETURN_IF_ERROR(Positive(where, name, v));
   }
-  c.head_dim = gemma3 ? 256 : c.hidden_size / c.num_attention_heads;
+  c.head_dim = gemma3 ? 256 : qwen3 ? 128 : c.hidden_size / c.num_attention_heads;
   VLMXLA_RETURN_IF_ERROR(f.Int("head_dim", &c.head_dim));
   if (c.num_attention_heads % c.num_key_value_heads != 0) {
     return InvalidArgument(
         where + ": num_attention_heads " + std::to_string(c.num_attention_heads) +
         " is not a multiple of num_key_value_heads " + std::to_string(c.num_key_value_heads));
   }
-  // Qwen2VLTextRotaryEmbedding's default sections (temporal, height, width).
-  if (mrope_model && c.mrope_section.empty()) c.mrope_section = {16, 24, 24};
+  // Qwen2VLTextRotaryEmbedding's default sections (temporal, height, width); Qwen3-VL's.
+  if (mrope_model && c.mrope_section.empty()) {
+    c.mrope_section = qwen3_vl ? std::vector<int>{24, 20, 20} : std::vector<int>{16, 24, 24};
+  }
   if (!c.mrope_section.empty()) {
     int64_t sum = 0;
     for (int s : c.mrope_section) {
@@ -396,6 +422,31 @@ Result<QwenVisionConfig> ParseQwenVisionConfig(const nlohmann::json& j, const st
     c.intermediate_size = embed_dim * mlp_ratio;
     c.out_hidden_size = hidden;
     c.hidden_act = "quick_gelu";
+  } else if (family == "qwen3_vl") {
+    // Qwen3VLVisionConfig: LayerNorm blocks with a GELU-tanh MLP (fc1/fc2, biases), a learned
+    // position table resampled to each grid, DeepStack mergers after the listed blocks.
+    c.depth = 27, c.hidden_size = 1152, c.intermediate_size = 4304, c.num_heads = 16;
+    c.patch_size = 16, c.out_hidden_size = 3584, c.hidden_act = "gelu_pytorch_tanh";
+    c.num_position_embeddings = 2304, c.deepstack_visual_indexes = {8, 16, 24};
+    VLMXLA_RETURN_IF_ERROR(f.Int("depth", &c.depth));
+    VLMXLA_RETURN_IF_ERROR(f.Int("num_heads", &c.num_heads));
+    VLMXLA_RETURN_IF_ERROR(f.Int("patch_size", &c.patch_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("intermediate_size", &c.intermediate_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("out_hidden_size", &c.out_hidden_size));
+    VLMXLA_RETURN_IF_ERROR(f.Int("num_position_embeddings", &c.num_position_embeddings));
+    VLMXLA_RETURN_IF_ERROR(f.IntList("deepstack_visual_indexes", &c.deepstack_visual_indexes));
+    const int side = static_cast<int>(std::lround(std::sqrt(c.num_position_embeddings)));
+    if (c.num_position_embeddings <= 0 || side * side != c.num_position_embeddings) {
+      return InvalidArgument(where + ": num_position_embeddings must be a positive square, got " +
+                             std::to_string(c.num_position_embeddings));
+    }
+    for (int b : c.deepstack_visual_indexes) {
+      if (b < 0 || b >= c.depth) {
+        return OutOfRange(where + ": deepstack_visual_indexes entry " + std::to_string(b) +
+                          " is outside the " + std::to_string(c.depth) + " blocks");
+      }
+    }
   } else {
     c.hidden_size = 3584, c.intermediate_size = 3420, c.out_hidden_size = 3584;
     c.hidden_act = "silu";
@@ -520,11 +571,12 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     m.torch_dtype = DeclaredDtype(j["text_config"]);
   }
   VLMXLA_ASSIGN_OR_RETURN(m.model_type, ModelType(j, "", "config.json"));
-  if (m.model_type == "llama" || m.model_type == "qwen2" || m.model_type == "gemma3_text") {
+  if (m.model_type == "llama" || m.model_type == "qwen2" || m.model_type == "qwen3" ||
+      m.model_type == "gemma3_text") {
     VLMXLA_ASSIGN_OR_RETURN(m.text, ParseTextConfig(j));
     return m;
   }
-  if (m.model_type == "qwen2_vl" || m.model_type == "qwen2_5_vl") {
+  if (m.model_type == "qwen2_vl" || m.model_type == "qwen2_5_vl" || m.model_type == "qwen3_vl") {
     QwenVLConfig q;
     q.family = m.model_type;
     // Transformers v5 nests text_config; older files keep the decoder's fields at the top level.
@@ -541,6 +593,16 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
         j.contains("vision_config") ? j["vision_config"] : nlohmann::json::object(), q.family);
     if (!v.ok()) return v.status().WithContext("config.json");
     q.vision = *v;
+    if (q.family == "qwen3_vl") {
+      // Saved as model.language_model.* / lm_head.* (io::CheckpointWeights' aliases).
+      q.text.weights_prefix = "language_model.";
+      q.text.deepstack_layers = static_cast<int>(q.vision.deepstack_visual_indexes.size());
+      if (q.text.deepstack_layers > q.text.num_hidden_layers) {
+        return InvalidArgument("config.json: " + std::to_string(q.text.deepstack_layers) +
+                               " DeepStack layers for a decoder of " +
+                               std::to_string(q.text.num_hidden_layers) + " layers");
+      }
+    }
     Fields f(j, "config.json");
     VLMXLA_RETURN_IF_ERROR(f.Int("image_token_id", &q.image_token_id));
     VLMXLA_RETURN_IF_ERROR(f.Int("video_token_id", &q.video_token_id));
@@ -558,9 +620,10 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (m.model_type == "gemma3") return ParseGemma3Config(j, std::move(m));
   const bool next = m.model_type == "llava_next", onevision = m.model_type == "llava_onevision";
   if (m.model_type != "llava" && !next && !onevision) {
-    return Unimplemented("model_type '" + m.model_type +
-                         "' is not supported (supported: llava, llava_next, llava_onevision, "
-                         "qwen2_vl, qwen2_5_vl, gemma3, llama, qwen2, gemma3_text)");
+    return Unimplemented(
+        "model_type '" + m.model_type +
+        "' is not supported (supported: llava, llava_next, llava_onevision, "
+        "qwen2_vl, qwen2_5_vl, qwen3_vl, gemma3, llama, qwen2, qwen3, gemma3_text)");
   }
   LlavaConfig l;
   // The default tower when vision_config is absent: CLIP ViT-L/14 at 336 px (LlavaConfig,

@@ -58,6 +58,13 @@ struct TextConfig {
   // Multimodal RoPE (Qwen2-VL): head_dim / 2 frequencies split into temporal, height and width
   // sections, each rotated by its own axis of a [3, seq] position. Empty: 1D RoPE.
   std::vector<int> mrope_section;
+  // Qwen3-VL's interleaved M-RoPE (apply_interleaved_mrope): frequency j turns with height when
+  // j % 3 == 1 and j < 3 * mrope_section[1], with width when j % 3 == 2 and j < 3 *
+  // mrope_section[2], else with time; false: mrope_section's contiguous sections.
+  bool mrope_interleaved = false;
+  // DeepStack (Qwen3-VL): prefill adds deepstack_features[l] at the image positions to the
+  // hidden states after decoder layer l, for l < deepstack_layers; 0: none.
+  int deepstack_layers = 0;
   // Prefix of every decoder weight name in the checkpoint: "language_model." (LLaVA) or ""
   // (text-only Llama/Qwen2, Qwen2-VL: model.layers.*, lm_head.weight).
   std::string weights_prefix;
@@ -148,6 +155,11 @@ struct QwenVisionConfig {
   int window_size = 0;     // Qwen2.5-VL: windowed attention over window_size pixels; 0: none
   std::vector<int> fullatt_block_indexes;  // Qwen2.5-VL: the blocks with full attention
   double rope_theta = 10000.0;
+  // Qwen3-VL: a learned square table of num_position_embeddings position embeddings, resampled
+  // to each image's grid and added to the patch embeddings (0: none), and the blocks whose
+  // outputs go through their own DeepStack mergers (deepstack_visual_indexes).
+  int num_position_embeddings = 0;
+  std::vector<int> deepstack_visual_indexes;
 
   // Values in one flattened patch: in_channels * temporal_patch_size * patch_size^2.
   int patch_dim() const { return in_channels * temporal_patch_size * patch_size * patch_size; }
@@ -156,9 +168,9 @@ struct QwenVisionConfig {
   int merge_unit() const { return spatial_merge_size * spatial_merge_size; }
 };
 
-// Qwen2VLConfig / Qwen2_5_VLConfig.
+// Qwen2VLConfig / Qwen2_5_VLConfig / Qwen3VLConfig.
 struct QwenVLConfig {
-  std::string family;  // "qwen2_vl" | "qwen2_5_vl"
+  std::string family;  // "qwen2_vl" | "qwen2_5_vl" | "qwen3_vl"
   QwenVisionConfig vision;
   TextConfig text;
   int image_token_id = 151655;
@@ -182,7 +194,7 @@ struct Gemma3Config {
 struct ModelConfig {
   std::string model_type;               // "llava", "qwen2_vl", "qwen2_5_vl", or the text model type
   std::optional<LlavaConfig> llava;     // set for "llava", "llava_next", "llava_onevision"
-  std::optional<QwenVLConfig> qwen_vl;  // set for "qwen2_vl" and "qwen2_5_vl"
+  std::optional<QwenVLConfig> qwen_vl;  // set for "qwen2_vl", "qwen2_5_vl" and "qwen3_vl"
   std::optional<Gemma3Config> gemma3;   // set for "gemma3"
   TextConfig text;                      // the decoder (== llava->text for llava)
   // The checkpoint's declared dtype: "dtype" (Transformers v5) or "torch_dtype", at the top level
@@ -200,7 +212,7 @@ struct ModelConfig {
 
 Result<VisionConfig> ParseVisionConfig(const nlohmann::json& j);
 Result<TextConfig> ParseTextConfig(const nlohmann::json& j);
-// `family`: "qwen2_vl" or "qwen2_5_vl" (vision_config's fields and defaults differ).
+// `family`: "qwen2_vl", "qwen2_5_vl" or "qwen3_vl" (vision_config's fields and defaults differ).
 Result<QwenVisionConfig> ParseQwenVisionConfig(const nlohmann::json& j, const std::string& family);
 Result<ModelConfig> ParseModelConfig(const nlohmann::json& j);
 // image_grid_pinpoints ([[height, width], ...], positive integers); `where` names the file.

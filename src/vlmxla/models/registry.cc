@@ -7,14 +7,15 @@
 #include "vlmxla/models/llava/llava.h"
 #include "vlmxla/models/llava_next/llava_next.h"
 #include "vlmxla/models/qwen2_vl/qwen2_vl.h"
+#include "vlmxla/models/qwen3_vl/qwen3_vl.h"
 #include "vlmxla/models/text_only/text_only.h"
 
 namespace vlmxla::models {
 namespace {
 
 // One line per family.
-const Family* const kFamilies[] = {&LlavaFamily(), &LlavaNextFamily(), &Qwen2VLFamily(),
-                                   &Gemma3Family(), &TextOnlyFamily()};
+const Family* const kFamilies[] = {&LlavaFamily(),   &LlavaNextFamily(), &Qwen2VLFamily(),
+                                   &Qwen3VLFamily(), &Gemma3Family(),    &TextOnlyFamily()};
 
 std::string Joined(const std::vector<std::string>& names) {
   std::string out;

@@ -20,6 +20,24 @@ std::string Grid(const std::array<int32_t, 3>& g) {
 
 }  // namespace
 
+namespace {
+
+// One axis of the align_corners bilinear resample of a `side`-long table to `size` positions, at
+// `index`, in float32 as _interpolation_axis_taps_weights computes it: taps floor(src) and
+// floor(src) + 1 clamped to the table, weights 1 - |src - floor - offset| (at least 0).
+void AxisTaps(int32_t index, int32_t size, int32_t side, std::array<int32_t, 2>& taps,
+              std::array<float, 2>& weights) {
+  const float src = static_cast<float>(index) * static_cast<float>(side - 1) /
+                    static_cast<float>(std::max(size - 1, 1));
+  const float floor = std::floor(src);
+  for (int o = 0; o < 2; ++o) {
+    taps[o] = std::clamp(static_cast<int32_t>(floor) + o, 0, side - 1);
+    weights[o] = std::max(1.0f - std::fabs(src - floor - static_cast<float>(o)), 0.0f);
+  }
+}
+
+}  // namespace
+
 Result<QwenVisionLayout> BuildQwenVisionLayout(const io::QwenVisionConfig& vision, bool windowed,
                                                std::span<const std::array<int32_t, 3>> grid_thw,
                                                int64_t bucket) {
@@ -60,6 +78,7 @@ Result<QwenVisionLayout> BuildQwenVisionLayout(const io::QwenVisionConfig& visio
   const size_t n = static_cast<size_t>(num_patches);
   // Per patch in Transformers' order: rotary (h, w), and per row position: the segments.
   std::vector<std::array<int32_t, 2>> pos(n);
+  std::vector<std::array<int32_t, 2>> grid_hw(n);  // each patch's image grid (h, w)
   std::vector<int32_t> full_by_row(n), window_by_row(n);
   std::vector<int32_t> window_index;  // merged-token order the windowed tower runs in
   window_index.reserve(n / mu);
@@ -75,6 +94,7 @@ Result<QwenVisionLayout> BuildQwenVisionLayout(const io::QwenVisionConfig& visio
           for (int mh = 0; mh < m; ++mh)
             for (int mw = 0; mw < m; ++mw) {
               pos[p] = {bh * m + mh, bw * m + mw};
+              grid_hw[p] = {h, w};
               full_by_row[p++] = frame;
             }
     }
@@ -132,6 +152,24 @@ Result<QwenVisionLayout> BuildQwenVisionLayout(const io::QwenVisionConfig& visio
     out.merged_order[j] = static_cast<int32_t>(j);
   for (size_t k = 0; k < window_index.size(); ++k)
     out.merged_order[window_index[k]] = static_cast<int32_t>(k);
+  const int side = static_cast<int>(std::lround(std::sqrt(vision.num_position_embeddings)));
+  if (vision.num_position_embeddings > 0) {
+    out.interp_indices.assign(static_cast<size_t>(bucket) * 4, 0);
+    out.interp_weights.assign(static_cast<size_t>(bucket) * 4, 0.0f);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t q = static_cast<size_t>(out.patch_order[i]);
+      std::array<int32_t, 2> ht, wt;
+      std::array<float, 2> hw, ww;
+      AxisTaps(pos[q][0], grid_hw[q][0], side, ht, hw);
+      AxisTaps(pos[q][1], grid_hw[q][1], side, wt, ww);
+      for (int a = 0; a < 2; ++a) {
+        for (int c = 0; c < 2; ++c) {
+          out.interp_indices[4 * i + 2 * a + c] = ht[a] * side + wt[c];
+          out.interp_weights[4 * i + 2 * a + c] = hw[a] * ww[c];
+        }
+      }
+    }
+  }
   return out;
 }
 

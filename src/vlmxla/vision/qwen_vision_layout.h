@@ -1,5 +1,6 @@
-// The host side of the Qwen2-VL / Qwen2.5-VL vision program: where each flattened patch goes, its
-// 2D rotary position, and which rows may attend to which, for packed images padded to a bucket.
+// The host side of the Qwen2-VL / Qwen2.5-VL / Qwen3-VL vision program: where each flattened patch
+// goes, its 2D rotary position, which rows may attend to which, and (Qwen3-VL) how the learned
+// position table is resampled to it, for packed images padded to a bucket.
 //
 // Buckets: the program takes a fixed number of patch rows, so a new resolution needs no compile.
 // Rows past the real patches are padding: their pixels are 0, their rotary position (0, 0), and
@@ -36,6 +37,12 @@ struct QwenVisionLayout {
   // (argsort(window_index), the reverse permutation); identity for Qwen2-VL; padding rows map to
   // themselves.
   std::vector<int32_t> merged_order;
+  // Qwen3-VL only (vision.num_position_embeddings > 0; empty otherwise), [bucket, 4] each: the
+  // four taps into the flattened side x side position table that resample it bilinearly to the
+  // row's image grid (align_corners, get_vision_interpolation_indices_and_weights: (h0, w0),
+  // (h0, w1), (h1, w0), (h1, w1)) and their f32 weights; padding rows tap row 0 with weight 0.
+  std::vector<int32_t> interp_indices;
+  std::vector<float> interp_weights;
 };
 
 // The layout of images with these grids (each [t, h, w] in patches, h and w multiples of

@@ -82,17 +82,17 @@ TEST_P(ChunkedPrefillTest, AContinuedPromptEqualsItsWholePrefill) {
   std::unique_ptr<ModelRunner> runner = Load();
   ASSERT_NE(runner, nullptr);
   const prompt::PreparedPrefill whole = Text(50);
-  auto want = runner->Prefill(0, whole, HostTensor(), nullptr);
+  auto want = runner->Prefill(0, whole, ImageFeatures(), nullptr);
   ASSERT_TRUE(want.ok()) << want.status().ToString();
   // Another prompt sharing the first 37 positions fills slot 1 (its chunks 0 and 1 are whole);
   // the 50-position prompt continues there from 32, the last chunk boundary inside the match.
   prompt::PreparedPrefill head = Text(37);
   head.input_ids[36] = 299;
-  ASSERT_TRUE(runner->Prefill(1, head, HostTensor(), nullptr).ok());
+  ASSERT_TRUE(runner->Prefill(1, head, ImageFeatures(), nullptr).ok());
   EXPECT_EQ(runner->WholeChunkRows(head), 32);
   const int64_t start = runner->PrefillStart(whole, 37);
   ASSERT_EQ(start, 32);
-  auto got = runner->Prefill(1, whole, HostTensor(), nullptr, start);
+  auto got = runner->Prefill(1, whole, ImageFeatures(), nullptr, start);
   ASSERT_TRUE(got.ok()) << got.status().ToString();
   ASSERT_EQ(got->byte_size(), want->byte_size());
   EXPECT_EQ(std::memcmp(got->data(), want->data(), want->byte_size()), 0);
@@ -101,7 +101,7 @@ TEST_P(ChunkedPrefillTest, AContinuedPromptEqualsItsWholePrefill) {
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(Rows(*a, 50), Rows(*b, 50));
   // A start off a chunk boundary is refused.
-  EXPECT_FALSE(runner->Prefill(1, whole, HostTensor(), nullptr, 33).ok());
+  EXPECT_FALSE(runner->Prefill(1, whole, ImageFeatures(), nullptr, 33).ok());
 }
 
 TEST_P(ChunkedPrefillTest, ASequenceDecodesAloneAsBesideOthers) {
@@ -109,7 +109,7 @@ TEST_P(ChunkedPrefillTest, ASequenceDecodesAloneAsBesideOthers) {
   ASSERT_NE(runner, nullptr);
   EXPECT_EQ(runner->batch_buckets().front(), 2);  // no one-row program
   const prompt::PreparedPrefill p = Text(20);
-  for (int s = 0; s < 3; ++s) ASSERT_TRUE(runner->Prefill(s, p, HostTensor(), nullptr).ok());
+  for (int s = 0; s < 3; ++s) ASSERT_TRUE(runner->Prefill(s, p, ImageFeatures(), nullptr).ok());
   auto saved = runner->SaveSlot(0);
   ASSERT_TRUE(saved.ok());
   const std::vector<int> alone = {0}, beside = {2, 1, 0};

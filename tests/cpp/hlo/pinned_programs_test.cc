@@ -4,9 +4,10 @@
 //   - golden modules (*.mlir): one readable program per kind and family (the LLaVA CLIP/Llama and
 //     SigLIP/Qwen2 vision_encode, prefill and decode, the Qwen2-VL and Qwen2.5-VL vision_encode,
 //     the LLaVA-NeXT and LLaVA-OneVision vision_encode, a bf16 decode, a Gemma 3 prefill with
-//     sliding-window rings, the Gemma 3 VLM vision_encode and prefill with bidirectional image
-//     blocks), each headed by its signature as comments; a mismatch prints the
-//     differing lines as a unified diff hunk;
+//     sliding-window rings, a Qwen3 prefill with QK-norm, a Qwen3-VL prefill with DeepStack
+//     and its vision_encode with the resampled position table and DeepStack mergers, the Gemma 3
+//     VLM vision_encode and prefill with bidirectional image blocks), each headed by its
+//     signature as comments; a mismatch prints the differing lines as a unified diff hunk;
 //   - program_hashes.txt: a hash of the text and one of the signature (parameter names, kinds,
 //     types, aliases, transposition, KV roles; result names and types) of every other combination
 //     of model, dtype, weight layout and bucket.
@@ -118,6 +119,28 @@ const char* const kTinyGemma3Text =
     "full_attention":{"factor":8.0,"rope_theta":1000000.0,"rope_type":"linear"},
     "sliding_attention":{"rope_theta":10000.0,"rope_type":"default"}},"sliding_window":8,
     "tie_word_embeddings":true,"vocab_size":1401})";
+// Qwen3 (Qwen3ForCausalLM, tiny-qwen3): QK-norm (plain RMSNorm over head_dim), no biases,
+// head_dim 24 where hidden_size / num_attention_heads is 16, an untied LM head.
+const char* const kTinyQwen3 =
+    R"({"attention_bias":false,"head_dim":24,"hidden_act":"silu","hidden_size":64,
+    "intermediate_size":96,"max_position_embeddings":512,"model_type":"qwen3",
+    "num_attention_heads":4,"num_hidden_layers":3,"num_key_value_heads":2,"rms_norm_eps":1e-06,
+    "rope_parameters":{"rope_theta":1000000.0,"rope_type":"default"},"tie_word_embeddings":false,
+    "use_sliding_window":false,"vocab_size":1400})";
+// Qwen3-VL's decoder (tiny-qwen3-vl): QK-norm, interleaved M-RoPE [6, 5, 5] over head_dim 32,
+// two DeepStack layers; weights under model.language_model.*; its vision program through the
+// Qwen3-VL family.
+const char* const kTinyQwen3Vl =
+    R"({"image_token_id":1398,"model_type":"qwen3_vl","text_config":{"attention_bias":false,
+    "head_dim":32,"hidden_act":"silu","hidden_size":64,"intermediate_size":128,
+    "max_position_embeddings":512,"model_type":"qwen3_vl_text","num_attention_heads":4,
+    "num_hidden_layers":3,"num_key_value_heads":2,"rms_norm_eps":1e-06,"rope_parameters":{
+    "mrope_interleaved":true,"mrope_section":[6,5,5],"rope_theta":5000000.0,
+    "rope_type":"default"},"tie_word_embeddings":false,"vocab_size":1400},
+    "tie_word_embeddings":false,"vision_config":{"deepstack_visual_indexes":[0,1],"depth":3,
+    "hidden_act":"gelu_pytorch_tanh","hidden_size":32,"intermediate_size":64,"num_heads":2,
+    "num_position_embeddings":36,"out_hidden_size":64,"patch_size":16,"spatial_merge_size":2,
+    "temporal_patch_size":2}})";
 // Gemma 3 (Gemma3ForConditionalGeneration, tiny-gemma3): the same decoder with window 6 and
 // bidirectional image blocks in prefill, SigLIP 6 x 6 patches pooled to 9 soft tokens.
 const char* const kTinyGemma3 =
@@ -222,6 +245,8 @@ std::vector<Case> HashedCases() {
       {"tiny-qwen2-vl", kTinyQwen2Vl, 2},
       {"tiny-qwen2.5-vl", kTinyQwen25Vl, 2},
       {"tiny-gemma3-text", kTinyGemma3Text, 0},
+      {"tiny-qwen3", kTinyQwen3, 0},
+      {"tiny-qwen3-vl", kTinyQwen3Vl, 2},
       {"tiny-gemma3", kTinyGemma3, 1},
   };
   std::vector<Case> cases;
@@ -301,6 +326,12 @@ std::vector<Case> GoldenCases() {
   PrefillOptions gemma3_prefill;  // a prompt longer than the window
   gemma3_prefill.seq_len = 16, gemma3_prefill.capacity = 32, gemma3_prefill.taps = true;
   gemma3_prefill.precision = f32;
+  PrefillOptions qwen3_prefill;
+  qwen3_prefill.seq_len = 16, qwen3_prefill.capacity = 32, qwen3_prefill.taps = true;
+  qwen3_prefill.precision = f32;
+  PrefillOptions qwen3_vl_prefill;  // DeepStack into 12 image rows
+  qwen3_vl_prefill.seq_len = 16, qwen3_vl_prefill.capacity = 32, qwen3_vl_prefill.taps = true;
+  qwen3_vl_prefill.num_image_features = 12, qwen3_vl_prefill.precision = f32;
   VisionEncodeOptions gemma3_vision;
   gemma3_vision.num_images = 2, gemma3_vision.taps = true;
   PrefillOptions gemma3_vlm_prefill;  // two images' runs longer than the window
@@ -310,12 +341,14 @@ std::vector<Case> GoldenCases() {
   qwen2_vl_vision.num_patches = 16;
   VisionEncodeOptions qwen25_vl_vision;
   qwen25_vl_vision.num_patches = 64, qwen25_vl_vision.taps = true;
+  VisionEncodeOptions qwen3_vl_vision;  // DeepStack after blocks 0 and 1
+  qwen3_vl_vision.num_patches = 16, qwen3_vl_vision.taps = true;
   VisionEncodeOptions next_vision;  // 3 views, 48 packed rows
   next_vision.num_images = 3, next_vision.num_feature_rows = 48, next_vision.taps = true;
   VisionEncodeOptions onevision_vision;  // with the anyres_max_N blend
   onevision_vision.num_images = 6, onevision_vision.num_feature_rows = 64;
-  for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision, &next_vision,
-                  &onevision_vision, &gemma3_vision}) {
+  for (auto* o : {&clip_vision, &siglip_vision, &qwen2_vl_vision, &qwen25_vl_vision,
+                  &qwen3_vl_vision, &next_vision, &onevision_vision, &gemma3_vision}) {
     o->precision = f32;
   }
   return {
@@ -330,6 +363,9 @@ std::vector<Case> GoldenCases() {
       {"llava_next_vision_encode_f32_n3_F48_taps", kTinyLlavaNext, next_vision},
       {"llava_onevision_vision_encode_f32_n6_F64", kTinyLlavaOnevision, onevision_vision},
       {"gemma3_text_prefill_f32_L16_C32_taps", kTinyGemma3Text, gemma3_prefill},
+      {"qwen3_prefill_f32_L16_C32_taps", kTinyQwen3, qwen3_prefill},
+      {"qwen3_vl_prefill_f32_L16_C32_F12_taps", kTinyQwen3Vl, qwen3_vl_prefill},
+      {"qwen3_vl_vision_encode_f32_N16_taps", kTinyQwen3Vl, qwen3_vl_vision},
       {"gemma3_vision_encode_f32_n2_taps", kTinyGemma3, gemma3_vision},
       {"gemma3_prefill_f32_L32_C64", kTinyGemma3, gemma3_vlm_prefill},
   };

@@ -250,6 +250,47 @@ TEST(MropeDecoder, OneDRopeModelsTakeNoRotaryPositions) {
   }
 }
 
+// Qwen3-VL's decoder: DeepStack features [layers, F, hidden] after rope_positions, and the
+// interleaved M-RoPE; the programs of the other Qwen families are unchanged by either option.
+TEST(MropeDecoder, Qwen3VlPrefillTakesDeepstackFeaturesAfterRopePositions) {
+  io::ModelConfig c = Qwen("qwen2_vl");
+  c.model_type = "qwen3_vl";
+  c.text.model_type = "qwen3_vl_text";
+  c.text.deepstack_layers = 2;
+  PrefillOptions o;
+  o.seq_len = 12;
+  o.capacity = 16;
+  o.num_image_features = 5;
+  auto p = models::BuildProgram(c, o);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  const std::vector<Param> inputs = Inputs(*p);
+  ASSERT_GE(inputs.size(), 6u);
+  EXPECT_EQ(inputs[4], (Param{"rope_positions", "tensor<3x12xi32>"}));
+  EXPECT_EQ(inputs[5], (Param{"deepstack_features", "tensor<2x5x64xf32>"}));
+  EXPECT_EQ(inputs[6].name, "kv.0.key");
+  EXPECT_EQ(InputRoleOf("deepstack_features"), InputRole::kDeepstackFeatures);
+  // Two injections, each a gather of its layer's rows by feature_index.
+  c.text.deepstack_layers = 0;
+  auto plain = models::BuildProgram(c, o);
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  for (const Param& in : Inputs(*plain)) EXPECT_NE(in.name, "deepstack_features");
+  auto count = [](const std::string& mlir, const std::string& op) {
+    size_t n = 0;
+    for (size_t at = mlir.find(op); at != std::string::npos; at = mlir.find(op, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count(p->mlir, "\"stablehlo.gather\""), count(plain->mlir, "\"stablehlo.gather\"") + 2);
+
+  // Interleaving changes which axis each frequency turns with, nothing else: the same inputs.
+  c.text.mrope_interleaved = true;
+  auto interleaved = models::BuildProgram(c, o);
+  ASSERT_TRUE(interleaved.ok()) << interleaved.status().ToString();
+  EXPECT_EQ(Inputs(*interleaved), Inputs(*plain));
+  EXPECT_NE(interleaved->mlir, plain->mlir);
+  EXPECT_EQ(count(interleaved->mlir, "\"stablehlo.select\""),
+            count(plain->mlir, "\"stablehlo.select\"") + 2);  // height, then width
+}
+
 TEST(MropeDecoder, RejectsSectionsThatDoNotCoverHalfTheHeadDim) {
   io::ModelConfig c = Qwen("qwen2_vl");
   PrefillOptions o;

@@ -164,6 +164,127 @@ TEST(ModelConfig, TextOnlyQwen2AsTransformersSavesIt) {
   EXPECT_EQ(c.pad_token_id, 1396);
 }
 
+// tiny-qwen3's config.json as Transformers 5.23 saves it: QK-norm, no biases, head_dim (24) that
+// is not hidden_size / num_attention_heads (16).
+TEST(ModelConfig, TextOnlyQwen3AsTransformersSavesIt) {
+  auto t = ParseModelConfig(json::parse(R"({
+    "architectures": ["Qwen3ForCausalLM"], "attention_bias": false, "attention_dropout": 0.0,
+    "bos_token_id": null, "dtype": "float32", "eos_token_id": 1398, "head_dim": 24,
+    "hidden_act": "silu", "hidden_size": 64, "initializer_range": 0.02, "intermediate_size": 96,
+    "layer_types": ["full_attention", "full_attention", "full_attention"],
+    "max_position_embeddings": 512, "max_window_layers": 28, "model_type": "qwen3",
+    "num_attention_heads": 4, "num_hidden_layers": 3, "num_key_value_heads": 2,
+    "pad_token_id": 1396, "rms_norm_eps": 1e-06,
+    "rope_parameters": {"rope_theta": 1000000.0, "rope_type": "default"}, "sliding_window": null,
+    "tie_word_embeddings": false, "transformers_version": "5.23.0", "use_cache": true,
+    "use_sliding_window": false, "vocab_size": 1400})"));
+  ASSERT_TRUE(t.ok()) << t.status().ToString();
+  EXPECT_EQ(t->model_type, "qwen3");
+  EXPECT_FALSE(t->is_multimodal());
+  const TextConfig& c = t->text;
+  EXPECT_EQ(c.head_dim, 24);
+  EXPECT_TRUE(c.qk_norm);
+  EXPECT_FALSE(c.norm_weight_offset);  // Qwen3RMSNorm: weight * x, not (1 + weight) * x
+  EXPECT_FALSE(c.sandwich_norms);
+  EXPECT_FALSE(c.attention_bias);
+  EXPECT_FALSE(c.attention_output_bias);
+  EXPECT_FALSE(c.tie_word_embeddings);
+  EXPECT_TRUE(c.mrope_section.empty());
+  EXPECT_DOUBLE_EQ(c.rope_theta, 1e6);
+  EXPECT_EQ(c.eos_token_ids, std::vector<int>{1398});
+
+  // Qwen3Config's defaults: head_dim 128 whatever the width; attention_bias covers o_proj too.
+  auto d = ParseModelConfig(json::parse(R"({"model_type": "qwen3", "attention_bias": true})"));
+  ASSERT_TRUE(d.ok()) << d.status().ToString();
+  EXPECT_EQ(d->text.head_dim, 128);
+  EXPECT_EQ(d->text.hidden_size, 4096);
+  EXPECT_TRUE(d->text.attention_bias && d->text.attention_output_bias);
+
+  auto sliding =
+      ParseModelConfig(json::parse(R"({"model_type": "qwen3", "use_sliding_window": true})"));
+  ASSERT_FALSE(sliding.ok());
+  EXPECT_NE(sliding.status().message().find("use_sliding_window"), std::string::npos);
+}
+
+// tiny-qwen3-vl's config.json as Transformers 5.23 saves it.
+constexpr char kTinyQwen3Vl[] = R"({"architectures":["Qwen3VLForConditionalGeneration"],
+  "dtype":"float32","image_token_id":1398,"model_type":"qwen3_vl","text_config":{
+  "attention_bias":false,"bos_token_id":null,"eos_token_id":1395,"head_dim":32,
+  "hidden_act":"silu","hidden_size":64,"intermediate_size":128,"max_position_embeddings":512,
+  "model_type":"qwen3_vl_text","num_attention_heads":4,"num_hidden_layers":3,
+  "num_key_value_heads":2,"pad_token_id":1393,"rms_norm_eps":1e-06,"rope_parameters":{
+  "mrope_interleaved":true,"mrope_section":[6,5,5],"rope_theta":5000000.0,"rope_type":"default"},
+  "tie_word_embeddings":false,"vocab_size":1400},"tie_word_embeddings":false,
+  "video_token_id":1399,"vision_config":{"deepstack_visual_indexes":[0,1],"depth":3,
+  "hidden_act":"gelu_pytorch_tanh","hidden_size":32,"in_channels":3,"intermediate_size":64,
+  "model_type":"qwen3_vl_vision","num_heads":2,"num_position_embeddings":36,
+  "out_hidden_size":64,"patch_size":16,"rope_parameters":{"rope_theta":10000.0,
+  "rope_type":"axial"},"spatial_merge_size":2,"temporal_patch_size":2},
+  "vision_end_token_id":1397,"vision_start_token_id":1396})";
+
+TEST(ModelConfig, Qwen3VlAsTransformersSavesIt) {
+  auto m = ParseModelConfig(json::parse(kTinyQwen3Vl));
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  ASSERT_TRUE(m->qwen_vl.has_value());
+  EXPECT_EQ(m->qwen_vl->family, "qwen3_vl");
+  EXPECT_EQ(m->image_token_id(), 1398);
+  const TextConfig& t = m->text;
+  EXPECT_EQ(t.model_type, "qwen3_vl_text");
+  EXPECT_TRUE(t.qk_norm);
+  EXPECT_FALSE(t.norm_weight_offset);
+  EXPECT_FALSE(t.attention_bias || t.attention_output_bias);
+  EXPECT_TRUE(t.mrope_interleaved);
+  EXPECT_EQ(t.mrope_section, (std::vector<int>{6, 5, 5}));
+  EXPECT_EQ(t.head_dim, 32);
+  EXPECT_DOUBLE_EQ(t.rms_norm_eps, 1e-6);
+  EXPECT_DOUBLE_EQ(t.rope_theta, 5e6);
+  EXPECT_EQ(t.deepstack_layers, 2);                // one per DeepStack merger
+  EXPECT_EQ(t.weights_prefix, "language_model.");  // model.language_model.* in the file
+  const QwenVisionConfig& v = m->qwen_vl->vision;
+  EXPECT_EQ(v.patch_size, 16);
+  EXPECT_EQ(v.patch_dim(), 3 * 2 * 16 * 16);
+  EXPECT_EQ(v.num_position_embeddings, 36);
+  EXPECT_EQ(v.deepstack_visual_indexes, (std::vector<int>{0, 1}));
+  EXPECT_EQ(v.hidden_act, "gelu_pytorch_tanh");
+  EXPECT_FALSE(v.gated_mlp || v.rms_norm);
+  EXPECT_EQ(v.window_size, 0);
+
+  // Qwen3VLConfig's defaults (Qwen3-VL-4B-like): the vision and text sections' own.
+  auto d = ParseModelConfig(json::parse(R"({"model_type": "qwen3_vl",
+    "text_config": {"model_type": "qwen3_vl_text", "hidden_size": 3584},
+    "vision_config": {"out_hidden_size": 3584}})"));
+  ASSERT_TRUE(d.ok()) << d.status().ToString();
+  EXPECT_EQ(d->text.mrope_section, (std::vector<int>{24, 20, 20}));
+  EXPECT_EQ(d->text.head_dim, 128);
+  EXPECT_DOUBLE_EQ(d->text.rope_theta, 500000.0);
+  EXPECT_EQ(d->qwen_vl->vision.depth, 27);
+  EXPECT_EQ(d->qwen_vl->vision.num_position_embeddings, 2304);
+  EXPECT_EQ(d->text.deepstack_layers, 3);
+}
+
+TEST(ModelConfig, Qwen3VlErrorsNameTheField) {
+  auto edited = [](const char* key, json value) {
+    json j = json::parse(kTinyQwen3Vl);
+    j["vision_config"][key] = std::move(value);
+    return ParseModelConfig(j);
+  };
+  auto square = edited("num_position_embeddings", 35);
+  ASSERT_FALSE(square.ok());
+  EXPECT_NE(square.status().message().find("num_position_embeddings must be a positive square"),
+            std::string::npos)
+      << square.status().message();
+  auto index = edited("deepstack_visual_indexes", json::array({0, 3}));
+  ASSERT_FALSE(index.ok());
+  EXPECT_NE(index.status().message().find("deepstack_visual_indexes entry 3"), std::string::npos)
+      << index.status().message();
+  json j = json::parse(kTinyQwen3Vl);
+  j["text_config"]["num_hidden_layers"] = 1;  // two DeepStack layers for one decoder layer
+  auto layers = ParseModelConfig(j);
+  ASSERT_FALSE(layers.ok());
+  EXPECT_NE(layers.status().message().find("2 DeepStack layers"), std::string::npos)
+      << layers.status().message();
+}
+
 // tiny-gemma3-text's config.json as Transformers 5.23 saves it (rope_parameters by layer type).
 TEST(ModelConfig, Gemma3TextAsTransformersSavesIt) {
   auto t = ParseModelConfig(json::parse(R"({

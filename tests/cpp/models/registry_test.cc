@@ -59,9 +59,9 @@ nlohmann::json Qwen(const std::string& type) {
 
 TEST(FamilyRegistry, EachModelTypeHasOneFamily) {
   const std::vector<std::string> types = SupportedModelTypes();
-  EXPECT_EQ(types,
-            (std::vector<std::string>{"gemma3", "gemma3_text", "llama", "llava", "llava_next",
-                                      "llava_onevision", "qwen2", "qwen2_5_vl", "qwen2_vl"}));
+  EXPECT_EQ(types, (std::vector<std::string>{"gemma3", "gemma3_text", "llama", "llava",
+                                             "llava_next", "llava_onevision", "qwen2", "qwen2_5_vl",
+                                             "qwen2_vl", "qwen3", "qwen3_vl"}));
   for (const std::string& t : types) {
     auto f = FindFamily(t);
     ASSERT_TRUE(f.ok()) << t;
@@ -69,6 +69,8 @@ TEST(FamilyRegistry, EachModelTypeHasOneFamily) {
     EXPECT_NE(std::find(served.begin(), served.end(), t), served.end()) << t;
   }
   EXPECT_EQ(*FindFamily("qwen2_vl"), *FindFamily("qwen2_5_vl"));
+  EXPECT_NE(*FindFamily("qwen3_vl"), *FindFamily("qwen2_vl"));
+  EXPECT_TRUE((*FindFamily("qwen3_vl"))->takes_images());
   EXPECT_FALSE((*FindFamily("llama"))->takes_images());
   EXPECT_TRUE((*FindFamily("llava"))->takes_images());
 }
@@ -141,6 +143,63 @@ TEST(FamilyRegistry, QwenPacksPatchesIntoABucketAndNamesItsLayoutInputs) {
     p.pixel_values = HostTensor(DType::kF32, Shape{20, patch_dim});
     EXPECT_FALSE(family.VisionInputsFor(config, p, o).ok());
   }
+}
+
+// Qwen3-VL as Transformers saves tiny-qwen3-vl: patch 16, a 6x6 position table, DeepStack after
+// vision blocks 0 and 1.
+nlohmann::json Qwen3Vl() {
+  return nlohmann::json::parse(R"({"image_token_id":1398,"model_type":"qwen3_vl",
+    "text_config":{"attention_bias":false,"head_dim":32,"hidden_act":"silu","hidden_size":64,
+    "intermediate_size":128,"max_position_embeddings":512,"model_type":"qwen3_vl_text",
+    "num_attention_heads":4,"num_hidden_layers":3,"num_key_value_heads":2,"rms_norm_eps":1e-06,
+    "rope_parameters":{"mrope_interleaved":true,"mrope_section":[6,5,5],"rope_theta":5000000.0,
+    "rope_type":"default"},"tie_word_embeddings":false,"vocab_size":1400},
+    "tie_word_embeddings":false,"vision_config":{"deepstack_visual_indexes":[0,1],"depth":3,
+    "hidden_act":"gelu_pytorch_tanh","hidden_size":32,"intermediate_size":64,"num_heads":2,
+    "num_position_embeddings":36,"out_hidden_size":64,"patch_size":16,"spatial_merge_size":2,
+    "temporal_patch_size":2}})");
+}
+
+TEST(FamilyRegistry, Qwen3VlTakesThePositionTapsAndReturnsDeepstackFeaturesForPrefill) {
+  const io::ModelConfig config = Parse(Qwen3Vl());
+  const Family& family = **FamilyOf(config);
+  const int patch_dim = config.qwen_vl->vision.patch_dim();
+  prompt::PreparedPrefill p;
+  p.image_grid_thw = {{1, 4, 6}};  // 24 patch rows, 6 merged tokens
+  p.pixel_values = HostTensor(DType::kF32, Shape{24, patch_dim});
+  const hlo::VisionEncodeOptions o = family.VisionOptionsFor(config, p, {});
+  const int64_t rows = family.FeatureRows(config, p);
+  EXPECT_EQ(rows, o.num_patches / 4);
+  auto inputs = family.VisionInputsFor(config, p, o);
+  ASSERT_TRUE(inputs.ok()) << inputs.status().ToString();
+  std::vector<hlo::InputRole> roles;
+  for (const auto& [role, t] : *inputs) roles.push_back(role);
+  EXPECT_EQ(roles, (std::vector<hlo::InputRole>{
+                       hlo::InputRole::kPixelValues, hlo::InputRole::kRotaryHw,
+                       hlo::InputRole::kFullSegment, hlo::InputRole::kWindowSegment,
+                       hlo::InputRole::kMergedOrder, hlo::InputRole::kInterpIndices,
+                       hlo::InputRole::kInterpWeights}));
+  // The merged rows of image_features and of each DeepStack merger; the stacked result whole.
+  EXPECT_EQ(family.TapRows(config, p, "image_features"), 6);
+  EXPECT_EQ(family.TapRows(config, p, "deepstack_features.1"), 6);
+  EXPECT_EQ(family.TapRows(config, p, "deepstack_features"), -1);
+  EXPECT_EQ(family.TapRows(config, p, "vision_pos_embeds"), 24);
+  // The vision program's second result is prefill's deepstack_features input, same type.
+  auto vision = BuildProgram(config, o);
+  ASSERT_TRUE(vision.ok()) << vision.status().ToString();
+  ASSERT_GE(vision->result_names.size(), 2u);
+  EXPECT_EQ(vision->result_names[0], "image_features");
+  EXPECT_EQ(vision->result_names[1], "deepstack_features");
+  hlo::PrefillOptions po;
+  po.seq_len = 16, po.capacity = 32, po.num_image_features = static_cast<int>(rows);
+  auto prefill = BuildProgram(config, po);
+  ASSERT_TRUE(prefill.ok()) << prefill.status().ToString();
+  const auto param =
+      std::find_if(prefill->params.begin(), prefill->params.end(),
+                   [](const hlo::ProgramParam& q) { return q.name == "deepstack_features"; });
+  ASSERT_NE(param, prefill->params.end());
+  EXPECT_EQ(param->type, vision->result_types[1]);
+  EXPECT_EQ(param->type.dims, (std::vector<int64_t>{2, rows, 64}));
 }
 
 TEST(FamilyRegistry, ProgramsOfATextOnlyModelHaveNoVisionEncode) {

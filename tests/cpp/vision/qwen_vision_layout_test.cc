@@ -128,5 +128,48 @@ TEST(QwenPatchBuckets, FourStepsAnOctaveInMultiplesOfTheMergeUnit) {
   }
 }
 
+TEST(QwenVisionLayout, Qwen3VLResamplesThePositionTable) {
+  // A 6 x 6 table (side 6) to a 2 x 4 grid, align_corners: rows sample table rows 0 and 5
+  // (src = h * 5 / 1), columns src = w * 5 / 3 = 0, 5/3, 10/3, 5. Bucket 12: 4 padding rows.
+  io::QwenVisionConfig v = Vision(0);
+  v.num_position_embeddings = 36;
+  auto l = BuildQwenVisionLayout(v, false, Grids{{1, 2, 4}}, 12);
+  ASSERT_TRUE(l.ok()) << l.status().ToString();
+  ASSERT_EQ(l->interp_indices.size(), 12u * 4);
+  ASSERT_EQ(l->interp_weights.size(), 12u * 4);
+  auto row = [&](int i) {
+    return std::vector<int32_t>(l->interp_indices.begin() + 4 * i,
+                                l->interp_indices.begin() + 4 * i + 4);
+  };
+  // Merge-block order: rows 0..3 are (0,0) (0,1) (1,0) (1,1); rows 4..7 (0,2) (0,3) (1,2) (1,3).
+  // Taps (h0, w0), (h0, w1), (h1, w0), (h1, w1) at h * 6 + w.
+  EXPECT_EQ(row(0), (std::vector<int32_t>{0, 1, 6, 7}));      // src (0, 0)
+  EXPECT_EQ(row(1), (std::vector<int32_t>{1, 2, 7, 8}));      // src (0, 5/3)
+  EXPECT_EQ(row(3), (std::vector<int32_t>{31, 32, 31, 32}));  // src (5, 5/3): row 5 clamps
+  EXPECT_EQ(row(5), (std::vector<int32_t>{5, 5, 11, 11}));    // src (0, 5): column 5 clamps
+  const float third = 1.0f - (5.0f / 3.0f - 1.0f), two_thirds = 1.0f - third;
+  const std::vector<float> w1(l->interp_weights.begin() + 4, l->interp_weights.begin() + 8);
+  EXPECT_FLOAT_EQ(w1[0], third);
+  EXPECT_FLOAT_EQ(w1[1], two_thirds);
+  EXPECT_EQ(w1[2], 0.0f);
+  EXPECT_EQ(w1[3], 0.0f);
+  // Row 4 (0, 2): src column 10/3, taps 3 and 4, weights 2/3 and 1/3.
+  EXPECT_EQ(row(4), (std::vector<int32_t>{3, 4, 9, 10}));
+  EXPECT_NEAR(l->interp_weights[16], 2.0 / 3.0, 1e-6);
+  EXPECT_NEAR(l->interp_weights[17], 1.0 / 3.0, 1e-6);
+  for (int i = 0; i < 8; ++i) {
+    float sum = 0;
+    for (int t = 0; t < 4; ++t) sum += l->interp_weights[4 * i + t];
+    EXPECT_NEAR(sum, 1.0f, 1e-6) << "row " << i;
+  }
+  for (int i = 8; i < 12; ++i) {  // padding adds nothing
+    for (int t = 0; t < 4; ++t) EXPECT_EQ(l->interp_weights[4 * i + t], 0.0f);
+  }
+  // Without a table (Qwen2-VL) there are no taps.
+  auto plain = BuildQwenVisionLayout(Vision(0), false, Grids{{1, 2, 4}}, 12);
+  ASSERT_TRUE(plain.ok());
+  EXPECT_TRUE(plain->interp_indices.empty());
+}
+
 }  // namespace
 }  // namespace vlmxla::vision

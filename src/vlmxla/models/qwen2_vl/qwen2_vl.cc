@@ -30,7 +30,8 @@ Status CheckGeometry(const vision::QwenImageProcessorConfig& p, const io::QwenVi
 }
 
 // The layout tables the vision program takes, by role. Qwen2-VL's program takes no window
-// segments or merged order (the runner skips inputs a program does not declare).
+// segments or merged order, and only Qwen3-VL's takes the position-table taps (the runner skips
+// inputs a program does not declare).
 VisionInputs LayoutInputs(const vision::QwenVisionLayout& layout) {
   const int64_t b = layout.bucket, merged = static_cast<int64_t>(layout.merged_order.size());
   VisionInputs out;
@@ -38,6 +39,13 @@ VisionInputs LayoutInputs(const vision::QwenVisionLayout& layout) {
   out.emplace_back(hlo::InputRole::kFullSegment, I32Tensor(layout.full_segment, {b}));
   out.emplace_back(hlo::InputRole::kWindowSegment, I32Tensor(layout.window_segment, {b}));
   out.emplace_back(hlo::InputRole::kMergedOrder, I32Tensor(layout.merged_order, {merged}));
+  if (!layout.interp_indices.empty()) {  // Qwen3-VL's position-table taps
+    out.emplace_back(hlo::InputRole::kInterpIndices, I32Tensor(layout.interp_indices, {b, 4}));
+    HostTensor weights(DType::kF32, Shape{b, 4});
+    std::copy(layout.interp_weights.begin(), layout.interp_weights.end(),
+              weights.mutable_span<float>().begin());
+    out.emplace_back(hlo::InputRole::kInterpWeights, std::move(weights));
+  }
   return out;
 }
 
@@ -68,6 +76,7 @@ class QwenImages final : public ImagePipeline {
     }
     out.pixel_values = std::move(processed.pixel_values);
     out.image_grid_thw = std::move(processed.image_grid_thw);
+    VLMXLA_RETURN_IF_ERROR(AddPositionTaps(&out));
     return out;
   }
 
@@ -76,10 +85,32 @@ class QwenImages final : public ImagePipeline {
         images.image_grid_thw, config_.vision.spatial_merge_size, prefill));
     prefill->image_grid_thw = std::move(images.image_grid_thw);
     prefill->pixel_values = std::move(images.pixel_values);
+    prefill->host_stages = std::move(images.host_stages);
     return Status::Ok();
   }
 
  private:
+  // Qwen3-VL (a learned position table): the host's taps of it for the real patch rows, as the
+  // vision program gets them (interp_indices / interp_weights, the first num_patches rows), for
+  // the capture to compare with Transformers' get_vision_interpolation_indices_and_weights.
+  Status AddPositionTaps(ProcessedImages* images) const {
+    if (config_.vision.num_position_embeddings <= 0) return Status::Ok();
+    int64_t n = 0;
+    for (const auto& g : images->image_grid_thw) n += int64_t{g[0]} * g[1] * g[2];
+    const int64_t mu = config_.vision.merge_unit();
+    VLMXLA_ASSIGN_OR_RETURN(
+        vision::QwenVisionLayout layout,
+        vision::BuildQwenVisionLayout(config_.vision, /*windowed=*/false, images->image_grid_thw,
+                                      (n + mu - 1) / mu * mu));
+    HostTensor indices(DType::kI64, Shape{n, 4});
+    std::copy_n(layout.interp_indices.begin(), n * 4, indices.mutable_span<int64_t>().begin());
+    HostTensor weights(DType::kF32, Shape{n, 4});
+    std::copy_n(layout.interp_weights.begin(), n * 4, weights.mutable_span<float>().begin());
+    images->host_stages.emplace_back("vision_interp_indices", std::move(indices));
+    images->host_stages.emplace_back("vision_interp_weights", std::move(weights));
+    return Status::Ok();
+  }
+
   vision::QwenImageProcessor processor_;
   std::string image_token_;
   io::QwenVLConfig config_;
@@ -89,9 +120,10 @@ int64_t NumPatches(const prompt::PreparedPrefill& p) {
   return p.pixel_values.shape().empty() ? 0 : p.pixel_values.shape()[0];
 }
 
-class Qwen2VL final : public Family {
+class QwenVL final : public Family {
  public:
-  std::vector<std::string> model_types() const override { return {"qwen2_vl", "qwen2_5_vl"}; }
+  explicit QwenVL(std::vector<std::string> model_types) : model_types_(std::move(model_types)) {}
+  std::vector<std::string> model_types() const override { return model_types_; }
   bool takes_images() const override { return true; }
 
   Result<std::unique_ptr<ImagePipeline>> LoadImages(
@@ -173,9 +205,13 @@ class Qwen2VL final : public Family {
   }
   int64_t TapRows(const io::ModelConfig& config, const prompt::PreparedPrefill& prompt,
                   const std::string& stage) const override {
-    // The gate compares the real rows; padding rows are the bucket's, not the model's.
+    // The gate compares the real rows; padding rows are the bucket's, not the model's. Merged
+    // rows: image_features and each DeepStack merger's (deepstack_features.K); the stacked
+    // deepstack_features [S, F, D] (prefill's input) stays whole.
     const int64_t n = NumPatches(prompt);
-    return stage == "image_features" ? n / config.qwen_vl->vision.merge_unit() : n;
+    if (stage == "deepstack_features") return -1;
+    const bool merged = stage == "image_features" || stage.rfind("deepstack_features.", 0) == 0;
+    return merged ? n / config.qwen_vl->vision.merge_unit() : n;
   }
   Result<std::map<std::string, HostTensor>> VisionLayoutTables(
       const io::ModelConfig& config, std::span<const std::array<int32_t, 3>> grids,
@@ -195,15 +231,23 @@ class Qwen2VL final : public Family {
     return out;
   }
   bool IsVisionWeight(const std::string& name) const override {
-    return name.rfind("visual.", 0) == 0;
+    // Qwen2-VL/2.5-VL: visual.*; Qwen3-VL: model.visual.*.
+    return name.rfind("visual.", 0) == 0 || name.rfind("model.visual.", 0) == 0;
   }
+
+ private:
+  std::vector<std::string> model_types_;
 };
 
 }  // namespace
 
+std::unique_ptr<Family> MakeQwenVLFamily(std::vector<std::string> model_types) {
+  return std::make_unique<QwenVL>(std::move(model_types));
+}
+
 const Family& Qwen2VLFamily() {
-  static const Qwen2VL family;
-  return family;
+  static const std::unique_ptr<Family> family = MakeQwenVLFamily({"qwen2_vl", "qwen2_5_vl"});
+  return *family;
 }
 
 }  // namespace vlmxla::models

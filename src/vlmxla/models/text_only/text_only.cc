@@ -6,7 +6,7 @@ namespace {
 class TextOnly final : public Family {
  public:
   std::vector<std::string> model_types() const override {
-    return {"llama", "qwen2", "gemma3_text"};
+    return {"llama", "qwen2", "qwen3", "gemma3_text"};
   }
   bool takes_images() const override { return false; }
 

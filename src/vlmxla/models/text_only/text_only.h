@@ -1,5 +1,5 @@
-// Text-only decoders (`llama`, `qwen2`, `gemma3_text`): the decoder alone, no images. The text-only
-// gate runs them; a request with images is refused.
+// Text-only decoders (`llama`, `qwen2`, `qwen3`, `gemma3_text`): the decoder alone, no images. The
+// text-only gate runs them; a request with images is refused.
 #pragma once
 
 #include "vlmxla/models/family.h"
