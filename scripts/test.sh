@@ -12,23 +12,23 @@ if [ ! -x .venv/bin/python ] || [ ! -d build ]; then
   exit 2
 fi
 ninja -C build
-echo "[test] Python lint (ruff check, ruff.toml)"
+echo "[test] +${SECONDS}s Python lint (ruff check, ruff.toml)"
 .venv/bin/ruff check python tests/py
-echo "[test] C++ format (scripts/format.sh --check)"
+echo "[test] +${SECONDS}s C++ format (scripts/format.sh --check)"
 scripts/format.sh --check
-echo "[test] C++ unit tests (ctest)"
+echo "[test] +${SECONDS}s C++ unit tests (ctest)"
 (cd build && ctest --output-on-failure -j2)
 scripts/test_sanitizers.sh
-echo "[test] the LLaVA merge gate on both CPU backends (build/gate-llava.json; test_gate.py checks it)"
+echo "[test] +${SECONDS}s the LLaVA merge gate on both CPU backends (build/gate-llava.json; test_gate.py checks it)"
 scripts/xla/validate_llava_reference.sh --backend all --report build/gate-llava.json |
   tee build/gate-llava.log
-echo "[test] the text-only merge gate on both CPU backends (build/gate-arch.json; test_arch.py checks it)"
+echo "[test] +${SECONDS}s the text-only merge gate on both CPU backends (build/gate-arch.json; test_arch.py checks it)"
 scripts/xla/validate_arch.sh --backend all --report build/gate-arch.json | tee build/gate-arch.log
-echo "[test] Python tests (pytest)"
+echo "[test] +${SECONDS}s Python tests (pytest)"
 VLMXLA_GATE_LLAVA_REPORT=$PWD/build/gate-llava.json VLMXLA_GATE_LLAVA_LOG=$PWD/build/gate-llava.log \
   VLMXLA_GATE_ARCH_REPORT=$PWD/build/gate-arch.json VLMXLA_GATE_ARCH_LOG=$PWD/build/gate-arch.log \
   .venv/bin/python -m pytest tests/py --durations=25 "$@"
-echo "[test] the other merge gates on both CPU backends (reports in build/)"
+echo "[test] +${SECONDS}s the other merge gates on both CPU backends (reports in build/)"
 scripts/xla/validate_vlm_reference.sh --family qwen2_vl --backend all --report build/gate-qwen2-vl.json
 scripts/xla/validate_vlm_reference.sh --family qwen2_5_vl --backend all \
   --report build/gate-qwen2.5-vl.json
@@ -44,7 +44,7 @@ done
 # differs by ISA); the narrow dtypes' are ~10^4 times wider than that difference. On an AVX2-only
 # machine the runs above already are this leg.
 if grep -q ' avx512f' /proc/cpuinfo; then
-  echo "[test] the AVX2 leg: every gate in float32 under VLMXLA_MAX_ISA=avx2 (reports in build/)"
+  echo "[test] +${SECONDS}s the AVX2 leg: every gate in float32 under VLMXLA_MAX_ISA=avx2 (reports in build/)"
   export VLMXLA_MAX_ISA=avx2
   scripts/xla/validate_llava_reference.sh --backend all --dtype float32 \
     --report build/gate-llava-avx2.json
@@ -56,3 +56,4 @@ if grep -q ' avx512f' /proc/cpuinfo; then
   done
   unset VLMXLA_MAX_ISA
 fi
+echo "[test] +${SECONDS}s all passed"
