@@ -10,6 +10,12 @@ and the first token's log-probability must equal the oracle's log-softmax of its
 within twice the prefill_logits bound (a log-softmax moves by at most the logit's own error plus
 the log-sum-exp's).
 
+The raw request comes first on a fresh server and asks for the same logprobs; the client's request
+repeats it, so the server's prefix and image caches serve it (the server prefills in chunks of
+16 positions here, so a fixture's short prompt leaves whole chunks in the prefix cache). The repeat must equal the first
+run exactly: every token, log-probability and top-5 list (`cached_repeat_exact`). The row records
+the cache hits the repeat saw (`/metrics`), so the report says which cases the caches served.
+
 Both take the run's compute dtype (`dtype`, passed as `--dtype`; None passes nothing: the
 checkpoint's stored dtype, the binary's default).
 """
@@ -26,6 +32,10 @@ import subprocess
 import time
 
 from safetensors import safe_open
+
+# The server surface prefills in chunks this long (the server's default is 128), so a fixture's
+# short prompt spans whole chunks that the prefix cache keeps and the repeat continues from.
+SURFACE_PREFILL_CHUNK = 16
 
 
 def _expected(ref: pathlib.Path) -> dict:
@@ -242,11 +252,15 @@ def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
     model = pathlib.Path(model_dir).name
     body = {"model": model, "messages": _messages(case), "stream": True,
             "stream_options": {"include_usage": True}, "temperature": 0,
-            "max_tokens": int(case.get("max_new_tokens", 8))}
+            "max_tokens": int(case.get("max_new_tokens", 8)), "logprobs": True,
+            "top_logprobs": 5}
     try:
-        with Server(vlmxla_bin, model_dir, backend, tuple(dtype_args(dtype)), plugin) as server:
+        extra = (*dtype_args(dtype), "--prefill-chunk", str(SURFACE_PREFILL_CHUNK))
+        with Server(vlmxla_bin, model_dir, backend, extra, plugin) as server:
             status, events = server.post_sse("/v1/chat/completions", body)
             checks = {"status_200": status == 200, **check_sse(events, exp)}
+            first = _raw_logprobs(events)
+            hits_before = _cache_hits(server)
             if no_client:
                 failed = [k for k, v in checks.items() if not v]
                 if failed:
@@ -278,9 +292,40 @@ def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
             checks["openai_text_exact"] = text == exp["text"]
             checks["openai_usage"] = usage is not None and usage.completion_tokens == exp["tokens"]
             checks.update(_logprob_checks(logprobs, text, ref))
+            checks["cached_repeat_exact"] = bool(first) and first == [
+                (t.token, t.logprob, [(a.token, a.logprob) for a in t.top_logprobs])
+                for t in logprobs]
+            hits_after = _cache_hits(server)
+            cache_hits = {k: hits_after[k] - hits_before.get(k, 0) for k in hits_after}
             status, _ = server.get("/health")
             checks["healthy_after"] = status == 200
     except (RuntimeError, OSError) as e:
         return _row("server", {"started": False}, str(e)[-1000:])
     failed = [k for k, v in checks.items() if not v]
-    return _row("server", checks, f"failed checks: {failed}" if failed else None)
+    row = _row("server", checks, f"failed checks: {failed}" if failed else None)
+    row["repeat_cache_hits"] = cache_hits
+    return row
+
+
+def _raw_logprobs(events: list[str]) -> list[tuple]:
+    """(token, logprob, [(token, logprob)] of the top list) per generated token of a raw stream."""
+    out = []
+    for e in events:
+        if e == "[DONE]":
+            continue
+        for choice in json.loads(e).get("choices") or []:
+            for t in (choice.get("logprobs") or {}).get("content") or []:
+                out.append((t["token"], t["logprob"],
+                            [(a["token"], a["logprob"]) for a in t["top_logprobs"]]))
+    return out
+
+
+def _cache_hits(server: Server) -> dict[str, int]:
+    """The server's prefix- and image-cache hit counters (`/metrics`)."""
+    status, text = server.get("/metrics")
+    body = text.decode() if status == 200 else ""
+    hits = {}
+    for name in ("prefix_cache", "image_cache"):
+        m = re.search(rf"^vlmxla_{name}_hits_total (\d+)", body, re.MULTILINE)
+        hits[name] = int(m.group(1)) if m else -1
+    return hits

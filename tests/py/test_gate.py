@@ -114,6 +114,11 @@ def test_gate_passes_on_pjrt_and_iree_in_every_dtype_with_surfaces(full_gate):
         assert s["status"] == "pass", s
         assert s["case"] == "image_text"
         assert s["checks"]["text_exact" if s["surface"] == "cli" else "raw_text_exact"]
+        if s["surface"] == "server":
+            # The repeated request equals the first bit for bit, and a cache served it: the
+            # prefix cache (the prompt's whole chunks, its image included), or the image cache.
+            assert s["checks"]["cached_repeat_exact"], s
+            assert sum(s["repeat_cache_hits"].values()) >= 1, s
     assert report["real_checkpoint"]["status"] in ("present", "unavailable")
     assert "smallest top-1/top-2 margin along the greedy path" in proc.stdout
 
