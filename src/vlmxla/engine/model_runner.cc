@@ -584,7 +584,9 @@ Result<HostTensor> ModelRunner::PrefillCall(int slot, const prompt::PreparedPref
   // each checked against the input the program declares; without images, zeros of that type, as
   // image_features above.
   std::vector<std::shared_ptr<runtime::DeviceBuffer>> held;
-  for (const auto& [role, tensor] : images.by_role) {
+  for (const auto& entry : images.by_role) {
+    const hlo::InputRole role = entry.first;  // a plain variable: lambdas capture it (clang 14)
+    const auto& tensor = entry.second;
     const int index = c->input[static_cast<int>(role)];
     if (index < 0) continue;  // an input this prefill does not take
     if (std::any_of(inputs.begin(), inputs.end(),
