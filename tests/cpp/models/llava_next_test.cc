@@ -133,12 +133,12 @@ TEST(LlavaNextFamily, BothModelTypesResolveToTheFamily) {
   EXPECT_FALSE(LlavaNextFamily().IsVisionWeight("language_model.model.norm.weight"));
 }
 
-TEST(LlavaNextFamily, BucketsGrowByHalvesAndDoublings) {
-  EXPECT_EQ(AnyresViewBucket(1), 1);
-  EXPECT_EQ(AnyresViewBucket(3), 3);
-  EXPECT_EQ(AnyresViewBucket(5), 6);
-  EXPECT_EQ(AnyresViewBucket(7), 8);
+TEST(LlavaNextFamily, ViewsRunExactlyUpToTwelveFeatureRowsByHalvesAndDoublings) {
+  // A padded view is a whole tower pass: OneVision's 9 views must not run 12.
+  for (int64_t views = 1; views <= 12; ++views) EXPECT_EQ(AnyresViewBucket(views), views);
+  EXPECT_EQ(AnyresViewBucket(0), 1);
   EXPECT_EQ(AnyresViewBucket(13), 16);
+  EXPECT_EQ(AnyresViewBucket(17), 24);
   EXPECT_EQ(AnyresFeatureBucket(1), 32);
   EXPECT_EQ(AnyresFeatureBucket(33), 48);
   EXPECT_EQ(AnyresFeatureBucket(49), 64);
@@ -197,7 +197,7 @@ TEST(LlavaNextFamily, OnevisionBlendsPastItsTileBudgetAndTakesBaseViewsForSevera
   // anyres_max_1: a 2 x 2 tile grid (a 6 x 6 feature canvas) is downscaled to about 3 x 3.
   const prompt::PreparedPrefill one = Prompt(config, {{24, 24}});
   const hlo::VisionEncodeOptions o = family.VisionOptionsFor(config, one, {});
-  EXPECT_EQ(o.num_images, 6);  // base + 4 tiles, bucketed
+  EXPECT_EQ(o.num_images, 5);  // base + 4 tiles, exactly
   auto inputs = family.VisionInputsFor(config, one, o);
   ASSERT_TRUE(inputs.ok()) << inputs.status().ToString();
   const auto s = Input(*inputs, hlo::InputRole::kFeatureSource).span<int32_t>();

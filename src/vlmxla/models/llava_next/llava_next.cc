@@ -299,7 +299,13 @@ class LlavaNext final : public Family {
 
 }  // namespace
 
-int64_t AnyresViewBucket(int64_t views) { return SeriesBucket(views, 1); }
+// A view is a whole tower pass (576 or 729 patch rows), so a padded view costs a view's work: up
+// to kExactViews (OneVision's anyres_max_9 makes at most 10 views, LLaVA-NeXT's grids 5) a
+// prompt's own count, one program per count seen; past it the series.
+int64_t AnyresViewBucket(int64_t views) {
+  constexpr int64_t kExactViews = 12;
+  return views <= kExactViews ? std::max<int64_t>(views, 1) : SeriesBucket(views, 1);
+}
 int64_t AnyresFeatureBucket(int64_t rows) { return SeriesBucket(rows, 32); }
 
 const Family& LlavaNextFamily() {
