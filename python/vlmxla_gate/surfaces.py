@@ -71,7 +71,7 @@ def backend_args(backend: str, plugin: str | None = None) -> list[str]:
 
 def image_path(path: str) -> str:
     """A case's image path as a file name: relative ones are under the cache directory."""
-    from vlmxla_oracle.cases import resolve_image
+    from vlmxla_oracle.paths import resolve_image
 
     return str(resolve_image(path))
 

@@ -41,6 +41,8 @@ import pathlib
 import re
 import sys
 
+from .paths import resolve_image
+
 MANIFEST_SCHEMA = 1
 _DTYPE_NAMES = {
     "float64": "f64",
@@ -231,8 +233,6 @@ def _versions() -> dict:
 
 def input_hashes(case: dict) -> dict[str, str]:
     """sha256 of every input file a case names (its images), keyed as the case names them."""
-    from .cases import resolve_image
-
     return {p: sha256_file(resolve_image(p)) for p in case.get("images", [])}
 
 

@@ -20,7 +20,9 @@ import json
 import pathlib
 
 from . import images as images_mod
-from . import paths, qwen
+from . import qwen
+from .capture import build_messages, load_processor, model_kind
+from .paths import relative_to_cache, resolve_image
 
 PROMPT = "What is shown in this image? Describe the colours and the stripes."
 QWEN_KINDS = qwen.MODEL_TYPES
@@ -45,31 +47,12 @@ def generating_case_names(kind: str) -> tuple[str, ...]:
 
 
 def case_names(model_dir: pathlib.Path) -> tuple[str, ...]:
-    from .capture import model_kind
-
     return kind_case_names(model_kind(model_dir))
-
-
-def resolve_image(path: str) -> pathlib.Path:
-    """A case's image path: absolute as given; relative, under the cache directory (as `vlmxla
-    validate --case` resolves it), so cases and their captures travel between machines."""
-    p = pathlib.Path(path)
-    return p if p.is_absolute() else paths.cache_dir() / p
-
-
-def relative_to_cache(path: pathlib.Path) -> str:
-    """How a case names `path`: relative to the cache directory when it lies inside it."""
-    try:
-        return str(pathlib.Path(path).resolve().relative_to(paths.cache_dir().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def expanded_length(model_dir: pathlib.Path, case: dict) -> int:
     """How many positions the case needs after placeholder expansion (Transformers' own count)."""
     from transformers.image_utils import load_image
-
-    from .capture import build_messages, load_processor, model_kind
 
     if model_kind(model_dir) in QWEN_KINDS:
         processing = qwen.load_processing(model_dir)
@@ -167,8 +150,6 @@ def generating_cases(kind: str, scene: str, second: str, wide: str | None = None
 def standard_cases(
     model_dir: pathlib.Path, image_dir: pathlib.Path | None = None
 ) -> list[dict]:
-    from .capture import model_kind
-
     imgs = images_mod.write_images(image_dir)
     scene, second, wide = (relative_to_cache(imgs[n]) for n in ("scene.png", "second.png",
                                                                  "wide.png"))

@@ -418,9 +418,9 @@ def compare(reference_dir, candidate_dir, tolerances: dict | None = None,
 
 
 def _dtype_row(dtype: str, ref: _Capture, cand: _Capture) -> Row:
-    """Both captures must declare the run's compute dtype. A manifest from before dtypes existed
-    (no "dtype" key) was float32."""
-    r, c = ref.manifest.get("dtype", "f32"), cand.manifest.get("dtype", "f32")
+    """Both captures must declare the run's compute dtype (the oracle's manifest_header and
+    `vlmxla validate` always write "dtype"; a manifest without one fails this row)."""
+    r, c = ref.manifest.get("dtype"), cand.manifest.get("dtype")
     row = Row(stage="compute_dtype", dtype=dtype, atol=0.0, rtol=0.0)
     if r == c == dtype:
         row.passed, row.mismatches = True, 0

@@ -24,3 +24,18 @@ def captures_dir() -> pathlib.Path:
     from . import isa
 
     return cache_dir() / f"captures{isa.tag()}"
+
+
+def resolve_image(path: str) -> pathlib.Path:
+    """A case's image path: absolute as given; relative, under the cache directory (as `vlmxla
+    validate --case` resolves it), so cases and their captures travel between machines."""
+    p = pathlib.Path(path)
+    return p if p.is_absolute() else cache_dir() / p
+
+
+def relative_to_cache(path: pathlib.Path) -> str:
+    """How a case names `path`: relative to the cache directory when it lies inside it."""
+    try:
+        return str(pathlib.Path(path).resolve().relative_to(cache_dir().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,4 +1,4 @@
-"""`--dtype auto` reads the CPU the backend compiles for (issue 26): a bfloat16 checkpoint computes
+"""`--dtype auto` reads the CPU the backend compiles for: a bfloat16 checkpoint computes
 in bfloat16 only where the CPU multiplies bf16 natively (AVX512_BF16 or AMX), else in float32 with
 its weights widened as they upload; the start line names the ISA and why. The ISA is forced the
 way a user would: XLA_FLAGS --xla_cpu_max_isa=AVX2 for pjrt-cpu, --iree-cpu-target x86-64-v3 for

@@ -7,7 +7,7 @@ import json
 import shutil
 import subprocess
 
-from vlmxla_oracle import capture, cases, images, testing
+from vlmxla_oracle import capture, cases, images, paths, testing
 
 FIXTURE = "tiny-llava-clip-llama"
 
@@ -26,9 +26,9 @@ def test_cases_name_images_relative_to_the_cache(tmp_path, monkeypatch):
     written = cases.write_cases(model_dir, tmp_path / "cases")
     case = json.loads(written["two_images"].read_text())
     assert case["images"] == ["images/scene.png", "images/second.png"]
-    assert cases.resolve_image(case["images"][0]) == cache / "images" / "scene.png"
+    assert paths.resolve_image(case["images"][0]) == cache / "images" / "scene.png"
     # An absolute path stays as given.
-    assert cases.resolve_image("/x/y.png").as_posix() == "/x/y.png"
+    assert paths.resolve_image("/x/y.png").as_posix() == "/x/y.png"
 
 
 def test_vlmxla_resolves_case_images_under_the_cache(tmp_path, monkeypatch, vlmxla_bin):

@@ -285,7 +285,7 @@ def test_compute_dtype_row(tmp_path):
     ref, cand = _narrow_pair(tmp_path / "b", torch.float32, torch.bfloat16, None)
     assert "declares none" in row(cmp.compare(ref, cand, cmp.load_tolerances(), dtype="bf16"),
                                   "compute_dtype").detail
-    # Without a run dtype there is no such row (the float32 gate of old binaries).
+    # Without a run dtype (compare called with dtype=None) there is no such row.
     assert all(r.stage != "compute_dtype" for r in cmp.compare(ref, cand).rows)
 
 

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 from safetensors.numpy import load_file
-from vlmxla_oracle import cases, testing
+from vlmxla_oracle import paths, testing
 
 
 @pytest.fixture(scope="module")
@@ -196,7 +196,7 @@ def test_cli_run_answers_with_the_oracle_greedy_text(vlmxla_bin, fixture):
     if case.get("system"):
         cmd += ["--system", case["system"]]
     for image in case.get("images", []):
-        cmd += ["--image", str(cases.resolve_image(image))]  # relative to the cache
+        cmd += ["--image", str(paths.resolve_image(image))]  # relative to the cache
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == manifest["greedy_text"] + "\n"
@@ -229,7 +229,7 @@ def test_either_weight_layout_answers_with_the_oracle_text_on_each_backend(vlmxl
     if case.get("system"):
         cmd += ["--system", case["system"]]
     for image in case.get("images", []):
-        cmd += ["--image", str(cases.resolve_image(image))]  # relative to the cache
+        cmd += ["--image", str(paths.resolve_image(image))]  # relative to the cache
     env = dict(os.environ, VLMXLA_WEIGHTS_LAYOUT=layout)
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False, env=env)
     assert proc.returncode == 0, proc.stderr

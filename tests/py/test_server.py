@@ -20,7 +20,7 @@ import urllib.request
 
 import openai
 import pytest
-from vlmxla_oracle import cases, testing
+from vlmxla_oracle import paths, testing
 
 FIXTURE = "tiny-llava-clip-llama"
 LOAD_TIMEOUT_S = 600  # weights upload + first compiles on a shared 2-core machine
@@ -140,7 +140,7 @@ def _messages(case: dict) -> list[dict]:
     if case.get("system"):
         messages.append({"role": "system", "content": case["system"]})
     parts = [
-        {"type": "image_url", "image_url": {"url": _data_uri(cases.resolve_image(p))}}
+        {"type": "image_url", "image_url": {"url": _data_uri(paths.resolve_image(p))}}
         for p in case["images"]
     ]
     parts.append({"type": "text", "text": case["prompt"]})

@@ -15,7 +15,7 @@ import shutil
 import openai
 import pytest
 from test_server import FIXTURE, _async_client, _client, _data_uri, _manifest, serving
-from vlmxla_oracle import cases, testing
+from vlmxla_oracle import paths, testing
 
 SCHEMA = {
     "type": "object",
@@ -101,7 +101,7 @@ def tools_server(vlmxla_bin, tmp_path_factory):
 def image_messages():
     """Messages of one user turn: the oracle's image_text image, then `text`."""
     captures = testing.ensure_captures(("image_text",))
-    uri = _data_uri(cases.resolve_image(_manifest(captures, "image_text")["case"]["images"][0]))
+    uri = _data_uri(paths.resolve_image(_manifest(captures, "image_text")["case"]["images"][0]))
 
     def build(text: str) -> list[dict]:
         return [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": uri}},

@@ -59,7 +59,7 @@ def prepare(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
     already written."""
     from transformers.image_utils import load_image
 
-    from ..cases import resolve_image
+    from ..paths import resolve_image
 
     processor = cap.load_processor(model_dir)
     manifest = cap.manifest_header(model_dir, case, dtype)

@@ -84,7 +84,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
     import torch
     from transformers.image_utils import load_image
 
-    from ..cases import resolve_image
+    from ..paths import resolve_image
 
     if case.get("videos"):
         raise qwen.VideoUnsupported(f"{case['name']}: video input is not supported (the oracle "

@@ -77,7 +77,7 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
   if (!requested && c.precision.compute == hlo::ElementType::kBF16 && isa.known && !isa.Bf16Dot()) {
     // Without VDPBF16PS (AVX512_BF16) or AMX every bf16 product widens its operands first: on an
     // AVX2 Zen 3, pjrt-cpu prefilled at 112 tok/s in bf16 against 180 in f32 and iree-cpu's bf16
-    // image encode took 455 s against 23 s (the README's dtype paragraph).
+    // image encode took 455 s against 23 s (docs/usage.md, "Dtypes").
     slower = "the checkpoint is bfloat16, but the CPU " + backend + " compiles for is " +
              isa.Name() + " (" + isa.where +
              "), which has no bfloat16 dot instructions (AVX512_BF16 or AMX), so bfloat16 "

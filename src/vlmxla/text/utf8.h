@@ -36,7 +36,6 @@ class Utf8LossyDecoder {
   }
   // Emits U+FFFD for a pending incomplete sequence.
   void Finish(std::string* out);
-  bool has_pending() const { return pending_len_ > 0; }
 
  private:
   uint8_t pending_[4] = {};

@@ -590,7 +590,7 @@ TEST(ExecutorFactoryTest, MakesEachBackendByName) {
 }
 
 // Faults are planted by test tooling through the wrapper seam; the product reads no variable for
-// them (MakeExecutor used to refuse this value of VLMXLA_TEST_PLANT_SLOWDOWN_MS).
+// them, so even a malformed VLMXLA_TEST_PLANT_SLOWDOWN_MS leaves MakeExecutor unaffected.
 TEST(ExecutorFactoryTest, PassesEveryExecutorThroughTheInstalledWrapper) {
   setenv("VLMXLA_TEST_PLANT_SLOWDOWN_MS", "soon", 1);
   std::vector<std::string> seen;
