@@ -147,9 +147,11 @@ def _begin_case(model_dir, case: dict, work: pathlib.Path, backend: str, dtype: 
 
 
 def _finish_case(vlmxla_bin, model_dir, begun: dict, proc, backend: str, dtype: str,
-                 table: dict) -> dict:
+                 table: dict, prepared: dict | None = None) -> dict:
     """Compares one case's candidate capture (or refusal) with the oracle. `proc`: the case's
-    exit code and its part of vlmxla's stderr (returncode, stderr)."""
+    exit code and its part of vlmxla's stderr (returncode, stderr). `prepared`: `vlmxla prepare`
+    measurements by (binary, model, case), shared by the backends (prepare runs no backend: each
+    would run the same command)."""
     short = SHORT[dtype]
     result, ref, cand = begun["result"], begun["ref"], begun["cand"]
     ref_manifest, expected = begun["ref_manifest"], begun["expected"]
@@ -192,8 +194,12 @@ def _finish_case(vlmxla_bin, model_dir, begun: dict, proc, backend: str, dtype: 
     result["usage"] = cand_manifest.get("usage")
     result["measurements"] = cand_manifest.get("measurements")
     if result["measurements"] is not None:  # host preprocessing's own peak RSS, for baselines
-        result["measurements"]["prepare"] = baselines_mod.measure_prepare(
-            vlmxla_bin, model_dir, cand / "case.json", cand / "prepare")
+        prepared = {} if prepared is None else prepared
+        key = (str(vlmxla_bin), str(model_dir), json.dumps(begun["case"], sort_keys=True))
+        if key not in prepared:
+            prepared[key] = baselines_mod.measure_prepare(vlmxla_bin, model_dir,
+                                                          cand / "case.json", cand / "prepare")
+        result["measurements"]["prepare"] = dict(prepared[key])
         uploads = (result["measurements"].get("weights") or {}).get("uploads")
         if uploads:  # what held-once holds memory against, counted in this compute dtype
             result["expected_weights"] = baselines_mod.expected_weights(model_dir, uploads, short)
@@ -280,13 +286,14 @@ def _validate_cases(vlmxla_bin, model_dir, begun: list[dict], backend: str, dtyp
 
 def run_cases(vlmxla_bin, model_dir, cases: list[dict], work: pathlib.Path, backend: str,
               dtype: str = "float32", table: dict | None = None,
-              plugin: str | None = None) -> list[dict]:
+              plugin: str | None = None, prepared: dict | None = None) -> list[dict]:
     """run_case for several cases of one model on one backend in one compute dtype, with one
-    `vlmxla validate` process for all of them: the same results, each case its own."""
+    `vlmxla validate` process for all of them: the same results, each case its own.
+    `prepared`: see _finish_case (pass one dict for every backend of the run)."""
     table = compare_mod.load_tolerances() if table is None else table
     begun = [_begin_case(model_dir, case, work, backend, dtype, table) for case in cases]
     procs = _validate_cases(vlmxla_bin, model_dir, begun, backend, dtype, plugin)
-    return [_finish_case(vlmxla_bin, model_dir, b, p, backend, dtype, table)
+    return [_finish_case(vlmxla_bin, model_dir, b, p, backend, dtype, table, prepared)
             for b, p in zip(begun, procs, strict=True)]
 
 
@@ -467,8 +474,10 @@ def main(argv: list[str] | None = None) -> int:
             cases = [json.loads(path.read_text(encoding="utf-8"))
                      for name, path in case_files.items() if not args.case or name in args.case]
             # One `vlmxla validate` per backend for all the cases; reported case by case.
+            prepared: dict = {}
             by_backend = {backend: run_cases(args.vlmxla, model_dir, cases, work, backend, dtype,
-                                             table, args.plugin) for backend in backends}
+                                             table, args.plugin, prepared)
+                          for backend in backends}
             for k in range(len(cases)):
                 for backend in backends:
                     r = by_backend[backend][k]
