@@ -8,8 +8,12 @@ Per case x backend the gate records (from `vlmxla validate`'s manifest "measurem
     prefill_seconds                      vision_encode + prefill of the case, compiled beforehand
     decode_tokens_per_second             (completion tokens - 1) / decode seconds
     prepare_peak_rss_bytes               peak RSS of `vlmxla prepare` alone (its wait4 rusage)
-    engine_peak_rss_bytes                VmHWM of `vlmxla validate` (the engine process)
-    iree_host_peak_rss_bytes             the IREE runtime host's VmHWM (over its protocol)
+    engine_peak_rss_bytes                VmHWM of `vlmxla validate` (the engine process) over
+                                         the case (reset as it begins; a case after the first
+                                         of its process starts with the engine loaded and the
+                                         earlier cases' programs held)
+    iree_host_peak_rss_bytes             the IREE runtime host's VmHWM (over its protocol), the
+                                         host's since it started: over the cases so far
     device_memory_bytes                  the backend's own count, where it reports one
 
 and compares them with python/vlmxla_gate/baselines.json (per fixture x backend/device kind x

@@ -4,7 +4,10 @@ For every case and backend, `vlmxla validate` runs the production path — host 
 engine's scheduler, vision_encode, prefill into a KV slot, greedy decode steps — with the
 programs' diagnostic taps on (extra results of the same programs) and writes every stage in the
 oracle's layout; the comparison walks the stages in the oracle's order and names the first
-divergent one. Then the surface stage: one CLI request and one streaming server request must
+divergent one. One `vlmxla validate --cases` process runs all the cases of a model, backend and
+dtype (its engine loads and its programs compile once); each case still has its own result, exit
+code and part of the log, and a crash is reported against the case it happened in (the cases
+after it run in a new process). Then the surface stage: one CLI request and one streaming server request must
 reproduce the greedy text (surfaces.py). A backend that cannot run here is `unavailable`, and the
 gate fails: it never passes a stage it could not check.
 
@@ -28,10 +31,13 @@ import argparse
 import json
 import os
 import pathlib
+import re
+import signal
 import subprocess
 import sys
 import tempfile
 import time
+from types import SimpleNamespace
 
 from vlmxla_oracle import capture as capture_mod
 from vlmxla_oracle import cases as cases_mod
@@ -115,13 +121,11 @@ def default_device_kind(backend: str) -> str:
     return "cpu" if backend.endswith("-cpu") else "unknown"
 
 
-def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str,
-             dtype: str = "float32", table: dict | None = None,
-             plugin: str | None = None) -> dict:
-    """One case on one backend in one compute dtype. `plugin`: --plugin for the PJRT
-    backends."""
+def _begin_case(model_dir, case: dict, work: pathlib.Path, backend: str, dtype: str,
+                table: dict) -> dict:
+    """The oracle side of one case (captured unless current) and its result's skeleton; the
+    candidate's directory is emptied of any previous run's manifest."""
     short = SHORT[dtype]
-    table = compare_mod.load_tolerances() if table is None else table
     ref = work / "oracle" / case["name"]
     if not capture_mod.is_current(ref / "manifest.json", model_dir, case, dtype):
         capture_mod.capture(model_dir, case, ref, dtype=dtype)
@@ -138,7 +142,19 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
                                 if expected is None else None)}
     if drift:  # reported, not a reason to recapture: the model, case and inputs are the same
         result["oracle_versions"] = drift
-    proc = _validate(vlmxla_bin, model_dir, case, cand, backend, dtype, plugin)
+    return {"result": result, "ref": ref, "ref_manifest": ref_manifest, "cand": cand,
+            "expected": expected, "case": case}
+
+
+def _finish_case(vlmxla_bin, model_dir, begun: dict, proc, backend: str, dtype: str,
+                 table: dict, prepared: dict | None = None) -> dict:
+    """Compares one case's candidate capture (or refusal) with the oracle. `proc`: the case's
+    exit code and its part of vlmxla's stderr (returncode, stderr). `prepared`: `vlmxla prepare`
+    measurements by (binary, model, case), shared by the backends (prepare runs no backend: each
+    would run the same command)."""
+    short = SHORT[dtype]
+    result, ref, cand = begun["result"], begun["ref"], begun["cand"]
+    ref_manifest, expected = begun["ref_manifest"], begun["expected"]
     if expected is not None:
         # An expected failure: vlmxla must refuse with the same category (and, for capacity,
         # the message naming both numbers).
@@ -178,14 +194,107 @@ def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str
     result["usage"] = cand_manifest.get("usage")
     result["measurements"] = cand_manifest.get("measurements")
     if result["measurements"] is not None:  # host preprocessing's own peak RSS, for baselines
-        result["measurements"]["prepare"] = baselines_mod.measure_prepare(
-            vlmxla_bin, model_dir, cand / "case.json", cand / "prepare")
+        prepared = {} if prepared is None else prepared
+        key = (str(vlmxla_bin), str(model_dir), json.dumps(begun["case"], sort_keys=True))
+        if key not in prepared:
+            prepared[key] = baselines_mod.measure_prepare(vlmxla_bin, model_dir,
+                                                          cand / "case.json", cand / "prepare")
+        result["measurements"]["prepare"] = dict(prepared[key])
         uploads = (result["measurements"].get("weights") or {}).get("uploads")
         if uploads:  # what held-once holds memory against, counted in this compute dtype
             result["expected_weights"] = baselines_mod.expected_weights(model_dir, uploads, short)
     result.update(status="pass" if report.passed else "fail",
                   first_divergence=None if report.passed else report.first_divergence)
     return result
+
+
+def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str,
+             dtype: str = "float32", table: dict | None = None,
+             plugin: str | None = None) -> dict:
+    """One case on one backend in one compute dtype, in its own `vlmxla validate` process.
+    `plugin`: --plugin for the PJRT backends."""
+    table = compare_mod.load_tolerances() if table is None else table
+    begun = _begin_case(model_dir, case, work, backend, dtype, table)
+    proc = _validate(vlmxla_bin, model_dir, case, begun["cand"], backend, dtype, plugin)
+    return _finish_case(vlmxla_bin, model_dir, begun, proc, backend, dtype, table)
+
+
+_CASE_MARK = re.compile(r"^\[validate\] case (\d+) of \d+ (?:begins: .*|exit (-?\d+))$")
+
+
+def split_case_logs(stderr: str, n: int) -> tuple[dict[int, SimpleNamespace], dict[int, str]]:
+    """A `vlmxla validate --cases` run's stderr, split per case by its "[validate] case I of N
+    begins: ..." / "... exit CODE" lines: ({index: (returncode, its part of the log)} of the
+    cases that ended, {index: its part of the log} of a case that began and never ended (the one
+    a crash happened in)). Lines before the first case (e.g. a usage error) go to every case."""
+    preamble, parts, codes, current = [], {}, {}, None
+    for line in stderr.splitlines(keepends=True):
+        m = _CASE_MARK.match(line.rstrip("\n"))
+        if m and 1 <= int(m.group(1)) <= n:
+            i = int(m.group(1)) - 1
+            if m.group(2) is None:
+                current = i
+                parts[i] = []
+            else:
+                codes[i] = int(m.group(2))
+                current = None
+            continue
+        (parts[current] if current is not None else preamble).append(line)
+    head = "".join(preamble)
+    ended = {i: SimpleNamespace(returncode=codes[i], stderr=head + "".join(parts.get(i, [])))
+             for i in codes}
+    running = {i: head + "".join(p) for i, p in parts.items() if i not in codes}
+    return ended, running
+
+
+def _validate_cases(vlmxla_bin, model_dir, begun: list[dict], backend: str, dtype: str,
+                    plugin: str | None) -> list[SimpleNamespace]:
+    """Every case of `begun` in one `vlmxla validate --cases` process (one engine per capacity,
+    so programs compile once), each with its own exit code and part of the log. A crash is
+    reported against the case that was running, and the cases after it run in a new process."""
+    for b in begun:
+        b["cand"].mkdir(parents=True, exist_ok=True)
+        (b["cand"] / "case.json").write_text(json.dumps(b["case"]), encoding="utf-8")
+    procs: dict[int, SimpleNamespace] = {}
+    while len(procs) < len(begun):
+        todo = [i for i in range(len(begun)) if i not in procs]
+        with tempfile.TemporaryDirectory() as tmp:
+            listing = pathlib.Path(tmp) / "cases.json"
+            listing.write_text(json.dumps([{"case": str(begun[i]["cand"] / "case.json"),
+                                            "output": str(begun[i]["cand"])} for i in todo]),
+                               encoding="utf-8")
+            proc = subprocess.run([str(vlmxla_bin), "validate", "--model", str(model_dir),
+                                   "--cases", str(listing),
+                                   *surfaces.backend_args(backend, plugin),
+                                   *surfaces.dtype_args(dtype)],
+                                  check=False, capture_output=True, text=True,
+                                  timeout=1800 * len(todo))
+        ended, running = split_case_logs(proc.stderr, len(todo))
+        for j, p in ended.items():
+            procs[todo[j]] = p
+        for j, log in running.items():  # died inside this case: its crash, nobody else's
+            how = (f"signal {signal.Signals(-proc.returncode).name}" if proc.returncode < 0
+                   else f"exit {proc.returncode}")
+            procs[todo[j]] = SimpleNamespace(
+                returncode=proc.returncode or 1,
+                stderr=f"{log}vlmxla validate died during this case ({how})\n")
+        if not ended and not running:  # no case began (a usage error, a stand-in binary)
+            for i in todo:
+                procs[i] = SimpleNamespace(returncode=proc.returncode or 1, stderr=proc.stderr)
+    return [procs[i] for i in range(len(begun))]
+
+
+def run_cases(vlmxla_bin, model_dir, cases: list[dict], work: pathlib.Path, backend: str,
+              dtype: str = "float32", table: dict | None = None,
+              plugin: str | None = None, prepared: dict | None = None) -> list[dict]:
+    """run_case for several cases of one model on one backend in one compute dtype, with one
+    `vlmxla validate` process for all of them: the same results, each case its own.
+    `prepared`: see _finish_case (pass one dict for every backend of the run)."""
+    table = compare_mod.load_tolerances() if table is None else table
+    begun = [_begin_case(model_dir, case, work, backend, dtype, table) for case in cases]
+    procs = _validate_cases(vlmxla_bin, model_dir, begun, backend, dtype, plugin)
+    return [_finish_case(vlmxla_bin, model_dir, b, p, backend, dtype, table, prepared)
+            for b, p in zip(begun, procs, strict=True)]
 
 
 # Suites: which fixtures run by default, and where the other gate lives. The multimodal suite
@@ -362,13 +471,16 @@ def main(argv: list[str] | None = None) -> int:
                       f"{', '.join(case_files)}", file=sys.stderr)
                 return 2
             work = paths.cache_dir() / f"gate{isa.tag()}" / model_name / short
-            for case_name, case_path in case_files.items():
-                if args.case and case_name not in args.case:
-                    continue
-                case = json.loads(case_path.read_text(encoding="utf-8"))
+            cases = [json.loads(path.read_text(encoding="utf-8"))
+                     for name, path in case_files.items() if not args.case or name in args.case]
+            # One `vlmxla validate` per backend for all the cases; reported case by case.
+            prepared: dict = {}
+            by_backend = {backend: run_cases(args.vlmxla, model_dir, cases, work, backend, dtype,
+                                             table, args.plugin, prepared)
+                          for backend in backends}
+            for k in range(len(cases)):
                 for backend in backends:
-                    r = run_case(args.vlmxla, model_dir, case, work, backend, dtype, table,
-                                 args.plugin)
+                    r = by_backend[backend][k]
                     r["model"] = model_name
                     r["model_dir"] = str(model_dir)
                     _print_case(model_name, r)

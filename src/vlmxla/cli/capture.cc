@@ -40,40 +40,56 @@ std::vector<FlagSpec> CaseFlags() {
   };
 }
 
-Result<CaseRequest> CaseRequestFromArgs(const ParsedArgs& args) {
-  CaseRequest r;
-  if (auto c = args.Get("case")) {
-    if (args.Has("prompt") || args.Has("system") || args.Has("image"))
-      return InvalidArgument("--case cannot be combined with --prompt, --system or --image");
-    VLMXLA_ASSIGN_OR_RETURN(nlohmann::json j, io::ReadJsonFile(*c));
-    if (!j.is_object() || !j.contains("prompt") || !j["prompt"].is_string())
-      return InvalidArgument(*c + ": a case needs a string 'prompt'");
-    r.prompt = j["prompt"].get<std::string>();
-    if (j.contains("system") && j["system"].is_string()) r.system = j["system"].get<std::string>();
-    if (j.contains("images")) {
-      if (!j["images"].is_array())
-        return InvalidArgument(*c + ": 'images' must be a list of paths");
-      for (const auto& p : j["images"]) {
-        if (!p.is_string()) return InvalidArgument(*c + ": 'images' must be a list of paths");
-        r.images.push_back(ResolveCaseImage(p.get<std::string>()));
-      }
-    }
-    if (j.contains("context_capacity") && j["context_capacity"].is_number_integer())
-      r.capacity = j["context_capacity"].get<int64_t>();
-    if (j.contains("max_new_tokens") && j["max_new_tokens"].is_number_integer())
-      r.max_new_tokens = j["max_new_tokens"].get<int64_t>();
-  } else {
-    auto prompt = args.Get("prompt");
-    if (!prompt) return InvalidArgument("--prompt (or --case) is required");
-    r.prompt = *prompt;
-    r.system = args.Get("system");
-    r.images = args.GetAll("image");
-  }
+namespace {
+
+// --context, when given, overrides a case's capacity.
+Status ApplyContextFlag(const ParsedArgs& args, CaseRequest& r) {
   if (args.Has("context")) {
     VLMXLA_ASSIGN_OR_RETURN(int64_t cap, args.GetInt("context", 0));
     if (cap <= 0) return InvalidArgument("--context must be positive, got " + std::to_string(cap));
     r.capacity = cap;
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<CaseRequest> CaseRequestFromFile(const std::string& path, const ParsedArgs& args) {
+  CaseRequest r;
+  VLMXLA_ASSIGN_OR_RETURN(nlohmann::json j, io::ReadJsonFile(path));
+  if (!j.is_object() || !j.contains("prompt") || !j["prompt"].is_string())
+    return InvalidArgument(path + ": a case needs a string 'prompt'");
+  r.prompt = j["prompt"].get<std::string>();
+  if (j.contains("system") && j["system"].is_string()) r.system = j["system"].get<std::string>();
+  if (j.contains("images")) {
+    if (!j["images"].is_array())
+      return InvalidArgument(path + ": 'images' must be a list of paths");
+    for (const auto& p : j["images"]) {
+      if (!p.is_string()) return InvalidArgument(path + ": 'images' must be a list of paths");
+      r.images.push_back(ResolveCaseImage(p.get<std::string>()));
+    }
+  }
+  if (j.contains("context_capacity") && j["context_capacity"].is_number_integer())
+    r.capacity = j["context_capacity"].get<int64_t>();
+  if (j.contains("max_new_tokens") && j["max_new_tokens"].is_number_integer())
+    r.max_new_tokens = j["max_new_tokens"].get<int64_t>();
+  VLMXLA_RETURN_IF_ERROR(ApplyContextFlag(args, r));
+  return r;
+}
+
+Result<CaseRequest> CaseRequestFromArgs(const ParsedArgs& args) {
+  if (auto c = args.Get("case")) {
+    if (args.Has("prompt") || args.Has("system") || args.Has("image"))
+      return InvalidArgument("--case cannot be combined with --prompt, --system or --image");
+    return CaseRequestFromFile(*c, args);
+  }
+  CaseRequest r;
+  auto prompt = args.Get("prompt");
+  if (!prompt) return InvalidArgument("--prompt (or --case) is required");
+  r.prompt = *prompt;
+  r.system = args.Get("system");
+  r.images = args.GetAll("image");
+  VLMXLA_RETURN_IF_ERROR(ApplyContextFlag(args, r));
   return r;
 }
 

@@ -33,6 +33,8 @@ struct CaseRequest {
 // A case names its images relative to the cache directory (ResolveCaseImage), so that a case and
 // the captures made from it travel to another machine unchanged.
 Result<CaseRequest> CaseRequestFromArgs(const ParsedArgs& args);
+// One case file (as --case FILE reads it), with --context from `args` overriding its capacity.
+Result<CaseRequest> CaseRequestFromFile(const std::string& path, const ParsedArgs& args);
 
 // An image path of a case file: absolute as given; relative, under $VLMXLA_CACHE (else
 // ~/.cache/vlmxla), e.g. "images/scene.png".

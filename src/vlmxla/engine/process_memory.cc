@@ -40,6 +40,16 @@ Result<ProcessMemory> ReadProcessMemory(pid_t pid) {
   return m;
 }
 
+Status ResetPeakRss() {
+  // "5" resets VmHWM to the current VmRSS (Linux >= 4.0, proc(5)).
+  std::ofstream out("/proc/self/clear_refs");
+  out << "5";
+  out.flush();
+  if (!out)
+    return Unavailable("cannot reset the peak RSS: writing 5 to /proc/self/clear_refs failed");
+  return Status::Ok();
+}
+
 void UseModelHeapPolicy(size_t mmap_threshold) {
 #if defined(__GLIBC__)
   // Setting the threshold also turns off its dynamic growth.

@@ -24,6 +24,9 @@ struct ProcessMemory {
 
 // This process (pid 0) or another one the caller may read (e.g. the IREE runtime host).
 Result<ProcessMemory> ReadProcessMemory(pid_t pid = 0);
+// Lowers this process's VmHWM to its current RSS, so that the next peak read is the peak since
+// now (one process measuring several runs in turn, e.g. `vlmxla validate --cases`).
+Status ResetPeakRss();
 
 // The heap policy of a process that holds a model.
 // - Allocations of `mmap_threshold` bytes or more (weight staging, the smaller weights, program

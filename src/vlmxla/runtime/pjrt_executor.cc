@@ -253,15 +253,6 @@ std::string PluginAttributes(const PJRT_Api* api) {
   return out;
 }
 
-// Size and modification time of the plugin file: a reinstalled plugin invalidates the cache
-// without hashing its 250 MB at every start.
-std::string FileIdentity(const std::string& path) {
-  std::error_code ec;
-  const uintmax_t size = fs::file_size(path, ec);
-  const auto when = fs::last_write_time(path, ec).time_since_epoch().count();
-  return std::to_string(size) + "@" + std::to_string(when);
-}
-
 // The host CPU's model name and ISA flags (the first processor's lines of /proc/cpuinfo): XLA's
 // CPU backend compiles for the features of the machine it runs on.
 std::string HostCpuIdentity() {
@@ -680,6 +671,34 @@ Result<std::string> FindCpuPluginInVenv(const std::string& venv_dir) {
       "pjrt_plugin_missing");
 }
 
+std::string PluginFileIdentity(const std::string& path) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(path, ec);
+  const fs::path file = fs::absolute(path, ec).lexically_normal();
+  // pip's RECORD lines: "<path relative to site-packages>,sha256=<digest>,<size>".
+  fs::path dir = file.parent_path();
+  for (int up = 0; up < 4 && !dir.empty() && dir != dir.root_path();
+       ++up, dir = dir.parent_path()) {
+    const std::string rel = file.lexically_relative(dir).generic_string() + ",";
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name.size() < 10 || name.compare(name.size() - 10, 10, ".dist-info") != 0) continue;
+      std::ifstream record(entry.path() / "RECORD");
+      for (std::string line; std::getline(record, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // wheels may write CRLF
+        if (line.rfind(rel, 0) != 0) continue;
+        const std::string rest = line.substr(rel.size());
+        const size_t comma = rest.find(',');
+        if (comma == std::string::npos || rest.rfind("sha256=", 0) != 0) break;
+        if (rest.substr(comma + 1) != std::to_string(size)) break;  // not what pip installed
+        return rest.substr(0, comma) + "," + std::to_string(size);
+      }
+    }
+  }
+  const auto when = fs::last_write_time(path, ec).time_since_epoch().count();
+  return path + "\n" + std::to_string(size) + "@" + std::to_string(when);
+}
+
 Result<std::string> DefaultPjrtPluginPath() {
   if (const char* env = std::getenv(kPjrtPluginEnv); env != nullptr && *env != '\0') {
     return std::string(env);
@@ -855,7 +874,7 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
                         PjrtHeaderApiVersion() + ")";
   if (!cache.dir.empty()) {
     const char* xla_flags = std::getenv("XLA_FLAGS");
-    client->identity = plugin_path + "\n" + FileIdentity(plugin_path) + "\n" +
+    client->identity = PluginFileIdentity(plugin_path) + "\n" +
                        std::to_string(api->pjrt_api_version.major_version) + "." +
                        std::to_string(api->pjrt_api_version.minor_version) + "\n" +
                        PluginAttributes(api) + "XLA_FLAGS=" + (xla_flags ? xla_flags : "") + "\n" +

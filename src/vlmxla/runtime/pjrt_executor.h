@@ -19,6 +19,14 @@ inline constexpr const char kPjrtPluginEnv[] = "VLMXLA_PJRT_PLUGIN";
 // (lib/python3.*/site-packages/xla_plugins/xla_cpu_pjrt/xla_cpu_pjrt.so), if present.
 Result<std::string> FindCpuPluginInVenv(const std::string& venv_dir);
 
+// What a plugin file is, in the cache keys of the programs it compiles: the sha256 and size pip
+// recorded for it at install (the RECORD of a *.dist-info directory at most 4 levels up), so the
+// same wheel installed into a fresh clone's .venv, anywhere, keys the same and its programs load
+// from the cache; else (no RECORD line, or a size other than it records) its path, size and
+// modification time, which a rebuilt or replaced plugin changes, without hashing its 250 MB at
+// every start.
+std::string PluginFileIdentity(const std::string& path);
+
 // The plugin to load when none is given: $VLMXLA_PJRT_PLUGIN if set; otherwise the CPU plugin in a
 // `.venv` found in the current directory, the executable's directory, or any of their parents.
 Result<std::string> DefaultPjrtPluginPath();

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_source_dir.h"
 #include "../hlo/small_decoder_config.h"
 #include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/runtime/pjrt_executor.h"

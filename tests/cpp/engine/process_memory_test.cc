@@ -1,5 +1,6 @@
 // ProcessMemory reads /proc/<pid>/status: touching fresh anonymous memory shows up as RssAnon
-// (what the "weights are held once" check measures), and an unknown process is an error.
+// (what the "weights are held once" check measures), the peak can be reset, and an unknown
+// process is an error.
 #include "vlmxla/engine/process_memory.h"
 
 #include <gtest/gtest.h>
@@ -30,6 +31,23 @@ TEST(ProcessMemoryTest, TouchedAnonymousMemoryIsCounted) {
   auto released = ReadProcessMemory();
   ASSERT_TRUE(released.ok());
   EXPECT_LT(released->anon_bytes - before->anon_bytes, static_cast<int64_t>(kBytes / 10));
+}
+
+// `vlmxla validate --cases` measures each case's own peak: after a reset the peak is the current
+// RSS, not the high-water mark of memory already given back.
+TEST(ProcessMemoryTest, ResetPeakForgetsMemoryGivenBack) {
+  constexpr size_t kBytes = size_t{64} << 20;
+  void* p = mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(p, MAP_FAILED);
+  std::memset(p, 1, kBytes);
+  munmap(p, kBytes);
+  auto high = ReadProcessMemory();
+  ASSERT_TRUE(high.ok());
+  ASSERT_GE(high->peak_rss_bytes - high->rss_bytes, static_cast<int64_t>(kBytes * 9 / 10));
+  ASSERT_TRUE(ResetPeakRss().ok());
+  auto reset = ReadProcessMemory();
+  ASSERT_TRUE(reset.ok());
+  EXPECT_LT(reset->peak_rss_bytes - reset->rss_bytes, static_cast<int64_t>(kBytes / 10));
 }
 
 TEST(ProcessMemoryTest, ReadsAnotherProcessByPid) {

@@ -35,6 +35,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../test_source_dir.h"
 #include "vlmxla/models/registry.h"
 #include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/io/model_config.h"

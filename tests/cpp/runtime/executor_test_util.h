@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_source_dir.h"
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
 #include "vlmxla/runtime/executor.h"

@@ -15,6 +15,7 @@
 #include <system_error>
 #include <vector>
 
+#include "../test_source_dir.h"
 #include "vlmxla/runtime/iree_artifact_cache.h"
 #include "vlmxla/runtime/iree_executor.h"
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -234,6 +235,36 @@ TEST(PjrtCacheTest, WithoutACacheNothingIsStored) {
   ASSERT_TRUE((*made)->Compile(test_util::kAddModule).ok());
   EXPECT_TRUE(fs::exists(dir + "/pjrt"));
   fs::remove_all(dir);
+}
+
+// A plugin installed by pip is known by the digest its RECORD holds: the same wheel installed into
+// a fresh clone's .venv elsewhere (another path, a new modification time) keys the same, so CI's
+// fresh clone loads its programs from the cache instead of compiling them all again.
+TEST(PjrtCacheTest, APipInstalledPluginIsKnownByItsRecordedDigestWhereverItLies) {
+  const std::string digest = "sha256=abcDEF_-0123456789,";
+  auto install = [&](const fs::path& site, const std::string& bytes) {
+    fs::create_directories(site / "xla_plugins" / "p");
+    fs::create_directories(site / "p-1.0.dist-info");
+    std::ofstream(site / "xla_plugins" / "p" / "p.so") << bytes;
+    // Wheels may write their RECORD with CRLF line ends.
+    std::ofstream(site / "p-1.0.dist-info" / "RECORD")
+        << "p-1.0.dist-info/METADATA,sha256=x,1\r\n"
+        << "xla_plugins/p/p.so," << digest << "7\r\n";
+    return (site / "xla_plugins" / "p" / "p.so").string();
+  };
+  const fs::path root = FreshDir();
+  const std::string a = install(root / "a" / "site-packages", "1234567");
+  const std::string b = install(root / "b" / "lib" / "site-packages", "1234567");
+  fs::last_write_time(b, fs::last_write_time(a) + std::chrono::hours(5));
+  EXPECT_EQ(PluginFileIdentity(a), digest + "7");
+  EXPECT_EQ(PluginFileIdentity(b), PluginFileIdentity(a));
+  // A file that is not what pip installed (another size), or one no RECORD names, is known by
+  // its path, size and modification time.
+  const std::string replaced = install(root / "c" / "site-packages", "12345678");
+  EXPECT_NE(PluginFileIdentity(replaced).find(replaced + "\n8@"), std::string::npos);
+  fs::remove_all(root / "a" / "site-packages" / "p-1.0.dist-info");
+  EXPECT_NE(PluginFileIdentity(a).find(a + "\n7@"), std::string::npos);
+  fs::remove_all(root);
 }
 
 }  // namespace
