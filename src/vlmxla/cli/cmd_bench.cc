@@ -239,6 +239,7 @@ Result<int> Run(const ParsedArgs& args) {
   j["device_kind"] = device_kind;
   j["dtype"] = dtype;
   j["weights_dtype"] = weights_dtype;
+  j["weights"] = engine->info().weights;
   j["model_dir"] = eo.model_dir;
   j["context_capacity"] = eo.context_capacity;
   j["decode_tokens"] = decode_tokens;

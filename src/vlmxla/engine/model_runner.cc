@@ -110,9 +110,27 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
         ResolvePrecision(options.dtype, r->config(), r->weights_.StoredFloatType(),
                          r->executor_->name(), r->executor_->traits()));
     r->precision_ = choice.precision;
+    // A checkpoint `vlmxla quantize` wrote runs as it is quantized; it cannot be requantized.
+    WeightQuant quant = options.weights;
+    const std::string& declared = r->config().quantization;
+    if (!declared.empty()) {
+      VLMXLA_ASSIGN_OR_RETURN(const WeightQuant stored, ParseWeightQuant(declared, "config.json"));
+      if (quant != WeightQuant::kNone && quant != stored) {
+        return InvalidArgument(std::string("--weights ") + WeightQuantName(quant) +
+                               ": the checkpoint is already quantized to " + declared +
+                               " (config.json quantization_config); run it without --weights");
+      }
+      quant = stored;
+    }
+    r->precision_.quant = quant;
     r->precision_why_ = choice.why;
+    if (quant != WeightQuant::kNone) {
+      r->precision_why_ += std::string("; decoder projections quantized to ") +
+                           WeightQuantName(quant) +
+                           (declared.empty() ? " (--weights)" : " (the checkpoint's)");
+    }
     r->weights_in_out_ = choice.weights_in_out;
-    if (options.progress) options.progress(choice.why);
+    if (options.progress) options.progress(r->precision_why_);
   }
   if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
     VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
