@@ -7,17 +7,18 @@
 namespace vlmxla {
 namespace {
 
-// Row-major f32 copy of a float tensor (the checkpoint's bf16/f16 widen exactly).
-std::vector<float> WidenToF32(const HostTensor& t) {
-  std::vector<float> out(static_cast<size_t>(t.num_elements()));
-  for (size_t i = 0; i < out.size(); ++i) {
+// Row `o` of a float [out, in] tensor widened to f32 into `row` (bf16/f16 widen exactly): one row
+// at a time, so quantizing holds no f32 copy of the whole weight.
+void WidenRow(const HostTensor& t, int64_t o, std::vector<float>& row) {
+  const int64_t in = static_cast<int64_t>(row.size());
+  for (int64_t i = 0; i < in; ++i) {
+    const int64_t k = o * in + i;
     switch (t.dtype()) {
-      case DType::kF32: out[i] = t.span<float>()[i]; break;
-      case DType::kBF16: out[i] = BFloat16ToFloat(t.span<uint16_t>()[i]); break;
-      default: out[i] = HalfToFloat(t.span<uint16_t>()[i]); break;
+      case DType::kF32: row[i] = t.span<float>()[k]; break;
+      case DType::kBF16: row[i] = BFloat16ToFloat(t.span<uint16_t>()[k]); break;
+      default: row[i] = HalfToFloat(t.span<uint16_t>()[k]); break;
     }
   }
-  return out;
 }
 
 // The scale of `n` weights from `w`: max |w| / qmax in float32, 1 where all are zero.
@@ -65,7 +66,7 @@ Result<QuantizedWeight> QuantizeWeight(const HostTensor& weight, WeightQuant qua
                            ShapeToString(weight.shape()));
   }
   const int64_t out = weight.shape()[0], in = weight.shape()[1];
-  const std::vector<float> w = WidenToF32(weight);
+  std::vector<float> row(static_cast<size_t>(in));
   QuantizedWeight q;
   if (quant == WeightQuant::kInt8) {
     constexpr float kMax = 127.0f;
@@ -74,8 +75,8 @@ Result<QuantizedWeight> QuantizeWeight(const HostTensor& weight, WeightQuant qua
     auto values = q.values.mutable_span<int8_t>();
     auto scales = q.scales.mutable_span<float>();
     for (int64_t o = 0; o < out; ++o) {
-      const float* row = w.data() + o * in;
-      const float s = GroupScale(row, in, kMax);
+      WidenRow(weight, o, row);
+      const float s = GroupScale(row.data(), in, kMax);
       scales[o] = s;
       for (int64_t i = 0; i < in; ++i) {
         values[o * in + i] = static_cast<int8_t>(QuantizeValue(row[i], s, kMax));
@@ -95,8 +96,9 @@ Result<QuantizedWeight> QuantizeWeight(const HostTensor& weight, WeightQuant qua
   auto values = q.values.mutable_span<uint8_t>();
   auto scales = q.scales.mutable_span<float>();
   for (int64_t o = 0; o < out; ++o) {
+    WidenRow(weight, o, row);
     for (int64_t g = 0; g < groups; ++g) {
-      const float* group = w.data() + o * in + g * kInt4GroupSize;
+      const float* group = row.data() + g * kInt4GroupSize;
       const float s = GroupScale(group, kInt4GroupSize, kMax);
       scales[o * groups + g] = s;
       for (int64_t j = 0; j < kInt4GroupSize; j += 2) {

@@ -3,6 +3,8 @@
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/engine/process_memory.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -160,12 +162,17 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(r->config(), o));
     programs.push_back(std::move(program));
   }
-  // The snapshots bracket the uploads alone (programs are built, KV slots allocated).
+  // The snapshots bracket the uploads alone (programs are built, KV slots allocated), each taken
+  // on a trimmed heap (below) so that neither counts freed memory the allocator kept.
+  malloc_trim(0);
   r->weights_.stats().before = r->SnapshotMemory();
   for (const hlo::Program& program : programs) VLMXLA_RETURN_IF_ERROR(r->weights_.Upload(program));
   // The device holds the weights now: unmapping the checkpoint drops its pages from this
   // process, so the host does not keep a second copy.
   r->weights_.CloseCheckpoint();
+  // The uploads' host temporaries (transposed copies, quantized halves) are freed, but the heap
+  // keeps small freed chunks mapped: hand them back, so the process holds the weights alone.
+  malloc_trim(0);
   r->weights_.stats().after = r->SnapshotMemory();
   if (options.progress) {
     options.progress("loaded " + std::to_string(r->weights_.count()) + " weights (" +
