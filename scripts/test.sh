@@ -38,6 +38,9 @@ for family in llava_next llava_onevision gemma3; do
   scripts/xla/validate_vlm_reference.sh --family "$family" --backend all \
     --report "build/gate-$family.json"
 done
+echo "[test] +${SECONDS}s quantized weights: the text-only gate with --weights int8 (tiny-qwen2, float32, both CPU backends; build/gate-arch-int8.json)"
+scripts/xla/validate_arch.sh --fixture tiny-qwen2 --dtype float32 --case no_image --backend all \
+  --weights int8 --report build/gate-arch-int8.json
 # The AVX2 leg: on a machine with AVX-512, every gate once more in float32 with torch, XLA and
 # IREE held to AVX2 (VLMXLA_MAX_ISA, python/vlmxla_oracle/isa.py), so CI proves what an AVX2-only
 # machine computes. float32 alone: its bounds are the tight ones (float32's own noise, which

@@ -171,18 +171,44 @@ def stored_dtype(tensors: dict[str, tuple[int, str]]) -> str:
     return _ST_FLOATS[max(by_type, key=by_type.get)][0] if by_type else "f32"
 
 
-def expected_weights(model_dir, uploads: dict, dtype: str) -> dict:
+def _shapes(model_dir) -> dict[str, list[int]]:
+    from vlmxla_oracle.fixtures import weight_files
+
+    out = {}
+    for path in weight_files(pathlib.Path(model_dir)):
+        with open(path, "rb") as f:
+            header = json.loads(f.read(int.from_bytes(f.read(8), "little")))
+        header.pop("__metadata__", None)
+        out.update({name: [int(d) for d in info["shape"]] for name, info in header.items()})
+    return out
+
+
+def expected_weights(model_dir, uploads: dict, dtype: str, weights: str = "stored") -> dict:
     """What the uploaded tensors weigh as held (the checkpoint's stored type), counted from the
     checkpoint rather than taken from vlmxla: total, decoder and vision (+ projector) bytes.
-    `dtype` is the run's compute dtype (recorded; a different one changes no byte held)."""
+    `dtype` is the run's compute dtype (recorded; a different one changes no byte held).
+    `weights` int8 / int4: the decoder projections are held quantized (one byte per value, or
+    half a byte, and a float32 scale per output row, or per group of 32)."""
+    from vlmxla_oracle import quantize
+
     tensors = checkpoint_tensors(model_dir)
+    shapes = _shapes(model_dir) if weights != "stored" else {}
     held = stored_dtype(tensors)
     size = DTYPE_BYTES[held]
+
+    def held_bytes(name: str) -> int:
+        n = tensors[name][0]
+        if weights == "stored" or not quantize.is_quantized(name):
+            return n * size
+        if weights == "int8":
+            return n + 4 * shapes[name][0]
+        return n // 2 + 4 * (n // quantize.GROUP)
+
     unknown = sorted(n for n in uploads if n not in tensors)
-    decoder = sum(tensors[n][0] for n in uploads if n in tensors and not _is_vision(n)) * size
-    vision = sum(tensors[n][0] for n in uploads if n in tensors and _is_vision(n)) * size
+    decoder = sum(held_bytes(n) for n in uploads if n in tensors and not _is_vision(n))
+    vision = sum(held_bytes(n) for n in uploads if n in tensors and _is_vision(n))
     not_uploaded = sorted(n for n in tensors if not _is_vision(n) and n not in uploads)
-    return {"dtype": dtype, "held_dtype": held, "bytes": decoder + vision,
+    return {"dtype": dtype, "held_dtype": held, "weights": weights, "bytes": decoder + vision,
             "decoder_bytes": decoder, "vision_bytes": vision, "unknown_uploads": unknown[:20],
             "decoder_tensors_not_uploaded": not_uploaded[:20]}
 

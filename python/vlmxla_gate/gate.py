@@ -43,7 +43,7 @@ from vlmxla_oracle import capture as capture_mod
 from vlmxla_oracle import cases as cases_mod
 from vlmxla_oracle import compare as compare_mod
 from vlmxla_oracle import fixtures as fixtures_mod
-from vlmxla_oracle import isa, paths, real_checkpoint
+from vlmxla_oracle import isa, paths, quantize, real_checkpoint
 
 from . import baselines as baselines_mod
 from . import surfaces
@@ -88,18 +88,20 @@ def _expected_error(case: dict, ref_manifest: dict) -> dict | None:
 
 
 def _validate(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict, out: pathlib.Path,
-              backend: str, dtype: str | None = None,
-              plugin: str | None = None) -> subprocess.CompletedProcess:
+              backend: str, dtype: str | None = None, plugin: str | None = None,
+              weights: str = "stored") -> subprocess.CompletedProcess:
     """The production path for one case: `vlmxla validate` runs host preparation, the engine's
     scheduler, vision_encode, prefill into a KV slot and greedy decode steps, with the programs'
     taps on, and writes every stage (or the expected error) in the oracle's layout. `dtype`
-    (float32/bfloat16/float16) is passed as --dtype; None passes nothing (the checkpoint's)."""
+    (float32/bfloat16/float16) is passed as --dtype; None passes nothing (the checkpoint's);
+    `weights` (int8/int4) as --weights."""
     out.mkdir(parents=True, exist_ok=True)
     case_file = out / "case.json"
     case_file.write_text(json.dumps(case), encoding="utf-8")
     return subprocess.run([str(vlmxla_bin), "validate", "--model", str(model_dir), "--case",
                            str(case_file), *surfaces.backend_args(backend, plugin), "--output",
-                           str(out), *surfaces.dtype_args(dtype)],
+                           str(out), *surfaces.dtype_args(dtype),
+                           *surfaces.weights_args(weights)],
                           check=False, capture_output=True, text=True, timeout=1800)
 
 
@@ -121,29 +123,97 @@ def default_device_kind(backend: str) -> str:
     return "cpu" if backend.endswith("-cpu") else "unknown"
 
 
+def oracle_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path:
+    """The checkpoint the oracle runs for vlmxla --weights `weights`: the model itself, or its
+    copy whose decoder projections hold the dequantized W' (vlmxla_oracle.quantize)."""
+    if weights == "stored":
+        return pathlib.Path(model_dir)
+    return quantize.dequantized_model_dir(pathlib.Path(model_dir), weights)
+
+
+def _greedy_tokens(cap_dir: pathlib.Path) -> list[int] | None:
+    """The greedy tokens of a capture (None for a refused case)."""
+    manifest = json.loads((cap_dir / "manifest.json").read_text(encoding="utf-8"))
+    if "error" in manifest or not any(s["name"] == "greedy_tokens" for s in manifest["stages"]):
+        return None
+    from safetensors.torch import load_file
+
+    return load_file(str(cap_dir / "stages.safetensors"))["greedy_tokens"].tolist()
+
+
+def next_token_quality(float_dir: pathlib.Path, quant_dir: pathlib.Path) -> dict:
+    """The quantized model's next-token distributions against the unquantized model's at every
+    decoded position of a case, both fed the unquantized model's greedy tokens (teacher-forced):
+    how many positions' top-1 agree, and the summed KL(P_float || P_quant) in nats."""
+    import torch
+    from safetensors.torch import load_file
+
+    p = load_file(str(float_dir / capture_mod.STEP_LOGITS_FILE))["greedy"].double()
+    q = load_file(str(quant_dir / capture_mod.STEP_LOGITS_FILE))["teacher_forced"].double()
+    logp, logq = torch.log_softmax(p, -1), torch.log_softmax(q, -1)
+    kl = (logp.exp() * (logp - logq)).sum(-1)
+    return {"positions": int(p.shape[0]),
+            "top1_agree": int((p.argmax(-1) == q.argmax(-1)).sum()),
+            "kl_sum": float(kl.sum()), "kl_max": float(kl.max())}
+
+
+def quality_summary(cases: list[dict]) -> dict | None:
+    """top1_agreement and mean_kl over the cases' decoded positions (each case once, whichever
+    backends ran it: the figures are the oracle's, the same for every backend)."""
+    seen = {}
+    for r in cases:
+        if r.get("quality"):
+            seen[(r["model"], r["dtype"], r["case"])] = r["quality"]
+    n = sum(q["positions"] for q in seen.values())
+    if not n:
+        return None
+    return {"top1_agreement": sum(q["top1_agree"] for q in seen.values()) / n,
+            "mean_kl": sum(q["kl_sum"] for q in seen.values()) / n,
+            "max_kl": max(q["kl_max"] for q in seen.values()), "positions": n,
+            "cases": len(seen),
+            "method": "Transformers in the run's dtype: the quantized model (W') teacher-forced "
+                      "on the unquantized model's greedy tokens, against the unquantized model "
+                      "on the same tokens; KL(P_float || P_quant) in nats, per decoded position"}
+
+
 def _begin_case(model_dir, case: dict, work: pathlib.Path, backend: str, dtype: str,
-                table: dict) -> dict:
+                table: dict, weights: str = "stored") -> dict:
     """The oracle side of one case (captured unless current) and its result's skeleton; the
-    candidate's directory is emptied of any previous run's manifest."""
+    candidate's directory is emptied of any previous run's manifest. `weights` int8 / int4: the
+    oracle runs the dequantized weights, at the same tolerances."""
     short = SHORT[dtype]
     ref = work / "oracle" / case["name"]
-    if not capture_mod.is_current(ref / "manifest.json", model_dir, case, dtype):
-        capture_mod.capture(model_dir, case, ref, dtype=dtype)
+    oracle_dir = oracle_model_dir(model_dir, weights)
+    oracle_case = case
+    if weights != "stored":
+        # The unquantized model on the same case: its greedy tokens are what the quantized
+        # model is teacher-forced on, for top1_agreement and mean_kl.
+        fref = work / "oracle-float" / case["name"]
+        if not capture_mod.is_current(fref / "manifest.json", model_dir, case, dtype):
+            capture_mod.capture(model_dir, case, fref, dtype=dtype, reference=False)
+        teacher = _greedy_tokens(fref)
+        if teacher:
+            oracle_case = {**case, "teacher_tokens": teacher}
+    if not capture_mod.is_current(ref / "manifest.json", oracle_dir, oracle_case, dtype):
+        capture_mod.capture(oracle_dir, oracle_case, ref, dtype=dtype)
     ref_manifest = json.loads((ref / "manifest.json").read_text(encoding="utf-8"))
     cand = work / "vlmxla" / backend / case["name"]
     drift = capture_mod.version_drift(ref_manifest)
     if (cand / "manifest.json").exists():
         (cand / "manifest.json").unlink()  # never compare a previous run's capture
     expected = _expected_error(case, ref_manifest)
-    result = {"case": case["name"], "backend": backend, "dtype": short, "stages": [],
-              "first_divergence": None, "greedy_exact": None,
+    result = {"case": case["name"], "backend": backend, "dtype": short, "weights": weights,
+              "stages": [], "first_divergence": None, "greedy_exact": None,
               # Only where greedy tokens are compared: a refused case's oracle run is not.
               "greedy_margin": (margin_summary(ref_manifest, short, table)
                                 if expected is None else None)}
+    if oracle_case is not case and expected is None:
+        # Only where vlmxla decodes: a case it refuses has no decoded positions.
+        result["quality"] = next_token_quality(fref, ref)
     if drift:  # reported, not a reason to recapture: the model, case and inputs are the same
         result["oracle_versions"] = drift
     return {"result": result, "ref": ref, "ref_manifest": ref_manifest, "cand": cand,
-            "expected": expected, "case": case}
+            "expected": expected, "case": case, "weights": weights}
 
 
 def _finish_case(vlmxla_bin, model_dir, begun: dict, proc, backend: str, dtype: str,
@@ -202,7 +272,8 @@ def _finish_case(vlmxla_bin, model_dir, begun: dict, proc, backend: str, dtype: 
         result["measurements"]["prepare"] = dict(prepared[key])
         uploads = (result["measurements"].get("weights") or {}).get("uploads")
         if uploads:  # what held-once holds memory against, counted in this compute dtype
-            result["expected_weights"] = baselines_mod.expected_weights(model_dir, uploads, short)
+            result["expected_weights"] = baselines_mod.expected_weights(model_dir, uploads, short,
+                                                                        begun["weights"])
     result.update(status="pass" if report.passed else "fail",
                   first_divergence=None if report.passed else report.first_divergence)
     return result
@@ -210,12 +281,12 @@ def _finish_case(vlmxla_bin, model_dir, begun: dict, proc, backend: str, dtype: 
 
 def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str,
              dtype: str = "float32", table: dict | None = None,
-             plugin: str | None = None) -> dict:
+             plugin: str | None = None, weights: str = "stored") -> dict:
     """One case on one backend in one compute dtype, in its own `vlmxla validate` process.
-    `plugin`: --plugin for the PJRT backends."""
+    `plugin`: --plugin for the PJRT backends; `weights`: see _begin_case."""
     table = compare_mod.load_tolerances() if table is None else table
-    begun = _begin_case(model_dir, case, work, backend, dtype, table)
-    proc = _validate(vlmxla_bin, model_dir, case, begun["cand"], backend, dtype, plugin)
+    begun = _begin_case(model_dir, case, work, backend, dtype, table, weights)
+    proc = _validate(vlmxla_bin, model_dir, case, begun["cand"], backend, dtype, plugin, weights)
     return _finish_case(vlmxla_bin, model_dir, begun, proc, backend, dtype, table)
 
 
@@ -266,7 +337,8 @@ def _validate_cases(vlmxla_bin, model_dir, begun: list[dict], backend: str, dtyp
             proc = subprocess.run([str(vlmxla_bin), "validate", "--model", str(model_dir),
                                    "--cases", str(listing),
                                    *surfaces.backend_args(backend, plugin),
-                                   *surfaces.dtype_args(dtype)],
+                                   *surfaces.dtype_args(dtype),
+                                   *surfaces.weights_args(begun[0]["weights"])],
                                   check=False, capture_output=True, text=True,
                                   timeout=1800 * len(todo))
         ended, running = split_case_logs(proc.stderr, len(todo))
@@ -286,12 +358,14 @@ def _validate_cases(vlmxla_bin, model_dir, begun: list[dict], backend: str, dtyp
 
 def run_cases(vlmxla_bin, model_dir, cases: list[dict], work: pathlib.Path, backend: str,
               dtype: str = "float32", table: dict | None = None,
-              plugin: str | None = None, prepared: dict | None = None) -> list[dict]:
+              plugin: str | None = None, prepared: dict | None = None,
+              weights: str = "stored") -> list[dict]:
     """run_case for several cases of one model on one backend in one compute dtype, with one
     `vlmxla validate` process for all of them: the same results, each case its own.
     `prepared`: see _finish_case (pass one dict for every backend of the run)."""
     table = compare_mod.load_tolerances() if table is None else table
-    begun = [_begin_case(model_dir, case, work, backend, dtype, table) for case in cases]
+    begun = [_begin_case(model_dir, case, work, backend, dtype, table, weights)
+             for case in cases]
     procs = _validate_cases(vlmxla_bin, model_dir, begun, backend, dtype, plugin)
     return [_finish_case(vlmxla_bin, model_dir, b, p, backend, dtype, table, prepared)
             for b, p in zip(begun, procs, strict=True)]
@@ -424,6 +498,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="compute dtype (repeatable, or all): vlmxla --dtype D against the oracle "
                         "in D. Default: every dtype of the fixtures (float32, bfloat16, float16); "
                         "for --model DIR the checkpoint's stored dtype")
+    p.add_argument("--weights", default="stored", choices=["stored", *quantize.WEIGHTS],
+                   help="the text decoder's projections: stored (default), or int8 / int4 "
+                        "(vlmxla --weights against the oracle on the dequantized weights; the "
+                        "report adds top1_agreement and mean_kl against the float model)")
     p.add_argument("--case", action="append", help="run only this case (repeatable)")
     p.add_argument("--backend", default="all", choices=[*BACKENDS, "all"],
                    help="all (default): the CPU backends, " + ", ".join(CPU_BACKENDS) +
@@ -461,6 +539,9 @@ def main(argv: list[str] | None = None) -> int:
     timings = {}
     for model_name, dtype, model_dir in _models(args):
         short = SHORT[dtype]
+        if args.weights != "stored":
+            # Its own captures, and its own baselines (none committed: recorded, not compared).
+            model_name = f"{model_name}@{args.weights}"
         started = time.monotonic()
         with tempfile.TemporaryDirectory() as tmp:
             # The case list follows the model's kind (LLaVA or text-only).
@@ -476,7 +557,7 @@ def main(argv: list[str] | None = None) -> int:
             # One `vlmxla validate` per backend for all the cases; reported case by case.
             prepared: dict = {}
             by_backend = {backend: run_cases(args.vlmxla, model_dir, cases, work, backend, dtype,
-                                             table, args.plugin, prepared)
+                                             table, args.plugin, prepared, args.weights)
                           for backend in backends}
             for k in range(len(cases)):
                 for backend in backends:
@@ -500,7 +581,7 @@ def main(argv: list[str] | None = None) -> int:
                              "status": "unavailable", "detail": ran[0].get("detail")}
                     else:
                         s = fn(args.vlmxla, model_dir, backend, work / "oracle" / surface_case,
-                               dtype, args.plugin)
+                               dtype, args.plugin, args.weights)
                         s.setdefault("status", "pass" if s["pass"] else "fail")
                     s.update(model=model_name, case=surface_case, backend=backend, dtype=short)
                     print(f"\n== {model_name} / {surface_case} / {backend} / {short} / surface "
@@ -525,8 +606,19 @@ def main(argv: list[str] | None = None) -> int:
     passed = passed and baselines["pass"]
     dtypes_run = sorted({r["dtype"] for r in cases_out}, key=list(SHORT.values()).index)
     report = {"suite": args.suite, "family": family, "pass": passed, "first_divergence": first,
-              "dtypes": dtypes_run, "cases": cases_out, "surfaces": surfaces_out,
-              "real_checkpoint": real, "baselines": baselines, "seconds": timings}
+              "dtypes": dtypes_run, "weights": args.weights, "cases": cases_out,
+              "surfaces": surfaces_out, "real_checkpoint": real, "baselines": baselines,
+              "seconds": timings}
+    if args.weights != "stored":
+        quality = quality_summary(cases_out)
+        report["top1_agreement"] = quality and quality["top1_agreement"]
+        report["mean_kl"] = quality and quality["mean_kl"]
+        report["quality"] = quality
+        if quality:
+            print(f"{args.weights} against the unquantized model: top-1 agreement "
+                  f"{quality['top1_agreement']:.4f}, mean KL {quality['mean_kl']:.3g} nats "
+                  f"(max {quality['max_kl']:.3g}) over {quality['positions']} decoded positions "
+                  f"of {quality['cases']} cases (teacher-forced on the unquantized tokens)")
     counts = {s: sum(r["status"] == s for r in cases_out) for s in ("pass", "fail", "unavailable")}
     print(f"\n{counts['pass']} passed, {counts['fail']} failed, {counts['unavailable']} unavailable"
           f" (cases x backends x dtypes: {', '.join(dtypes_run)}); real checkpoint: "

@@ -59,6 +59,11 @@ def dtype_args(dtype: str | None) -> list[str]:
     return [] if dtype is None else ["--dtype", dtype]
 
 
+def weights_args(weights: str = "stored") -> list[str]:
+    """--weights int8 / int4; nothing for the stored weights (the binary's default)."""
+    return [] if weights == "stored" else ["--weights", weights]
+
+
 def backend_args(backend: str, plugin: str | None = None) -> list[str]:
     """--backend, --plugin for the PJRT backends when one is given, and what holds the backend to
     an ISA cap (vlmxla_oracle.isa; pjrt-cpu's is in XLA_FLAGS)."""
@@ -77,12 +82,13 @@ def image_path(path: str) -> str:
 
 
 def cli_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
-                dtype: str | None = None, plugin: str | None = None) -> dict:
+                dtype: str | None = None, plugin: str | None = None,
+                weights: str = "stored") -> dict:
     exp = _expected(ref)
     case = exp["case"]
     cmd = [str(vlmxla_bin), "run", "--model", str(model_dir), *backend_args(backend, plugin),
            "--prompt", case["prompt"], "--max-tokens", str(case.get("max_new_tokens", 8)),
-           "--quiet", *dtype_args(dtype)]
+           "--quiet", *dtype_args(dtype), *weights_args(weights)]
     if case.get("system"):
         cmd += ["--system", case["system"]]
     for image in case.get("images", []):
@@ -243,7 +249,8 @@ def _logprob_checks(logprobs: list, text: str, ref: pathlib.Path) -> dict:
 
 
 def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
-                   dtype: str | None = None, plugin: str | None = None) -> dict:
+                   dtype: str | None = None, plugin: str | None = None,
+                   weights: str = "stored") -> dict:
     """The streaming server request. Without the `openai` package the raw SSE checks still run;
     the surface is then `unavailable` (naming why) if they pass, never passed."""
     exp = _expected(ref)
@@ -255,7 +262,8 @@ def server_surface(vlmxla_bin, model_dir, backend: str, ref: pathlib.Path,
             "max_tokens": int(case.get("max_new_tokens", 8)), "logprobs": True,
             "top_logprobs": 5}
     try:
-        extra = (*dtype_args(dtype), "--prefill-chunk", str(SURFACE_PREFILL_CHUNK))
+        extra = (*dtype_args(dtype), *weights_args(weights), "--prefill-chunk",
+                 str(SURFACE_PREFILL_CHUNK))
         with Server(vlmxla_bin, model_dir, backend, extra, plugin) as server:
             status, events = server.post_sse("/v1/chat/completions", body)
             checks = {"status_200": status == 200, **check_sse(events, exp)}

@@ -366,6 +366,14 @@ def add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) -
         )
     greedy = generated.sequences[0, seq_len:].to(torch.int64)
     manifest["greedy_margin"] = greedy_margin(generated.logits, greedy.tolist())
+    # Each step's next-token logits (float32) on the greedy path, and with case["teacher_tokens"]
+    # (the gate's quantized runs: the unquantized model's greedy tokens) those of the same model
+    # fed those tokens instead: what top1_agreement and mean_kl compare. Kept beside the stages
+    # (STEP_LOGITS_FILE), not among them: vlmxla captures no such stage.
+    step_logits = {"greedy": torch.stack([lg[0].float() for lg in generated.logits])}
+    if case.get("teacher_tokens"):
+        step_logits["teacher_forced"] = teacher_forced_logits(model, inputs, case["teacher_tokens"])
+    manifest[_STEP_LOGITS_KEY] = step_logits
     stages.append(stage("greedy_tokens", greedy))
     stages.append(stage("greedy_text", kind="text"))
     manifest["greedy_text"] = tokenizer.decode(
@@ -373,6 +381,31 @@ def add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) -
     )
     manifest["eos_hit"] = bool(any(int(t) in eos_ids for t in greedy.tolist()))
     manifest["eos_token_ids"] = sorted(int(e) for e in eos_ids)
+
+
+STEP_LOGITS_FILE = "step_logits.safetensors"
+_STEP_LOGITS_KEY = "_step_logits"
+
+
+def teacher_forced_logits(model, inputs, tokens: list[int]):
+    """The model's next-token logits (float32 [len(tokens), vocab]) at each step of a generation
+    forced to emit `tokens`: step i sees the prompt and tokens[:i]."""
+    import torch
+    from transformers import LogitsProcessor, LogitsProcessorList
+
+    class Force(LogitsProcessor):
+        def __call__(self, input_ids, scores):
+            step = input_ids.shape[1] - int(inputs["input_ids"].shape[1])
+            forced = torch.full_like(scores, float("-inf"))
+            forced[:, tokens[step]] = 0
+            return forced
+
+    with torch.no_grad():
+        out = model.generate(**inputs, max_new_tokens=len(tokens),
+                             do_sample=False, num_beams=1, logits_processor=LogitsProcessorList(
+                                 [Force()]), output_logits=True, return_dict_in_generate=True,
+                             pad_token_id=0)
+    return torch.stack([lg[0].float() for lg in out.logits])
 
 
 def greedy_margin(step_logits, tokens: list[int]) -> dict:
@@ -395,6 +428,11 @@ def greedy_margin(step_logits, tokens: list[int]) -> dict:
 
 def save(stages: list[dict], manifest: dict, out_dir: pathlib.Path) -> None:
     from safetensors.torch import save_file
+
+    step_logits = manifest.pop(_STEP_LOGITS_KEY, None)
+    if step_logits is not None:
+        save_file({k: v.contiguous() for k, v in step_logits.items()},
+                  str(out_dir / STEP_LOGITS_FILE), metadata={"format": "pt"})
 
     tensors = {}
     for st in stages:

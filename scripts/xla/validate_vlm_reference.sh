@@ -4,6 +4,7 @@
 #       [--model DIR | --fixture NAME]
 #       [--backend pjrt-cpu|iree-cpu|pjrt-cuda|iree-cuda|pjrt|all] [--plugin SO]
 #       [--case NAME]... [--report FILE.json] [--dtype float32|bfloat16|float16|all]...
+#       [--weights stored|int8|int4]
 #       [--baselines FILE] [--update-baselines] [--no-surfaces]   (all = the CPU backends;
 #       pjrt needs --plugin; a backend that cannot start here is reported UNAVAILABLE, not passed)
 # --family (default llava; --model DIR infers it from config.json's model_type): llava runs
@@ -15,6 +16,9 @@
 # --dtype (repeatable): vlmxla --dtype D against Transformers in D at the tolerances measured
 # for D; default: all three for the fixtures (their -bf16/-f16 variants hold the same weights),
 # the checkpoint's stored dtype for --model DIR.
+# --weights int8|int4: vlmxla --weights against Transformers on the dequantized weights W' (the
+# same definition, docs/validation.md), at the float tolerances; greedy tokens stay exact. The
+# report adds top1_agreement and mean_kl against the unquantized model.
 # Exits 0 only when every case passed every stage; unavailable stages fail the gate.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -228,6 +228,7 @@ Result<int> Run(const ParsedArgs& args) {
   const std::string device_kind = engine->info().device_kind;  // "cpu", "NVIDIA H200"
   const std::string dtype = engine->info().dtype;  // read before the engine goes away below
   const std::string weights_dtype = engine->info().weights_dtype;
+  const std::string weights = engine->info().weights;
   const double rss_self = MaxRssMiB(RUSAGE_SELF);
   engine->Shutdown();
   engine.reset();  // an out-of-process runtime host exits (and is reaped) here
@@ -239,6 +240,7 @@ Result<int> Run(const ParsedArgs& args) {
   j["device_kind"] = device_kind;
   j["dtype"] = dtype;
   j["weights_dtype"] = weights_dtype;
+  j["weights"] = weights;
   j["model_dir"] = eo.model_dir;
   j["context_capacity"] = eo.context_capacity;
   j["decode_tokens"] = decode_tokens;

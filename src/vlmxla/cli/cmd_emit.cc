@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "vlmxla/base/quantize.h"
 #include "vlmxla/cli/args.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/engine/precision.h"
@@ -39,6 +40,9 @@ const std::vector<FlagSpec> kFlags = {
     {"dtype", true, false, "compute dtype: float32 (default) | bfloat16 | float16"},
     {"weights-dtype", true, false,
      "the weights' stored dtype: float32 | bfloat16 | float16 (default: --dtype)"},
+    {"weights", true, false,
+     "the decoder projections: stored (default) | int8 | int4 (quantized arguments, widened in "
+     "the program: what the engine emits for --weights)"},
     {"two-row-narrow-gemv", false, false,
      "emit one-row products of narrow weights as two rows (what the engine emits for backends "
      "without a narrow matrix-vector kernel)"},
@@ -136,6 +140,8 @@ Status ProgramFlags(const ParsedArgs& args, hlo::ProgramOptions& options) {
   common.precision.weights = weights.value_or(common.precision.compute);
   common.precision.two_row_narrow_gemv = args.Has("two-row-narrow-gemv");
   common.precision.narrow_rows_times_weight = args.Has("narrow-rows-times-weight");
+  VLMXLA_ASSIGN_OR_RETURN(common.precision.quant,
+                          ParseWeightQuant(args.Get("weights").value_or("stored"), "--weights"));
   VLMXLA_ASSIGN_OR_RETURN(common.attention_block_scores,
                           AttentionBlockScoresFlag(args, common.attention_block_scores));
   return Status::Ok();

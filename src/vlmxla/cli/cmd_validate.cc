@@ -123,6 +123,7 @@ Result<int> RunCase(const CaseRequest& req, int64_t max_new, const std::string& 
   capture.manifest()["device_kind"] = info.device_kind;  // what the gate keys baselines by
   capture.manifest()["dtype"] = DtypeShortName(info.dtype);
   capture.manifest()["weights_dtype"] = DtypeShortName(info.weights_dtype);
+  capture.manifest()["weights"] = info.weights;
   capture.manifest()["finish_reason"] = engine::FinishReasonName(*last->finish);
   capture.manifest()["usage"] = {{"prompt_tokens", last->usage.prompt_tokens},
                                  {"prompt_tokens_logical", last->usage.prompt_tokens_logical},

@@ -4,6 +4,7 @@
 #include <tuple>
 #include <utility>
 
+#include "vlmxla/base/quantize.h"
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/runtime/executor_factory.h"
 
@@ -26,6 +27,11 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
       {"dtype", true, false,
        std::string("compute dtype: ") + engine::kDtypeChoices +
            " (default auto: the checkpoint's dtype; weights stay as stored)"},
+      {"weights", true, false,
+       std::string("text decoder Linear weights (q/k/v/o, gate/up/down): ") + kWeightQuantChoices +
+           " (default stored: as the checkpoint holds them; int8 per output channel, int4 in "
+           "groups of 32, quantized at load from a float checkpoint; the vision tower, "
+           "embeddings and LM head stay as stored)"},
       {"no-cache", false, false,
        "compile every program, neither reading nor filling the cache of compiled programs "
        "($VLMXLA_CACHE/pjrt and /iree, each bounded by $VLMXLA_CACHE_MAX_MB, default 8192)"},
@@ -84,6 +90,8 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
   eo.no_cache = args.Has("no-cache");
   eo.dtype = args.Get("dtype").value_or("auto");
   VLMXLA_RETURN_IF_ERROR(engine::ParseDtypeFlag(eo.dtype, "--dtype").status());
+  eo.weights = args.Get("weights").value_or("stored");
+  VLMXLA_RETURN_IF_ERROR(ParseWeightQuant(eo.weights, "--weights").status());
   for (const auto& [flag, fallback, bytes] :
        {std::tuple{"prefix-cache-mib", d.prefix_cache_mib, &eo.prefix_cache_bytes},
         std::tuple{"image-cache-mib", d.image_cache_mib, &eo.image_cache_bytes}}) {

@@ -25,7 +25,8 @@ struct EngineFlagDefaults {
   int64_t image_cache_mib = 256;
 };
 
-// --model, --backend, --plugin, --iree-cuda-target, --dtype, --no-cache, and (per `defaults`)
+// --model, --backend, --plugin, --iree-cuda-target, --dtype, --weights, --no-cache, and (per
+// `defaults`)
 // --context and
 // --max-batch, with their help.
 std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& defaults = {});

@@ -87,6 +87,7 @@ Status Engine::Load() {
 
   VLMXLA_ASSIGN_OR_RETURN(const std::optional<hlo::ElementType> dtype,
                           ParseDtypeFlag(o.dtype, "--dtype"));
+  VLMXLA_ASSIGN_OR_RETURN(const WeightQuant weights, ParseWeightQuant(o.weights, "--weights"));
   runtime::ExecutorConfig ec;
   ec.plugin_path = o.plugin_path;
   ec.iree_cuda_target = o.iree_cuda_target;
@@ -101,6 +102,7 @@ Status Engine::Load() {
   ro.taps = o.taps;
   ro.progress = o.progress;
   ro.dtype = dtype;
+  ro.weights = weights;
   ro.prefill_chunk = o.prefill_chunk;
   ro.batch_invariant_decode = o.batch_invariant_decode;
   VLMXLA_ASSIGN_OR_RETURN(m.runner, ModelRunner::Load(o.model_dir, std::move(executor), ro));
@@ -148,6 +150,7 @@ ModelInfo Engine::info() const {
   info.device_kind = m.runner->executor().device_kind();
   info.dtype = TorchDtypeName(m.runner->precision().compute);
   info.weights_dtype = TorchDtypeName(m.runner->precision().weights);
+  info.weights = WeightQuantName(m.runner->precision().quant);
   info.vocab_size = m.runner->config().text.vocab_size;
   const bool multimodal = m.preparer->model().config().is_multimodal();
   info.max_images = multimodal ? m.options.max_images : 0;

@@ -3,6 +3,8 @@
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/engine/process_memory.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -110,9 +112,27 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
         ResolvePrecision(options.dtype, r->config(), r->weights_.StoredFloatType(),
                          r->executor_->name(), r->executor_->traits()));
     r->precision_ = choice.precision;
+    // A checkpoint `vlmxla quantize` wrote runs as it is quantized; it cannot be requantized.
+    WeightQuant quant = options.weights;
+    const std::string& declared = r->config().quantization;
+    if (!declared.empty()) {
+      VLMXLA_ASSIGN_OR_RETURN(const WeightQuant stored, ParseWeightQuant(declared, "config.json"));
+      if (quant != WeightQuant::kNone && quant != stored) {
+        return InvalidArgument(std::string("--weights ") + WeightQuantName(quant) +
+                               ": the checkpoint is already quantized to " + declared +
+                               " (config.json quantization_config); run it without --weights");
+      }
+      quant = stored;
+    }
+    r->precision_.quant = quant;
     r->precision_why_ = choice.why;
+    if (quant != WeightQuant::kNone) {
+      r->precision_why_ += std::string("; decoder projections quantized to ") +
+                           WeightQuantName(quant) +
+                           (declared.empty() ? " (--weights)" : " (the checkpoint's)");
+    }
     r->weights_in_out_ = choice.weights_in_out;
-    if (options.progress) options.progress(choice.why);
+    if (options.progress) options.progress(r->precision_why_);
   }
   if (const char* layout = std::getenv(kWeightsLayoutEnv); layout != nullptr && *layout != '\0') {
     VLMXLA_ASSIGN_OR_RETURN(r->weights_in_out_, hlo::ParseWeightsLayout(layout, kWeightsLayoutEnv));
@@ -142,12 +162,17 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(r->config(), o));
     programs.push_back(std::move(program));
   }
-  // The snapshots bracket the uploads alone (programs are built, KV slots allocated).
+  // The snapshots bracket the uploads alone (programs are built, KV slots allocated), each taken
+  // on a trimmed heap (below) so that neither counts freed memory the allocator kept.
+  malloc_trim(0);
   r->weights_.stats().before = r->SnapshotMemory();
   for (const hlo::Program& program : programs) VLMXLA_RETURN_IF_ERROR(r->weights_.Upload(program));
   // The device holds the weights now: unmapping the checkpoint drops its pages from this
   // process, so the host does not keep a second copy.
   r->weights_.CloseCheckpoint();
+  // The uploads' host temporaries (transposed copies, quantized halves) are freed, but the heap
+  // keeps small freed chunks mapped: hand them back, so the process holds the weights alone.
+  malloc_trim(0);
   r->weights_.stats().after = r->SnapshotMemory();
   if (options.progress) {
     options.progress("loaded " + std::to_string(r->weights_.count()) + " weights (" +

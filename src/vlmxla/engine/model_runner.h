@@ -50,6 +50,8 @@ struct RunnerOptions {
   bool batch_invariant_decode = false;
   // Compute dtype (--dtype); nullopt: auto (engine/precision.h). Weights keep their stored type.
   std::optional<hlo::ElementType> dtype;
+  // The text decoder's projections quantized (--weights int8 | int4; hlo::Precision::quant).
+  WeightQuant weights = WeightQuant::kNone;
   std::function<void(const std::string&)> progress;
 };
 

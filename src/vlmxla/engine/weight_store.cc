@@ -41,6 +41,10 @@ Status WeightStore::Upload(const hlo::Program& program) {
   for (const auto& p : program.params) {
     if (p.kind != hlo::ProgramParam::Kind::kWeight || weights_.count(p.name)) continue;
     VLMXLA_RETURN_IF_ERROR(Open());
+    if (p.quant != WeightQuant::kNone) {
+      VLMXLA_RETURN_IF_ERROR(UploadQuantized(p));
+      continue;
+    }
     VLMXLA_ASSIGN_OR_RETURN(HostTensor stored, checkpoint_.Get(p.name));
     // A transposed (or converted) weight is a temporary host copy, freed once it is on the device;
     // the checkpoint's pages are dropped before the upload when that copy holds the data, so the
@@ -59,6 +63,65 @@ Status WeightStore::Upload(const hlo::Program& program) {
     stats_.uploads[stored_name] += 1;
     weights_[p.name] = std::move(buffer);
   }
+  return Status::Ok();
+}
+
+Result<QuantizedWeight> WeightStore::ReadQuantized(const hlo::ProgramParam& p) {
+  const std::string& name = p.quantized_from;
+  const std::string what = std::string("--weights ") + WeightQuantName(p.quant);
+  // A checkpoint `vlmxla quantize` wrote holds the quantized form (compressed-tensors).
+  if (p.quant == WeightQuant::kInt4 && !checkpoint_.Has(name) &&
+      checkpoint_.Has(name + "_packed")) {
+    QuantizedWeight q;
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor words, checkpoint_.Get(name + "_packed"));
+    VLMXLA_ASSIGN_OR_RETURN(q.values, Int4WordsToBytes(words));
+    VLMXLA_ASSIGN_OR_RETURN(q.scales, checkpoint_.Get(name + "_scale"));
+    return q;
+  }
+  VLMXLA_ASSIGN_OR_RETURN(HostTensor stored, checkpoint_.Get(name));
+  if (p.quant == WeightQuant::kInt8 && stored.dtype() == DType::kI8) {
+    QuantizedWeight q;
+    q.values = stored;
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor scales, checkpoint_.Get(name + "_scale"));
+    if (scales.dtype() != DType::kF32 || scales.num_elements() != stored.shape()[0]) {
+      return InvalidArgument("'" + name + "_scale' is " + DTypeName(scales.dtype()) + " " +
+                             ShapeToString(scales.shape()) + " but int8 weight '" + name +
+                             "' needs f32 [" + std::to_string(stored.shape()[0]) + ", 1]");
+    }
+    q.scales = HostTensor::View(DType::kF32, Shape{stored.shape()[0]}, scales.data(),
+                                std::make_shared<HostTensor>(scales));
+    return q;
+  }
+  if (!DTypeIsFloat(stored.dtype()) || stored.dtype() == DType::kF64) {
+    return InvalidArgument(what + " quantizes a float checkpoint's decoder projections, but '" +
+                           name + "' is stored as " + DTypeName(stored.dtype()));
+  }
+  VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight q, QuantizeWeight(stored, p.quant, name));
+  DropCheckpointPages(stored);
+  return q;
+}
+
+Status WeightStore::UploadQuantized(const hlo::ProgramParam& p) {
+  auto it = quantized_.find(p.quantized_from);
+  if (it == quantized_.end()) {
+    VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight q, ReadQuantized(p));
+    const std::string& from = p.quantized_from;
+    const bool packed = !checkpoint_.Has(from) && checkpoint_.Has(from + "_packed");
+    VLMXLA_ASSIGN_OR_RETURN(const std::string stored_name,
+                            checkpoint_.StoredName(packed ? from + "_packed" : from));
+    stats_.uploads[stored_name] += 1;
+    it = quantized_.emplace(from, std::move(q)).first;
+  }
+  HostTensor& part = p.quant_scales ? it->second.scales : it->second.values;
+  VLMXLA_ASSIGN_OR_RETURN(HostTensor host, hlo::BindWeight(p, std::move(part)));
+  VLMXLA_ASSIGN_OR_RETURN(auto buffer, executor_->Upload(host));
+  part = HostTensor();
+  if (it->second.values.data() == nullptr && it->second.scales.data() == nullptr) {
+    quantized_.erase(it);
+  }
+  bytes_ += buffer->byte_size();
+  stats_.decoder_bytes += buffer->byte_size();
+  weights_[p.name] = std::move(buffer);
   return Status::Ok();
 }
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "vlmxla/base/quantize.h"
 #include "vlmxla/base/status.h"
 #include "vlmxla/engine/process_memory.h"
 #include "vlmxla/hlo/program.h"
@@ -49,7 +50,8 @@ class WeightStore {
   // The float type most of the checkpoint's bytes are stored in (Open first).
   std::optional<DType> StoredFloatType() const { return checkpoint_.StoredFloatType(); }
   // Uploads every weight `program` takes that is not held yet, reopening the checkpoint if it
-  // was closed.
+  // was closed. A quantized parameter (hlo::ProgramParam::quant) takes its float tensor
+  // quantized here (QuantizeWeight), once for both of its halves.
   Status Upload(const hlo::Program& program);
   // Unmaps the checkpoint: once the device holds the weights, the host keeps no second copy.
   void CloseCheckpoint();
@@ -62,11 +64,19 @@ class WeightStore {
   const WeightStats& stats() const { return stats_; }
 
  private:
+  // The quantized form of p.quantized_from: read from a checkpoint that holds it
+  // (compressed-tensors, base/quantize.h), else quantized from its float tensor.
+  Result<QuantizedWeight> ReadQuantized(const hlo::ProgramParam& p);
+  Status UploadQuantized(const hlo::ProgramParam& p);
+
   const io::ModelDir* model_;
   runtime::Executor* executor_;
   const models::Family* family_;
   io::CheckpointWeights checkpoint_;
   bool open_ = false;
+  // A quantized weight whose other half (values or scales) is not uploaded yet, by the float
+  // tensor it was quantized from: the two are declared one after the other.
+  std::map<std::string, QuantizedWeight> quantized_;
   std::map<std::string, std::shared_ptr<runtime::DeviceBuffer>> weights_;  // by checkpoint name
   uint64_t bytes_ = 0;
   WeightStats stats_;

@@ -372,6 +372,10 @@ Value Builder::Divide(Value a, Value b) { return Binary("stablehlo.divide", a, b
 Value Builder::Maximum(Value a, Value b) { return Binary("stablehlo.maximum", a, b); }
 Value Builder::Minimum(Value a, Value b) { return Binary("stablehlo.minimum", a, b); }
 Value Builder::Power(Value a, Value b) { return Binary("stablehlo.power", a, b); }
+Value Builder::ShiftLeft(Value a, Value b) { return Binary("stablehlo.shift_left", a, b); }
+Value Builder::ShiftRightArithmetic(Value a, Value b) {
+  return Binary("stablehlo.shift_right_arithmetic", a, b);
+}
 Value Builder::Negate(Value x) { return Unary("stablehlo.negate", x, false); }
 Value Builder::Exp(Value x) { return Unary("stablehlo.exponential", x, true); }
 Value Builder::Log(Value x) { return Unary("stablehlo.log", x, true); }

@@ -103,6 +103,9 @@ class Builder {
   Value Maximum(Value a, Value b);
   Value Minimum(Value a, Value b);
   Value Power(Value a, Value b);
+  // Integer shifts by `b` bits (same type as a): left, and right keeping the sign bit.
+  Value ShiftLeft(Value a, Value b);
+  Value ShiftRightArithmetic(Value a, Value b);
   Value Negate(Value x);
   Value Exp(Value x);
   Value Log(Value x);

@@ -74,6 +74,33 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
     params.back().transposed = true;
     return v;
   };
+  // A layer's projection: as `matrix`, or quantized (values, then scales).
+  const WeightQuant quant = precision.quant;
+  auto linear = [&](const std::string& name, int64_t out, int64_t in) {
+    if (quant == WeightQuant::kNone) return LinearWeight{matrix(name, out, in), Value{}};
+    const bool int4 = quant == WeightQuant::kInt4;
+    if (int4 && in % kInt4GroupSize != 0) {
+      b.Fail(InvalidArgument(
+          "--weights int4 needs every quantized projection's inputs to be a "
+          "multiple of " +
+          std::to_string(kInt4GroupSize) + ", but '" + name + "' has " + std::to_string(in)));
+    }
+    const int64_t packed = int4 ? in / 2 : in;
+    auto part = [&](const std::string& part_name, TensorType type, bool scales, bool transpose) {
+      if (transpose) std::swap(type.dims[0], type.dims[1]);
+      Value v = get(part_name, type);
+      params.back().transposed = transpose;
+      params.back().quant = quant;
+      params.back().quant_scales = scales;
+      params.back().quantized_from = name;
+      return v;
+    };
+    LinearWeight lw;
+    lw.weight = part(name, {ElementType::kI8, {out, packed}}, false, in_out);
+    lw.scales = int4 ? part(name + "_scale", F32({out, in / kInt4GroupSize}), true, in_out)
+                     : part(name + "_scale", F32({out}), true, false);
+    return lw;
+  };
   auto bias = [&](bool has, const std::string& name, int64_t n) {
     return has ? get(name, typed({n})) : Value{};
   };
@@ -91,14 +118,16 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
     const std::string p = model + "layers." + std::to_string(l) + ".";
     DecoderLayerWeights lw;
     lw.in_out = in_out;
+    lw.quant = quant;
+    lw.compute = precision.compute;
     lw.input_norm = get(p + "input_layernorm.weight", typed({hidden}));
-    lw.q = matrix(p + "self_attn.q_proj.weight", heads * hd, hidden);
+    lw.q = linear(p + "self_attn.q_proj.weight", heads * hd, hidden);
     lw.q_bias = bias(ab, p + "self_attn.q_proj.bias", heads * hd);
-    lw.k = matrix(p + "self_attn.k_proj.weight", kv_heads * hd, hidden);
+    lw.k = linear(p + "self_attn.k_proj.weight", kv_heads * hd, hidden);
     lw.k_bias = bias(ab, p + "self_attn.k_proj.bias", kv_heads * hd);
-    lw.v = matrix(p + "self_attn.v_proj.weight", kv_heads * hd, hidden);
+    lw.v = linear(p + "self_attn.v_proj.weight", kv_heads * hd, hidden);
     lw.v_bias = bias(ab, p + "self_attn.v_proj.bias", kv_heads * hd);
-    lw.o = matrix(p + "self_attn.o_proj.weight", hidden, heads * hd);
+    lw.o = linear(p + "self_attn.o_proj.weight", hidden, heads * hd);
     lw.o_bias = bias(ob, p + "self_attn.o_proj.bias", hidden);
     if (config.qk_norm) {
       lw.q_norm = get(p + "self_attn.q_norm.weight", typed({hd}));
@@ -109,11 +138,11 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
       lw.pre_ff_norm = get(p + "pre_feedforward_layernorm.weight", typed({hidden}));
       lw.post_ff_norm = get(p + "post_feedforward_layernorm.weight", typed({hidden}));
     }
-    lw.gate = matrix(p + "mlp.gate_proj.weight", inter, hidden);
+    lw.gate = linear(p + "mlp.gate_proj.weight", inter, hidden);
     lw.gate_bias = bias(mb, p + "mlp.gate_proj.bias", inter);
-    lw.up = matrix(p + "mlp.up_proj.weight", inter, hidden);
+    lw.up = linear(p + "mlp.up_proj.weight", inter, hidden);
     lw.up_bias = bias(mb, p + "mlp.up_proj.bias", inter);
-    lw.down = matrix(p + "mlp.down_proj.weight", hidden, inter);
+    lw.down = linear(p + "mlp.down_proj.weight", hidden, inter);
     lw.down_bias = bias(mb, p + "mlp.down_proj.bias", hidden);
     w.layers.push_back(lw);
   }
@@ -121,6 +150,15 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
   w.head = tied ? w.embed_table : matrix(prefix + "lm_head.weight", vocab, hidden);
   w.in_out = in_out;
   return w;
+}
+
+Value LayerProject(Builder& b, const DecoderLayerWeights& lw, Value x, const LinearWeight& w,
+                   Value bias) {
+  const Value weight =
+      lw.quant == WeightQuant::kNone
+          ? w.weight
+          : DequantizedWeight(b, w.weight, w.scales, lw.quant, lw.in_out, lw.compute);
+  return Project(b, lw.in_out, x, weight, bias);
 }
 
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
@@ -152,9 +190,9 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
   const int64_t n = b.dims(x)[0], hd = config.head_dim;
   Value h = DecoderNorm(b, config, x, lw.input_norm);
   const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
-  Value q = b.Reshape(Project(b, lw.in_out, h, lw.q, lw.q_bias), {n, heads, hd});
-  Value k = b.Reshape(Project(b, lw.in_out, h, lw.k, lw.k_bias), {n, kv_heads, hd});
-  Value v = b.Reshape(Project(b, lw.in_out, h, lw.v, lw.v_bias), {n, kv_heads, hd});
+  Value q = b.Reshape(LayerProject(b, lw, h, lw.q, lw.q_bias), {n, heads, hd});
+  Value k = b.Reshape(LayerProject(b, lw, h, lw.k, lw.k_bias), {n, kv_heads, hd});
+  Value v = b.Reshape(LayerProject(b, lw, h, lw.v, lw.v_bias), {n, kv_heads, hd});
   if (config.qk_norm) {
     q = DecoderNorm(b, config, q, lw.q_norm);
     k = DecoderNorm(b, config, k, lw.k_norm);
@@ -174,21 +212,21 @@ Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWe
                   Value attn) {
   if (config.sandwich_norms) {
     // Gemma: each sub-block's output is normed before its residual add.
-    Value o = Project(b, lw.in_out, attn, lw.o, lw.o_bias);
+    Value o = LayerProject(b, lw, attn, lw.o, lw.o_bias);
     x = b.Add(x, DecoderNorm(b, config, o, lw.post_norm));
     Value h = DecoderNorm(b, config, x, lw.pre_ff_norm);
-    Value gate = Project(b, lw.in_out, h, lw.gate, lw.gate_bias);
-    Value up = Project(b, lw.in_out, h, lw.up, lw.up_bias);
+    Value gate = LayerProject(b, lw, h, lw.gate, lw.gate_bias);
+    Value up = LayerProject(b, lw, h, lw.up, lw.up_bias);
     Result<Value> act = Activation(b, config.hidden_act, gate, "hidden_act");
     if (!act.ok()) return b.Fail(act.status());
-    Value mlp = Project(b, lw.in_out, b.Multiply(*act, up), lw.down, lw.down_bias);
+    Value mlp = LayerProject(b, lw, b.Multiply(*act, up), lw.down, lw.down_bias);
     return b.Add(x, DecoderNorm(b, config, mlp, lw.post_ff_norm));
   }
-  x = b.Add(x, Project(b, lw.in_out, attn, lw.o, lw.o_bias));
+  x = b.Add(x, LayerProject(b, lw, attn, lw.o, lw.o_bias));
   Value h = RmsNorm(b, x, lw.post_norm, config.rms_norm_eps);
-  Value gate = Project(b, lw.in_out, h, lw.gate, lw.gate_bias);
-  Value up = Project(b, lw.in_out, h, lw.up, lw.up_bias);
-  return b.Add(x, Project(b, lw.in_out, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
+  Value gate = LayerProject(b, lw, h, lw.gate, lw.gate_bias);
+  Value up = LayerProject(b, lw, h, lw.up, lw.up_bias);
+  return b.Add(x, LayerProject(b, lw, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
 }
 
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x) {

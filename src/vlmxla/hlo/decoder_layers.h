@@ -14,13 +14,29 @@
 
 namespace vlmxla::hlo {
 
+// A projection weight as stored, or quantized (Precision::quant): its i8 values in `weight` and
+// its f32 scales, widened where the projection uses it (DequantizedWeight, nn.h).
+struct LinearWeight {
+  Value weight, scales;
+};
+
 struct DecoderLayerWeights {
-  Value input_norm, q, q_bias, k, k_bias, v, v_bias, o, o_bias;  // absent biases are invalid Values
-  Value post_norm, gate, gate_bias, up, up_bias, down, down_bias;
+  Value input_norm;
+  LinearWeight q, k, v, o;
+  Value q_bias, k_bias, v_bias, o_bias;  // absent biases are invalid Values
+  Value post_norm;
+  LinearWeight gate, up, down;
+  Value gate_bias, up_bias, down_bias;
   Value q_norm, k_norm;             // config.qk_norm only
   Value pre_ff_norm, post_ff_norm;  // config.sandwich_norms only
   bool in_out = false;  // projection weights are [in, out] (ProgramCommonOptions::weights_in_out)
+  WeightQuant quant = WeightQuant::kNone;
+  ElementType compute = ElementType::kF32;
 };
+
+// x . w (+ bias) for one of the layer's projections, widening a quantized weight first.
+Value LayerProject(Builder& b, const DecoderLayerWeights& lw, Value x, const LinearWeight& w,
+                   Value bias = Value{});
 
 struct DecoderWeights {
   Value embed_table;  // [vocab, hidden], or [hidden, vocab] when embed_transposed
@@ -40,7 +56,9 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 // argument precedes the first op) and appends them to `params`, named with the config's
 // weights_prefix ("language_model." for LLaVA).
 // With in_out (ProgramCommonOptions::weights_in_out) every projection weight, the LM head and a
-// tied embedding table are declared transposed. Weights are declared in precision.weights.
+// tied embedding table are declared transposed. Weights are declared in precision.weights; with
+// precision.quant the layers' projections are declared quantized instead (ProgramParam::quant:
+// values "<name>" then scales "<name>_scale"), the embeddings and LM head as stored.
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, bool in_out,
                                      const Precision& precision, std::vector<ProgramParam>& params);
 

@@ -63,6 +63,7 @@ std::string FormatElement(ElementType type, double value) {
       return Hex(h, 4);
     }
     case ElementType::kI1: return value != 0 ? "true" : "false";
+    case ElementType::kI8:
     case ElementType::kI32:
     case ElementType::kI64: return std::to_string(static_cast<int64_t>(value));
   }

@@ -459,4 +459,47 @@ Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias) {
   return in_out ? LinearInOut(b, x, weight, bias) : Linear(b, x, weight, bias);
 }
 
+Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quant, bool in_out,
+                        ElementType compute) {
+  if (!Ready(b, {values, scales})) return Value{};
+  const std::vector<int64_t> vd = b.dims(values);
+  if (vd.size() != 2 || b.type(values).element != ElementType::kI8 ||
+      b.type(scales).element != ElementType::kF32 || quant == WeightQuant::kNone) {
+    return b.Fail(InvalidArgument("dequantize: values " + b.type(values).ToString() +
+                                      " and scales " + b.type(scales).ToString() +
+                                      " are not a quantized weight",
+                                  "hlo_shape_mismatch"));
+  }
+  // The axis holding the inputs (packed for int4) and the one holding the outputs.
+  const int64_t in_axis = in_out ? 0 : 1, out_axis = 1 - in_axis;
+  Value q = values;
+  std::vector<int64_t> dims = vd;
+  if (quant == WeightQuant::kInt4) {
+    // Byte j holds input 2j in its low nibble and 2j + 1 in its high one, each a 4-bit two's
+    // complement: shifting left then arithmetically right by 4 sign-extends the low one.
+    Value four = b.Splat(b.type(values), 4);
+    Value lo = b.ShiftRightArithmetic(b.ShiftLeft(values, four), four);
+    Value hi = b.ShiftRightArithmetic(values, four);
+    // [.., in / 2, 1, ..] side by side on a new axis after the packed one, then merged into it.
+    std::vector<int64_t> split = vd;
+    split.insert(split.begin() + in_axis + 1, 1);
+    q = b.Concatenate({b.Reshape(lo, split), b.Reshape(hi, split)}, in_axis + 1);
+    dims[in_axis] *= 2;
+    q = b.Reshape(q, dims);
+  }
+  Value wide = b.Convert(q, ElementType::kF32);
+  Value scale;
+  if (quant == WeightQuant::kInt8) {
+    scale = b.BroadcastInDim(scales, dims, {out_axis});
+  } else {
+    // Scale g covers inputs 32g..32g+31: [.., groups, 32, ..] merged into the input axis.
+    std::vector<int64_t> grouped = b.dims(scales);
+    grouped.insert(grouped.begin() + in_axis + 1, kInt4GroupSize);
+    const std::vector<int64_t> kept =
+        in_out ? std::vector<int64_t>{0, 2} : std::vector<int64_t>{0, 1};
+    scale = b.Reshape(b.BroadcastInDim(scales, grouped, kept), dims);
+  }
+  return b.CastTo(b.Multiply(wide, scale), compute);
+}
+
 }  // namespace vlmxla::hlo

@@ -106,4 +106,12 @@ Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias = Value{}
 // Linear (weight [N, K]) or, with in_out, LinearInOut (weight [K, N]).
 Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias = Value{});
 
+// The weight a quantized Linear multiplies by (base/quantize.h): float(q) * scale in f32, cast to
+// `compute`, computed where it is used (no widened copy outlives the call). `values` i8 and
+// `scales` f32 as the decoder declares them: int8 [out, in] and [out]; int4 [out, in / 2]
+// (packed) and [out, in / 32]; with in_out the 2-D ones transposed ([in, out], [in / 2, out],
+// [in / 32, out]). Returns the weight [out, in], or [in, out] with in_out.
+Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quant, bool in_out,
+                        ElementType compute);
+
 }  // namespace vlmxla::hlo

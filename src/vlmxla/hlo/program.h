@@ -79,6 +79,13 @@ struct ProgramParam {
   // kWeight only: the program takes the checkpoint's 2-D tensor transposed (`type` is [in, out]
   // for a Linear weight stored [out, in]); the runner transposes it once, as it uploads it.
   bool transposed = false;
+  // kWeight only: with quant set, this parameter is half of the quantized form (base/quantize.h)
+  // of the float checkpoint tensor `quantized_from`: its values (i8, `name` is that tensor's own
+  // name) or, with quant_scales, its f32 scales (`name` is its name + "_scale"). The runner
+  // quantizes the float tensor once, as it uploads it.
+  WeightQuant quant = WeightQuant::kNone;
+  bool quant_scales = false;
+  std::string quantized_from = {};
   // kInput only: the KV cache this parameter is (it updates into result alias_result).
   std::optional<KvRole> kv;
 };

@@ -10,6 +10,7 @@ const char* ElementTypeName(ElementType type) {
     case ElementType::kI32: return "i32";
     case ElementType::kI64: return "i64";
     case ElementType::kI1: return "i1";
+    case ElementType::kI8: return "i8";
   }
   return "?";
 }
@@ -26,6 +27,7 @@ int ElementByteSize(ElementType type) {
     case ElementType::kI32: return 4;
     case ElementType::kI64: return 8;
     case ElementType::kI1: return 1;
+    case ElementType::kI8: return 1;
   }
   return 0;
 }
@@ -38,6 +40,7 @@ std::optional<ElementType> ElementTypeFromDType(DType dtype) {
     case DType::kI32: return ElementType::kI32;
     case DType::kI64: return ElementType::kI64;
     case DType::kBool: return ElementType::kI1;
+    case DType::kI8: return ElementType::kI8;
     default: return std::nullopt;
   }
 }
@@ -50,6 +53,7 @@ DType DTypeFromElementType(ElementType type) {
     case ElementType::kI32: return DType::kI32;
     case ElementType::kI64: return DType::kI64;
     case ElementType::kI1: return DType::kBool;
+    case ElementType::kI8: return DType::kI8;
   }
   return DType::kF32;
 }

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "vlmxla/base/dtype.h"
+#include "vlmxla/base/quantize.h"
 
 namespace vlmxla::hlo {
 
-enum class ElementType { kF32, kBF16, kF16, kI32, kI64, kI1 };
+enum class ElementType { kF32, kBF16, kF16, kI32, kI64, kI1, kI8 };
 
-// "f32", "bf16", "f16", "i32", "i64", "i1".
+// "f32", "bf16", "f16", "i32", "i64", "i1", "i8".
 const char* ElementTypeName(ElementType type);
 bool IsFloat(ElementType type);
 // Bytes per element in a dense constant blob (i1 is one byte per element).
@@ -57,6 +58,10 @@ struct Precision {
   // (runtime::BackendTraits::keeps_bf16_weights_out_in, XLA's CPU backend: bench/README.md has
   // the per-shape timings and the decode profile).
   bool narrow_rows_times_weight = false;
+  // The text decoder's Linear weights (q/k/v/o, gate/up/down) quantized (--weights): each is an
+  // i8 argument (int8 values, or int4 values packed two per byte) plus its f32 scales, widened
+  // into the compute type where it is used (DequantizedWeight, nn.h). kNone: as stored.
+  WeightQuant quant = WeightQuant::kNone;
   bool operator==(const Precision& other) const = default;
 };
 

@@ -49,6 +49,13 @@ Result<std::string> CheckpointWeights::StoredName(const std::string& name) const
   return NotFound("weight '" + name + "' is not in the checkpoint");
 }
 
+std::vector<std::string> CheckpointWeights::Names() const {
+  std::vector<std::string> names;
+  for (const auto& f : files_)
+    for (const TensorInfo& t : f->tensors()) names.push_back(t.name);
+  return names;
+}
+
 uint64_t CheckpointWeights::bytes() const {
   uint64_t n = 0;
   for (const auto& f : files_) n += f->data_bytes();

@@ -563,9 +563,47 @@ Result<ModelConfig> ParseGemma3Config(const nlohmann::json& j, ModelConfig m) {
 
 }  // namespace
 
+namespace {
+
+// "int8" | "int4" for the compressed-tensors quantization_config `vlmxla quantize` writes
+// (symmetric int weights: channel-wise 8 bits, or 4 bits in groups of 32); empty when there is
+// none; an error for any other quantization, which vlmxla cannot run.
+Result<std::string> Quantization(const nlohmann::json& j) {
+  if (!j.contains("quantization_config") || j["quantization_config"].is_null())
+    return std::string();
+  const nlohmann::json& q = j["quantization_config"];
+  const std::string unsupported =
+      "config.json: quantization_config is not one vlmxla runs (compressed-tensors, symmetric "
+      "int weights, 8 bits per channel or 4 bits in groups of 32, as `vlmxla quantize` writes)";
+  if (!q.is_object() || q.value("quant_method", "") != "compressed-tensors" ||
+      !q.contains("config_groups") || !q["config_groups"].is_object() ||
+      q["config_groups"].size() != 1) {
+    return InvalidArgument(unsupported);
+  }
+  const nlohmann::json& group = q["config_groups"].begin().value();
+  if (!group.is_object() || !group.contains("weights") || !group["weights"].is_object()) {
+    return InvalidArgument(unsupported);
+  }
+  const nlohmann::json& w = group["weights"];
+  const int bits = w.value("num_bits", 0);
+  const std::string strategy = w.value("strategy", "");
+  const bool symmetric = w.value("symmetric", false);
+  const std::string format = q.value("format", "");
+  if (symmetric && bits == 8 && strategy == "channel" && format == "int-quantized")
+    return std::string("int8");
+  if (symmetric && bits == 4 && strategy == "group" && w.value("group_size", 0) == 32 &&
+      format == "pack-quantized") {
+    return std::string("int4");
+  }
+  return InvalidArgument(unsupported);
+}
+
+}  // namespace
+
 Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (!j.is_object()) return InvalidArgument("config.json must hold a JSON object");
   ModelConfig m;
+  VLMXLA_ASSIGN_OR_RETURN(m.quantization, Quantization(j));
   m.torch_dtype = DeclaredDtype(j);
   if (m.torch_dtype.empty() && j.contains("text_config")) {
     m.torch_dtype = DeclaredDtype(j["text_config"]);

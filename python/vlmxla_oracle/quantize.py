@@ -1,0 +1,150 @@
+"""Weight quantization, the oracle's side (docs/validation.md, "Quantized weights").
+
+The same definition as the engine's (src/vlmxla/base/quantize.h), bit for bit:
+- int8: per output channel, scale[o] = max_i |W[o, i]| / 127 in float32 (1 where the row is all
+  zero), q = clamp(round_half_even(W / scale), -127, 127) in float32 on the weights widened to
+  float32.
+- int4: groups of 32 inputs, scale[o, g] = max |W[o, 32g:32g+32]| / 7, q in [-7, 7]; packed two
+  per byte, input 2j in byte j's low nibble and 2j + 1 in its high one (4-bit two's complement).
+- The dequantized weight W' = float32(q) * scale, cast to the compute dtype.
+
+Which tensors: the text decoder's projections (q/k/v/o, gate/up/down) of every layer; the vision
+tower, projector, embeddings and LM head stay as stored. The gate's oracle runs Transformers on a
+copy of the checkpoint whose quantized tensors hold W' (dequantized_model_dir), so every stage
+keeps the float tolerances and greedy tokens must be exact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pathlib
+import re
+import shutil
+
+import numpy as np
+
+from . import paths
+
+WEIGHTS = ("int8", "int4")
+GROUP = 32
+QMAX = {"int8": 127, "int4": 7}
+_PROJECTION = re.compile(r"layers\.\d+\.(self_attn\.[qkvo]_proj|mlp\.(gate|up|down)_proj)\.weight$")
+
+
+def is_quantized(name: str) -> bool:
+    """True for a text decoder projection's weight (not the vision tower's, whose layers have the
+    same names under vision_tower. / visual.)."""
+    return bool(_PROJECTION.search(name)) and "vision" not in name and "visual" not in name
+
+
+def quantize(w: np.ndarray, weights: str) -> tuple[np.ndarray, np.ndarray]:
+    """(q int8 [out, in], scales float32 [out] or [out, in / 32]) of a float [out, in] weight."""
+    if weights not in WEIGHTS:
+        raise ValueError(f"weights must be one of {WEIGHTS}, got {weights!r}")
+    w = np.asarray(w, dtype=np.float32)
+    if w.ndim != 2:
+        raise ValueError(f"quantize needs a 2-D [out, in] weight, got shape {w.shape}")
+    qmax = np.float32(QMAX[weights])
+    out, inp = w.shape
+    if weights == "int4":
+        if inp % GROUP:
+            raise ValueError(f"int4 needs the input dimension to be a multiple of {GROUP}, "
+                             f"got {w.shape}")
+        w = w.reshape(out, inp // GROUP, GROUP)
+    m = np.abs(w).max(axis=-1)
+    scales = np.where(m == 0, np.float32(1), m / qmax).astype(np.float32)
+    q = np.clip(np.rint(w / scales[..., None]), -qmax, qmax).astype(np.int8)
+    return q.reshape(out, inp), scales
+
+
+def pack_int4(q: np.ndarray) -> np.ndarray:
+    """int8 [out, in] in [-7, 7] -> int8 [out, in / 2]: input 2j in byte j's low nibble."""
+    u = q.astype(np.uint8)
+    return ((u[:, 0::2] & 15) | ((u[:, 1::2] & 15) << 4)).astype(np.uint8).view(np.int8)
+
+
+def unpack_int4(packed: np.ndarray) -> np.ndarray:
+    """The inverse of pack_int4."""
+    u = packed.view(np.uint8)
+    lo = (u & 15).astype(np.int8)
+    hi = (u >> 4).astype(np.int8)
+    q = np.empty((u.shape[0], u.shape[1] * 2), dtype=np.int8)
+    q[:, 0::2] = np.where(lo >= 8, lo - 16, lo)
+    q[:, 1::2] = np.where(hi >= 8, hi - 16, hi)
+    return q
+
+
+def dequantize(q: np.ndarray, scales: np.ndarray) -> np.ndarray:
+    """W' = float32(q) * scale, float32 [out, in]."""
+    out, inp = q.shape
+    if scales.ndim == 1:
+        return q.astype(np.float32) * scales[:, None]
+    groups = scales.shape[1]
+    wide = q.astype(np.float32).reshape(out, groups, inp // groups) * scales[..., None]
+    return wide.reshape(out, inp)
+
+
+def _source_stamp(model_dir: pathlib.Path) -> str:
+    h = hashlib.sha256()
+    h.update(pathlib.Path(__file__).read_bytes())
+    for f in sorted(model_dir.iterdir()):
+        if f.is_file():
+            st = f.stat()
+            h.update(f"{f.name}:{st.st_size}:{st.st_mtime_ns}".encode())
+    return h.hexdigest()
+
+
+def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path:
+    """A copy of `model_dir` (cached under $VLMXLA_CACHE/dequantized) whose decoder projections
+    hold W' in float32 (exact: float32(q) * scale is one rounding of the product), the other
+    tensors and files as they are. Transformers loaded with dtype D casts W' to D, as the engine
+    casts it in its programs."""
+    model_dir = pathlib.Path(model_dir)
+    out = paths.cache_dir() / "dequantized" / f"{model_dir.name}-{weights}"
+    stamp = _source_stamp(model_dir)
+    if (out / "vlmxla_dequantized.json").exists():
+        info = json.loads((out / "vlmxla_dequantized.json").read_text(encoding="utf-8"))
+        if info.get("stamp") == stamp:
+            return out
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    count = 0
+    for f in sorted(model_dir.iterdir()):
+        if not f.is_file():
+            continue
+        if f.suffix != ".safetensors":
+            shutil.copy2(f, out / f.name)
+            continue
+        tensors = _load_any(f)
+        for name, t in tensors.items():
+            if is_quantized(name):
+                q, s = quantize(_to_f32(t), weights)
+                tensors[name] = dequantize(q, s)
+                count += 1
+        _save_any(tensors, out / f.name)
+    (out / "vlmxla_dequantized.json").write_text(json.dumps(
+        {"source": str(model_dir), "weights": weights, "quantized_tensors": count,
+         "stamp": stamp}, indent=1) + "\n", encoding="utf-8")
+    return out
+
+
+def _to_f32(t) -> np.ndarray:
+    import torch
+
+    return t.to(torch.float32).numpy()
+
+
+def _load_any(path: pathlib.Path) -> dict:
+    """Every tensor of a safetensors file as torch tensors (bfloat16 included)."""
+    from safetensors.torch import load_file
+
+    return load_file(str(path))
+
+
+def _save_any(tensors: dict, path: pathlib.Path) -> None:
+    import torch
+    from safetensors.torch import save_file
+
+    save_file({k: (torch.from_numpy(v) if isinstance(v, np.ndarray) else v).contiguous()
+               for k, v in tensors.items()}, str(path), metadata={"format": "pt"})

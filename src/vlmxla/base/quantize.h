@@ -1,0 +1,56 @@
+// Weight quantization of a float [out, in] Linear weight: int8 per output channel, or int4 in
+// groups of 32 inputs, both symmetric. The one numerical definition (docs/validation.md,
+// "Quantized weights") that the engine, `vlmxla quantize` and the oracle share bit for bit.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "vlmxla/base/status.h"
+#include "vlmxla/base/tensor.h"
+
+namespace vlmxla {
+
+enum class WeightQuant { kNone, kInt8, kInt4 };
+
+// The values --weights takes, for help texts.
+inline constexpr const char kWeightQuantChoices[] = "stored | int8 | int4";
+// Inputs per int4 scale.
+inline constexpr int64_t kInt4GroupSize = 32;
+
+// "stored" -> kNone, "int8", "int4"; anything else an error naming `source` and the choices.
+Result<WeightQuant> ParseWeightQuant(const std::string& value, const std::string& source);
+// "stored" | "int8" | "int4".
+const char* WeightQuantName(WeightQuant quant);
+
+// A quantized [out, in] weight:
+//   int8: values i8 [out, in], q[o, i]; scales f32 [out].
+//   int4: values i8 [out, in / 2] (bytes), byte j of row o = (q[o, 2j] & 15) | (q[o, 2j + 1] << 4),
+//   each
+//         nibble a 4-bit two's-complement q in [-7, 7]; scales f32 [out, in / 32].
+struct QuantizedWeight {
+  HostTensor values;
+  HostTensor scales;
+};
+
+// Quantizes `weight` (f32, bf16 or f16, [out, in], widened to f32): scale = max |W| over the
+// row (int8) or group (int4) / qmax (127 or 7; 1 where that max is 0), q = clamp(round half to
+// even(W / scale), -qmax, qmax), all in float32. `name` names the tensor in errors (not 2-D, not
+// float, int4 with `in` not a multiple of 32).
+Result<QuantizedWeight> QuantizeWeight(const HostTensor& weight, WeightQuant quant,
+                                       const std::string& name);
+
+// The dequantized weight float(q) * scale, f32 [out, in] (the programs then cast it to the
+// compute type).
+Result<HostTensor> DequantizeWeight(const QuantizedWeight& weight, WeightQuant quant);
+
+// compressed-tensors' layouts, as `vlmxla quantize` writes them and vLLM loads them:
+//   int8 (format "int-quantized"): `weight` i8 [out, in] (q itself), `weight_scale` f32 [out, 1].
+//   int4 (format "pack-quantized"): `weight_packed` i32 [out, in / 8], word w of a row holding
+//   inputs 8w..8w+7, input 8w + k in bits 4k..4k+3 as q + 8 (1..15); `weight_scale` f32
+//   [out, in / 32]; `weight_shape` i64 [2] = {out, in}.
+// Our packed int4 bytes -> those words, and back (`values` / `words` as described above).
+Result<HostTensor> Int4BytesToWords(const HostTensor& values);
+Result<HostTensor> Int4WordsToBytes(const HostTensor& words);
+
+}  // namespace vlmxla

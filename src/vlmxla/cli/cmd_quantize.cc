@@ -1,0 +1,174 @@
+// `vlmxla quantize`: writes a copy of a float checkpoint whose text decoder projections are
+// quantized (base/quantize.h) in compressed-tensors' layout, the one vLLM loads ("int-quantized"
+// for int8, "pack-quantized" for int4), with its quantization_config in config.json. vlmxla runs
+// the copy without --weights; the other tensors and files are copied as they are.
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "vlmxla/base/quantize.h"
+#include "vlmxla/cli/args.h"
+#include "vlmxla/cli/command.h"
+#include "vlmxla/hlo/model_programs.h"
+#include "vlmxla/io/checkpoint.h"
+#include "vlmxla/io/model_config.h"
+#include "vlmxla/io/safetensors.h"
+#include "vlmxla/models/registry.h"
+
+namespace vlmxla::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<FlagSpec> Flags() {
+  return {{"model", true, false, "float Hugging Face model directory to quantize (required)"},
+          {"out", true, false, "directory to write the quantized checkpoint into (required)"},
+          {"weights", true, false, "int8 | int4 (required)"},
+          {"help", false, false, "show this help"}};
+}
+
+// The checkpoint names of the tensors the engine quantizes for `quant`: the quantized
+// parameters of the model's decode program (one source of truth with the engine).
+Result<std::vector<std::string>> QuantizedTensors(const io::ModelDir& model,
+                                                  const io::CheckpointWeights& weights,
+                                                  WeightQuant quant) {
+  hlo::DecodeOptions o;
+  o.capacity = 16;
+  o.precision.quant = quant;
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(model.config(), o));
+  std::vector<std::string> names;
+  for (const hlo::ProgramParam& p : program.params) {
+    if (p.quant == WeightQuant::kNone || p.quant_scales) continue;
+    VLMXLA_ASSIGN_OR_RETURN(std::string stored, weights.StoredName(p.quantized_from));
+    names.push_back(std::move(stored));
+  }
+  return names;
+}
+
+nlohmann::json QuantizationConfig(WeightQuant quant, const std::vector<std::string>& tensors) {
+  const bool int4 = quant == WeightQuant::kInt4;
+  nlohmann::json targets = nlohmann::json::array();
+  for (const std::string& t : tensors) targets.push_back(t.substr(0, t.size() - 7));  // ".weight"
+  nlohmann::json weights = {
+      {"num_bits", int4 ? 4 : 8},
+      {"type", "int"},
+      {"symmetric", true},
+      {"strategy", int4 ? "group" : "channel"},
+      {"group_size", int4 ? nlohmann::json(kInt4GroupSize) : nlohmann::json()},
+      {"dynamic", false},
+      {"actorder", nullptr},
+      {"observer", "minmax"}};
+  return {{"quant_method", "compressed-tensors"},
+          {"format", int4 ? "pack-quantized" : "int-quantized"},
+          {"quantization_status", "compressed"},
+          {"config_groups",
+           {{"group_0",
+             {{"targets", targets},
+              {"weights", weights},
+              {"input_activations", nullptr},
+              {"output_activations", nullptr}}}}},
+          {"ignore", nlohmann::json::array()},
+          {"producer", "vlmxla quantize (docs/validation.md, Quantized weights)"}};
+}
+
+Status Quantize(const std::string& in, const std::string& out, WeightQuant quant) {
+  VLMXLA_ASSIGN_OR_RETURN(io::ModelDir model, io::ModelDir::Open(in));
+  if (!model.config().quantization.empty()) {
+    return InvalidArgument("'" + in + "' is already quantized (" + model.config().quantization +
+                           "); vlmxla quantize needs a float checkpoint");
+  }
+  VLMXLA_ASSIGN_OR_RETURN(io::CheckpointWeights weights, io::CheckpointWeights::Open(model));
+  VLMXLA_ASSIGN_OR_RETURN(std::vector<std::string> quantized,
+                          QuantizedTensors(model, weights, quant));
+  const std::set<std::string> chosen(quantized.begin(), quantized.end());
+  std::map<std::string, HostTensor> tensors;
+  for (const std::string& name : weights.Names()) {
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor t, weights.Get(name));
+    if (!chosen.count(name)) {
+      tensors[name] = t;
+      continue;
+    }
+    VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight q, QuantizeWeight(t, quant, name));
+    const int64_t rows = t.shape()[0], cols = t.shape()[1];
+    if (quant == WeightQuant::kInt8) {
+      tensors[name] = q.values;
+      tensors[name + "_scale"] = HostTensor::View(DType::kF32, Shape{rows, 1}, q.scales.data(),
+                                                  std::make_shared<HostTensor>(q.scales));
+    } else {
+      VLMXLA_ASSIGN_OR_RETURN(tensors[name + "_packed"], Int4BytesToWords(q.values));
+      tensors[name + "_scale"] = q.scales;
+      HostTensor shape(DType::kI64, Shape{2});
+      shape.mutable_span<int64_t>()[0] = rows;
+      shape.mutable_span<int64_t>()[1] = cols;
+      tensors[name + "_shape"] = shape;
+    }
+  }
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) return InvalidArgument("cannot create '" + out + "': " + ec.message());
+  if (fs::equivalent(fs::path(in), fs::path(out), ec)) {
+    return InvalidArgument("--out must differ from --model");
+  }
+  VLMXLA_RETURN_IF_ERROR(
+      io::WriteSafetensors(out + "/model.safetensors", tensors, {{"format", "pt"}}));
+  for (const auto& entry : fs::directory_iterator(in)) {
+    const std::string file = entry.path().filename().string();
+    if (!entry.is_regular_file() || entry.path().extension() == ".safetensors" ||
+        file == "model.safetensors.index.json" || file == "config.json") {
+      continue;
+    }
+    fs::copy_file(entry.path(), fs::path(out) / file, fs::copy_options::overwrite_existing, ec);
+    if (ec) return InvalidArgument("cannot copy '" + entry.path().string() + "': " + ec.message());
+  }
+  VLMXLA_ASSIGN_OR_RETURN(nlohmann::json config, io::ReadJsonFile(model.Path("config.json")));
+  config["quantization_config"] = QuantizationConfig(quant, quantized);
+  FILE* f = std::fopen((out + "/config.json").c_str(), "w");
+  if (f == nullptr) return InvalidArgument("cannot write '" + out + "/config.json'");
+  const std::string text = config.dump(2) + "\n";
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fclose(f);
+  std::printf("quantized %zu decoder projections to %s; wrote %s\n", quantized.size(),
+              WeightQuantName(quant), out.c_str());
+  return Status::Ok();
+}
+
+int RunQuantize(const std::vector<std::string>& argv) {
+  const std::vector<FlagSpec> kFlags = Flags();
+  auto parsed = ParseArgs(argv, kFlags);
+  const bool help = parsed.ok() && parsed->Has("help");
+  if (!parsed.ok() || help || !parsed->Get("model") || !parsed->Get("out") ||
+      !parsed->Get("weights")) {
+    if (!parsed.ok()) {
+      std::fprintf(stderr, "vlmxla quantize: %s\n", parsed.status().message().c_str());
+    } else if (!help) {
+      std::fprintf(stderr, "vlmxla quantize: --model, --out and --weights are required\n");
+    }
+    std::fprintf(help ? stdout : stderr,
+                 "usage: vlmxla quantize --model IN --out OUT --weights int8|int4\n%s",
+                 FlagsHelp(kFlags).c_str());
+    return help ? kExitOk : kExitUsage;
+  }
+  auto quant = ParseWeightQuant(*parsed->Get("weights"), "--weights");
+  if (quant.ok() && *quant == WeightQuant::kNone) {
+    quant = InvalidArgument("--weights must be int8 or int4 for vlmxla quantize");
+  }
+  if (!quant.ok()) {
+    std::fprintf(stderr, "vlmxla quantize: %s\n", quant.status().message().c_str());
+    return kExitUsage;
+  }
+  Status s = Quantize(*parsed->Get("model"), *parsed->Get("out"), *quant);
+  if (!s.ok()) {
+    std::fprintf(stderr, "vlmxla quantize: %s\n", s.ToString().c_str());
+    return kExitError;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+VLMXLA_REGISTER_COMMAND("quantize",
+                        "write a float checkpoint's decoder projections quantized (int8 | int4)",
+                        RunQuantize);
+
+}  // namespace vlmxla::cli

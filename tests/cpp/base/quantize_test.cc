@@ -1,0 +1,104 @@
+#include "vlmxla/base/quantize.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+namespace vlmxla {
+namespace {
+
+HostTensor F32(Shape shape, const std::vector<float>& values) {
+  HostTensor t(DType::kF32, std::move(shape));
+  std::memcpy(t.mutable_data(), values.data(), values.size() * sizeof(float));
+  return t;
+}
+
+TEST(WeightQuant, ParsesTheFlagAndNamesTheChoices) {
+  EXPECT_EQ(*ParseWeightQuant("int8", "--weights"), WeightQuant::kInt8);
+  EXPECT_EQ(*ParseWeightQuant("int4", "--weights"), WeightQuant::kInt4);
+  EXPECT_EQ(*ParseWeightQuant("stored", "--weights"), WeightQuant::kNone);
+  Result<WeightQuant> bad = ParseWeightQuant("int3", "--weights");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("--weights"), std::string::npos);
+  EXPECT_NE(bad.status().message().find("int8"), std::string::npos);
+  EXPECT_NE(bad.status().message().find("'int3'"), std::string::npos);
+}
+
+TEST(WeightQuant, Int8IsSymmetricPerRowWithHalfEvenRounding) {
+  // Row 0: max 127 -> scale 1, so q is W rounded half to even (2.5 -> 2, 3.5 -> 4, -0.5 -> -0).
+  // Row 1: all zero -> scale 1, q 0. Row 2: max 254 -> scale 2; 3 / 2 = 1.5 -> 2, 5 / 2 = 2.5 -> 2.
+  HostTensor w = F32({3, 4}, {127.0f, 2.5f, 3.5f, -0.5f, 0, 0, 0, 0, -254.0f, 3.0f, 5.0f, 1.0f});
+  Result<QuantizedWeight> q = QuantizeWeight(w, WeightQuant::kInt8, "w");
+  ASSERT_TRUE(q.ok()) << q.status().ToString();
+  ASSERT_EQ(q->values.dtype(), DType::kI8);
+  ASSERT_EQ(q->values.shape(), (Shape{3, 4}));
+  ASSERT_EQ(q->scales.shape(), (Shape{3}));
+  const std::vector<int8_t> want = {127, 2, 4, 0, 0, 0, 0, 0, -127, 2, 2, 0};
+  const auto got = q->values.span<int8_t>();
+  EXPECT_EQ(std::vector<int8_t>(got.begin(), got.end()), want);
+  EXPECT_EQ(q->scales.span<float>()[0], 1.0f);
+  EXPECT_EQ(q->scales.span<float>()[1], 1.0f);
+  EXPECT_EQ(q->scales.span<float>()[2], 2.0f);
+  Result<HostTensor> back = DequantizeWeight(*q, WeightQuant::kInt8);
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->span<float>()[8], -254.0f);
+  EXPECT_EQ(back->span<float>()[9], 4.0f);
+}
+
+TEST(WeightQuant, Int4GroupsOf32PackLowNibbleFirst) {
+  // One row of 64 inputs: group 0 holds -7..7 times 1 (scale 1), group 1 is zero but 14 (scale 2).
+  std::vector<float> row(64, 0.0f);
+  for (int i = 0; i < 15; ++i) row[i] = static_cast<float>(i - 7);
+  row[40] = 14.0f;
+  row[41] = -3.0f;  // -3 / 2 = -1.5 -> -2 (half to even)
+  HostTensor w = F32({1, 64}, row);
+  Result<QuantizedWeight> q = QuantizeWeight(w, WeightQuant::kInt4, "w");
+  ASSERT_TRUE(q.ok()) << q.status().ToString();
+  ASSERT_EQ(q->values.shape(), (Shape{1, 32}));
+  ASSERT_EQ(q->scales.shape(), (Shape{1, 2}));
+  EXPECT_EQ(q->scales.span<float>()[0], 1.0f);
+  EXPECT_EQ(q->scales.span<float>()[1], 2.0f);
+  const auto bytes = q->values.span<uint8_t>();
+  EXPECT_EQ(bytes[0], 0xA9);   // inputs 0, 1: q -7 (0x9) low, -6 (0xA) high
+  EXPECT_EQ(bytes[3], 0x0F);   // inputs 6, 7: q -1 (0xF) low, 0 high
+  EXPECT_EQ(bytes[20], 0xE7);  // inputs 40, 41: q 7 low, -2 (0xE) high
+  Result<HostTensor> back = DequantizeWeight(*q, WeightQuant::kInt4);
+  ASSERT_TRUE(back.ok());
+  for (int i = 0; i < 15; ++i) EXPECT_EQ(back->span<float>()[i], static_cast<float>(i - 7));
+  EXPECT_EQ(back->span<float>()[40], 14.0f);
+  EXPECT_EQ(back->span<float>()[41], -4.0f);
+}
+
+TEST(WeightQuant, Int4WordsAreCompressedTensorsPacking) {
+  std::vector<float> row(32, 0.0f);
+  for (int i = 0; i < 8; ++i) row[i] = static_cast<float>(i - 1);  // -1, 0, 1 .. 6, max 7 below
+  row[31] = 7.0f;
+  Result<QuantizedWeight> q = QuantizeWeight(F32({1, 32}, row), WeightQuant::kInt4, "w");
+  ASSERT_TRUE(q.ok());
+  Result<HostTensor> words = Int4BytesToWords(q->values);
+  ASSERT_TRUE(words.ok()) << words.status().ToString();
+  ASSERT_EQ(words->shape(), (Shape{1, 4}));
+  // Input k of the first word in bits 4k..4k+3 as q + 8: 7, 8, 9, .., 14.
+  EXPECT_EQ(static_cast<uint32_t>(words->span<int32_t>()[0]), 0xEDCBA987u);
+  EXPECT_EQ(static_cast<uint32_t>(words->span<int32_t>()[3]), 0xF8888888u);
+  Result<HostTensor> bytes = Int4WordsToBytes(*words);
+  ASSERT_TRUE(bytes.ok());
+  EXPECT_EQ(std::memcmp(bytes->data(), q->values.data(), q->values.byte_size()), 0);
+}
+
+TEST(WeightQuant, RefusesWhatItCannotQuantizeNamingTheTensor) {
+  HostTensor ids(DType::kI32, Shape{2, 32});
+  Result<QuantizedWeight> q = QuantizeWeight(ids, WeightQuant::kInt8, "layers.0.q_proj.weight");
+  ASSERT_FALSE(q.ok());
+  EXPECT_NE(q.status().message().find("layers.0.q_proj.weight"), std::string::npos);
+  HostTensor odd(DType::kF32, Shape{2, 48});
+  q = QuantizeWeight(odd, WeightQuant::kInt4, "down_proj.weight");
+  ASSERT_FALSE(q.ok());
+  EXPECT_NE(q.status().message().find("multiple of 32"), std::string::npos);
+  EXPECT_NE(q.status().message().find("down_proj.weight"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace vlmxla
