@@ -90,7 +90,7 @@ class FakeService : public engine::GenerationService {
   int slow_steps = 0;
   std::chrono::milliseconds step_interval{10};
   std::atomic<bool> is_ready{true};
-  engine::ModelInfo model{"fake-model", 100, 2, 2, "fake", "", "", "", 300, ""};
+  engine::ModelInfo model{"fake-model", 100, 2, 2, "fake", "", "", "", "stored", 300, ""};
 
   // The log-probability the fake reports for step i of a choice, and for alternative k of it.
   static float StepLogprob(size_t i, int k = -1) {
