@@ -72,9 +72,10 @@ def expanded_length(model_dir: pathlib.Path, case: dict) -> int:
         build_messages(case), add_generation_prompt=True, tokenize=False
     )
     imgs = [load_image(str(resolve_image(p))) for p in case["images"]] or None
-    return int(
-        processor(images=imgs, text=rendered, return_tensors="pt")["input_ids"].shape[1]
-    )
+    from . import families
+
+    return int(processor(images=imgs, text=rendered, return_tensors="pt",
+                         **families.call_kwargs(processor))["input_ids"].shape[1])
 
 
 def _overflow(model_dir: pathlib.Path, case: dict) -> dict:

@@ -51,7 +51,8 @@ QWEN3_VL_FIXTURE_NAMES = ("tiny-qwen3-vl",)
 # LLaVA-NeXT / LLaVA-OneVision (families/llava_next.py): gated under their own family.
 LLAVA_NEXT_FIXTURE_NAMES = ("tiny-llava-next", "tiny-llava-onevision")
 # Gemma 3 (families/gemma3.py): a `gemma3_config` spec, gated under its own family.
-GEMMA3_FIXTURE_NAMES = ("tiny-gemma3",)
+# tiny-gemma3-pas: pan-and-scan on (its processor cuts the wide, tall and scene images).
+GEMMA3_FIXTURE_NAMES = ("tiny-gemma3", "tiny-gemma3-pas")
 KNOWN_FIXTURE_NAMES = (ALL_FIXTURE_NAMES + QWEN_FIXTURE_NAMES + LLAVA_NEXT_FIXTURE_NAMES
                        + QWEN3_VL_FIXTURE_NAMES + GEMMA3_FIXTURE_NAMES)
 # The multimodal gate's families: `gate --family F` runs these fixtures.
@@ -431,6 +432,7 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
     from transformers.image_utils import load_image
 
     from . import cases as cases_mod
+    from . import families
     from . import images as images_mod
     from .capture import build_messages
 
@@ -464,7 +466,7 @@ def _answer_batch(spec: dict, tokenizer, processor) -> list[dict]:
             # sample: LLaVA-OneVision's several-images rule).
             nested = images and getattr(_family_of(spec), "NESTED_IMAGES", False)
             inputs = processor(images=[images] if nested else images, text=rendered,
-                               return_tensors="pt")
+                               return_tensors="pt", **families.call_kwargs(processor))
             ids = inputs["input_ids"][0].tolist()
             # LLaVA-NeXT's model also needs each image's size (its tile grid), OneVision's the
             # images per sample.

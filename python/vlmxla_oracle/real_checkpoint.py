@@ -1,7 +1,8 @@
 """Find a pinned real checkpoint in the local Hugging Face cache and verify its pinned sha256s.
 
 real_checkpoint.json pins one checkpoint per gate family: "llava"
-(llava-hf/llava-interleave-qwen-0.5b-hf, the default) and "qwen2_vl" (Qwen/Qwen2-VL-2B-Instruct);
+(llava-hf/llava-interleave-qwen-0.5b-hf, the default), "qwen2_vl" (Qwen/Qwen2-VL-2B-Instruct),
+"llava_onevision", "gemma3" (google/gemma-3-4b-it) and "qwen3_vl" (Qwen/Qwen3-VL-2B-Instruct);
 `--family F` picks one.
 
 Exit codes: 0 = present and every consumed file verified, 3 = unavailable (not in the local cache;

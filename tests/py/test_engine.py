@@ -83,12 +83,9 @@ def test_batched_requests_match_their_solo_runs(vlmxla_bin, model_dir, images, t
     assert u["prompt_tokens"] - u["prompt_tokens_logical"] == 2 * (25 - 1)
 
 
-def test_qwen2_vl_requests_batched_with_text_only_ones_match_their_solo_runs(
-        vlmxla_bin, images, tmp_path):
-    """Each M-RoPE slot decodes at its own row plus its own rope delta (a different one per
-    image layout; 0 without images): sharing a decode call must not mix them."""
-    qwen_dir = testing.ensure_fixtures(("tiny-qwen2-vl",))["tiny-qwen2-vl"]
-    requests = [
+def _qwen_requests(images) -> list[dict]:
+    """Qwen requests with images of different grids among text-only ones."""
+    return [
         {"id": "image", "prompt": "What is in the image?", "images": [str(images["scene.png"])],
          "max_tokens": 10},
         {"id": "text", "prompt": "Tell me a long story about the sea.", "max_tokens": 14},
@@ -98,19 +95,49 @@ def test_qwen2_vl_requests_batched_with_text_only_ones_match_their_solo_runs(
         {"id": "gray", "prompt": "And this one?", "images": [str(images["scene_gray.png"])],
          "max_tokens": 9},
     ]
-    batched = _batched_matches_solo(vlmxla_bin, qwen_dir, requests, tmp_path, "qwen")
+
+
+def test_qwen2_vl_requests_batched_with_text_only_ones_match_their_solo_runs(
+        vlmxla_bin, images, tmp_path):
+    """Each M-RoPE slot decodes at its own row plus its own rope delta (a different one per
+    image layout; 0 without images): sharing a decode call must not mix them."""
+    qwen_dir = testing.ensure_fixtures(("tiny-qwen2-vl",))["tiny-qwen2-vl"]
+    batched = _batched_matches_solo(vlmxla_bin, qwen_dir, _qwen_requests(images), tmp_path,
+                                    "qwen")
     # Images of different sizes expand to different numbers of pads (t*h*w / 4 each).
     u = {k: batched[k]["usage"] for k in ("image", "two_sizes")}
     assert u["two_sizes"]["prompt_tokens"] - u["two_sizes"]["prompt_tokens_logical"] != \
         2 * (u["image"]["prompt_tokens"] - u["image"]["prompt_tokens_logical"])
 
 
-def test_gemma3_requests_batched_with_text_only_ones_match_their_solo_runs(
+def test_qwen3_vl_requests_batched_with_text_only_ones_match_their_solo_runs(
         vlmxla_bin, images, tmp_path):
+    """Qwen3-VL adds DeepStack rows to the image positions of its first decoder layers during
+    prefill and decodes with interleaved M-RoPE at each slot's own rope delta: a request with
+    images, batched among text-only ones (which prefill with zero DeepStack rows), must give
+    exactly its solo tokens."""
+    qwen_dir = testing.ensure_fixtures(("tiny-qwen3-vl",))["tiny-qwen3-vl"]
+    batched = _batched_matches_solo(vlmxla_bin, qwen_dir, _qwen_requests(images), tmp_path,
+                                    "qwen3_vl")
+    # The wide image's grid is smaller than the scene's: two_sizes is not twice one scene.
+    u = {k: batched[k]["usage"] for k in ("image", "two_sizes")}
+    scene = u["image"]["prompt_tokens"] - u["image"]["prompt_tokens_logical"]
+    assert scene > 0
+    assert u["two_sizes"]["prompt_tokens"] - u["two_sizes"]["prompt_tokens_logical"] != 2 * scene
+
+
+# (fixture, views of wide.png + views of second.png): pan-and-scan cuts the 120x40 strip into 3
+# crops and the 203x271 picture into 2, each crop a view of its own after the image.
+GEMMA3_BATCH_FIXTURES = [("tiny-gemma3", 2), ("tiny-gemma3-pas", (1 + 3) + (1 + 2))]
+
+
+@pytest.mark.parametrize("fixture,two_images_views", GEMMA3_BATCH_FIXTURES)
+def test_gemma3_requests_batched_with_text_only_ones_match_their_solo_runs(
+        vlmxla_bin, images, tmp_path, fixture, two_images_views):
     """Gemma 3's slots keep window-sized rings beside full caches and prefill an image's soft
     tokens both ways: a request with images, batched among text-only ones and decoding past the
-    window, must give exactly its solo tokens."""
-    gemma_dir = testing.ensure_fixtures(("tiny-gemma3",))["tiny-gemma3"]
+    window, must give exactly its solo tokens; with pan-and-scan, every crop too."""
+    gemma_dir = testing.ensure_fixtures((fixture,))[fixture]
     requests = [
         {"id": "image", "prompt": "What is in the image?", "images": [str(images["scene.png"])],
          "max_tokens": 12},
@@ -121,10 +148,10 @@ def test_gemma3_requests_batched_with_text_only_ones_match_their_solo_runs(
         {"id": "gray", "prompt": "And this one?", "images": [str(images["scene_gray.png"])],
          "max_tokens": 8},
     ]
-    batched = _batched_matches_solo(vlmxla_bin, gemma_dir, requests, tmp_path, "gemma3")
-    # Each image is one soft token in the logical prompt and mm_tokens_per_image (9) on the device.
+    batched = _batched_matches_solo(vlmxla_bin, gemma_dir, requests, tmp_path, fixture)
+    # Each view is one soft token in the logical prompt and mm_tokens_per_image (9) on the device.
     u = batched["two_images"]["usage"]
-    assert u["prompt_tokens"] - u["prompt_tokens_logical"] == 2 * (9 - 1)
+    assert u["prompt_tokens"] - u["prompt_tokens_logical"] == two_images_views * (9 - 1)
 
 
 def test_qwen2_vl_images_of_different_patch_counts_share_one_vision_bucket(

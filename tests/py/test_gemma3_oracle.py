@@ -1,12 +1,10 @@
 """The Gemma 3 oracle and fixture: the fixture is a Gemma3ForConditionalGeneration whose sliding
 window is shorter than its image run, the processor's expansion (boi, the soft tokens, eoi and the
 "\\n\\n" around them) is what the capture records, the projector's stages hold the pooled soft
-tokens as Transformers pools them, the image rows skip the embedding scale, and the engine refuses
-pan-and-scan with its typed reason."""
+tokens as Transformers pools them, and the image rows skip the embedding scale (pan-and-scan:
+test_gemma3_pan_and_scan.py)."""
 
 import json
-import shutil
-import subprocess
 
 import pytest
 import torch
@@ -34,7 +32,7 @@ def _load(cap_dir):
 
 def test_fixture_windows_are_shorter_than_the_image_run(model_dir):
     assert families.for_model_dir(model_dir) is gemma3
-    assert fixtures.FAMILY_FIXTURES["gemma3"] == (NAME,)
+    assert fixtures.FAMILY_FIXTURES["gemma3"] == (NAME, "tiny-gemma3-pas")
     cfg = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
     text, vision = cfg["text_config"], cfg["vision_config"]
     assert cfg["model_type"] == "gemma3" and vision["model_type"] == "siglip_vision_model"
@@ -78,17 +76,3 @@ def test_capture_records_the_expansion_and_the_pooled_soft_tokens(model_dir, cap
     features = st["image_features"]
     torch.testing.assert_close(st["inputs_embeds"][rows], features.reshape(-1, features.shape[-1]),
                                rtol=0, atol=0)
-
-
-def test_the_engine_refuses_pan_and_scan(model_dir, vlmxla_bin, tmp_path):
-    copy = tmp_path / "pan-and-scan"
-    shutil.copytree(model_dir, copy)
-    config_path = copy / "preprocessor_config.json"
-    config = json.loads(config_path.read_text(encoding="utf-8"))
-    config["do_pan_and_scan"] = True
-    config_path.write_text(json.dumps(config), encoding="utf-8")
-    out = subprocess.run([str(vlmxla_bin), "run", "--model", str(copy), "--prompt", "Hello",
-                          "--max-tokens", "2"],
-                         capture_output=True, text=True, timeout=300, check=False)
-    assert out.returncode != 0
-    assert "do_pan_and_scan" in out.stderr and "not supported" in out.stderr, out.stderr

@@ -43,7 +43,7 @@ def test_names_and_families():
                                         "llava_next": ("tiny-llava-next",),
                                         "llava_onevision": ("tiny-llava-onevision",),
                                         "qwen3_vl": ("tiny-qwen3-vl",),
-                                        "gemma3": ("tiny-gemma3",)}
+                                        "gemma3": ("tiny-gemma3", "tiny-gemma3-pas")}
     assert not set(QWEN) & set(fixtures.ALL_FIXTURE_NAMES)  # the older suites run as before
     assert {n: fixtures.spec_kind(fixtures.load_spec(n)) for n in QWEN} == {
         "tiny-qwen2-vl": "qwen2_vl", "tiny-qwen2.5-vl": "qwen2_5_vl"}

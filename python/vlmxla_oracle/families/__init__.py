@@ -6,7 +6,8 @@ GENERATING_CASE_NAMES (the standard suite cases.py writes, and those that decode
 tiny fixtures), TOLERANCE_GROUP (the tolerances.json section group measured on its fixtures, or
 None for the plain sections), VISION_WEIGHTS (the checkpoint name prefixes of its vision side) and
 capture(model_dir, case, out_dir, dtype) (Transformers on one case, every stage recorded through
-capture.py's helpers). The gate, the cases and the comparison
+capture.py's helpers), and optionally processor_call_kwargs(processor) (what every call of its
+processor must pass: call_kwargs below). The gate, the cases and the comparison
 know families only through this registry. Adding a family is one line here
 (docs/adding-a-family.md).
 """
@@ -70,3 +71,13 @@ def all_kinds() -> list[str]:
 def tolerance_groups() -> dict[str, str]:
     """model_type -> tolerance section group, for the families measured on their own fixtures."""
     return {t: f.TOLERANCE_GROUP for f in FAMILIES if f.TOLERANCE_GROUP for t in f.MODEL_TYPES}
+
+
+def call_kwargs(processor) -> dict:
+    """The keyword arguments every call of `processor` passes (fixture teaching, case lengths,
+    capture): its family's processor_call_kwargs, or none."""
+    for f in FAMILIES:
+        if hasattr(f, "processor_call_kwargs") and type(processor).__name__ in getattr(
+                f, "PROCESSOR_CLASSES", ()):
+            return f.processor_call_kwargs(processor)
+    return {}

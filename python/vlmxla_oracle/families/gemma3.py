@@ -7,7 +7,14 @@ mm_tokens_per_image soft tokens, mm_soft_emb_norm ((1 + w) RMSNorm) and mm_input
 ([vision, text]: x @ W). In the decoder one image's soft tokens see each other both ways during
 prefill (token_type_ids). Stages: LLaVA's, with the projector's own steps named:
 vision_last_hidden_state (the projector's input), pooled_image_features (after the average pool),
-normed_image_features (after the norm) and image_features (after the projection)."""
+normed_image_features (after the norm) and image_features (after the projection).
+
+Pan-and-scan: where the checkpoint's image processor has do_pan_and_scan true, each image is the
+image and then its crops, one run of soft tokens each, introduced by "Here is the original image
+... and here are some crops to help you see better ...". Gemma3Processor (5.23) hands its own
+defaults (do_pan_and_scan False, 256, 4, 1.2) to the image processor whatever
+preprocessor_config.json says, so the oracle passes the checkpoint's settings on every call
+(processor_call_kwargs), as the engine reads them from the file."""
 
 from __future__ import annotations
 
@@ -21,11 +28,28 @@ KINDS = {"gemma3": "gemma3"}
 CASE_NAMES = ("image_text", "two_images", "no_image", "malformed_placeholder", "context_overflow",
               "two_aspects")
 GENERATING_CASE_NAMES = ("image_text", "two_images", "no_image", "two_aspects")
-FIXTURES = ("tiny-gemma3",)
+FIXTURES = ("tiny-gemma3", "tiny-gemma3-pas")
 TOLERANCE_GROUP = "gemma3"  # measure-tolerances --group gemma3
 VISION_WEIGHTS = ("vision_tower.", "multi_modal_projector.")
 # What the chat template writes for an image (cases.py writes it literally in the malformed case).
 IMAGE_PLACEHOLDER = "<start_of_image>"
+# The processors processor_call_kwargs speaks for (families.call_kwargs).
+PROCESSOR_CLASSES = ("Gemma3Processor",)
+PAN_AND_SCAN_FIELDS = ("pan_and_scan_min_crop_size", "pan_and_scan_max_num_crops",
+                       "pan_and_scan_min_ratio_to_activate")
+
+
+def processor_call_kwargs(processor) -> dict:
+    """The image processor's own pan-and-scan settings as call arguments (none when it is off):
+    without them Gemma3Processor's class defaults win over the checkpoint's file."""
+    ip = processor.image_processor
+    if not getattr(ip, "do_pan_and_scan", None):
+        return {}
+    out = {"do_pan_and_scan": True}
+    for key in PAN_AND_SCAN_FIELDS:
+        if getattr(ip, key, None) is not None:
+            out[key] = getattr(ip, key)
+    return out
 
 
 class Recorder(llava.Recorder):

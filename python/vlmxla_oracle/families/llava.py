@@ -59,6 +59,7 @@ def prepare(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
     already written."""
     from transformers.image_utils import load_image
 
+    from .. import families
     from ..paths import resolve_image
 
     processor = cap.load_processor(model_dir)
@@ -76,7 +77,8 @@ def prepare(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, dtype: s
 
     try:
         batch = ([images] if nested else images) if images else None
-        inputs = processor(images=batch, text=rendered, return_tensors="pt")
+        inputs = processor(images=batch, text=rendered, return_tensors="pt",
+                           **families.call_kwargs(processor))
     except (
         ValueError,
         TypeError,

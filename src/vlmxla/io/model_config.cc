@@ -201,7 +201,9 @@ Result<VisionConfig> ParseVisionConfig(const nlohmann::json& j) {
     c = {c.model_type, 768, 3072, 12, 12, 3, 224, 16, "gelu_pytorch_tanh", 1e-6, false};
   } else {
     return Unimplemented("vision tower model_type '" + c.model_type +
-                         "' is not supported (supported: clip_vision_model, siglip_vision_model)");
+                             "' is not supported (supported: clip_vision_model, "
+                             "siglip_vision_model)",
+                         kReasonUnsupportedModelType);
   }
   Fields f(j, where);
   VLMXLA_RETURN_IF_ERROR(f.Int("hidden_size", &c.hidden_size));
@@ -285,8 +287,9 @@ Result<TextConfig> ParseTextConfig(const nlohmann::json& j) {
   } else {
     return Unimplemented(
         "text decoder model_type '" + c.model_type +
-        "' is not supported (supported: llama, mistral, qwen2, qwen3, qwen2_vl_text, "
-        "qwen2_5_vl_text, qwen3_vl_text, gemma3_text)");
+            "' is not supported (supported: llama, mistral, qwen2, qwen3, qwen2_vl_text, "
+            "qwen2_5_vl_text, qwen3_vl_text, gemma3_text)",
+        kReasonUnsupportedModelType);
   }
   const bool gemma3 = c.model_type == "gemma3_text";
   const bool qwen3_vl = c.model_type == "qwen3_vl_text";
@@ -618,8 +621,16 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
     QwenVLConfig q;
     q.family = m.model_type;
     // Transformers v5 nests text_config; older files keep the decoder's fields at the top level.
-    nlohmann::json text =
-        j.contains("text_config") && j["text_config"].is_object() ? j["text_config"] : j;
+    const bool nested = j.contains("text_config") && j["text_config"].is_object();
+    nlohmann::json text = nested ? j["text_config"] : j;
+    // A nested decoder of another kind (qwen3_vl_moe_text under qwen3_vl) is not this one.
+    if (nested && text.contains("model_type") && text["model_type"].is_string() &&
+        text["model_type"].get<std::string>() != m.model_type + "_text") {
+      return Unimplemented("config.json: text_config model_type '" +
+                               text["model_type"].get<std::string>() + "' is not supported under " +
+                               m.model_type + " (supported: " + m.model_type + "_text)",
+                           kReasonUnsupportedModelType);
+    }
     text["model_type"] = m.model_type + "_text";
     if (!text.contains("tie_word_embeddings") && j.contains("tie_word_embeddings")) {
       text["tie_word_embeddings"] = j["tie_word_embeddings"];
@@ -660,8 +671,9 @@ Result<ModelConfig> ParseModelConfig(const nlohmann::json& j) {
   if (m.model_type != "llava" && !next && !onevision) {
     return Unimplemented(
         "model_type '" + m.model_type +
-        "' is not supported (supported: llava, llava_next, llava_onevision, "
-        "qwen2_vl, qwen2_5_vl, qwen3_vl, gemma3, llama, qwen2, qwen3, gemma3_text)");
+            "' is not supported (supported: llava, llava_next, llava_onevision, "
+            "qwen2_vl, qwen2_5_vl, qwen3_vl, gemma3, llama, qwen2, qwen3, gemma3_text)",
+        kReasonUnsupportedModelType);
   }
   LlavaConfig l;
   // The default tower when vision_config is absent: CLIP ViT-L/14 at 336 px (LlavaConfig,

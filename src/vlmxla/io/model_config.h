@@ -14,6 +14,10 @@
 
 namespace vlmxla::io {
 
+// Error reason when config.json's model_type (or its text or vision model_type) is not one vlmxla
+// runs; the message names it and lists the supported ones.
+inline constexpr char kReasonUnsupportedModelType[] = "unsupported_model_type";
+
 // CLIPVisionConfig / SiglipVisionConfig.
 struct VisionConfig {
   std::string model_type;  // "clip_vision_model" | "siglip_vision_model"

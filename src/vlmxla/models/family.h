@@ -31,7 +31,8 @@ namespace vlmxla::models {
 struct ProcessedImages {
   // The vision program's pixel input, in the family's host layout (PreparedPrefill::pixel_values).
   HostTensor pixel_values;
-  // Feature tokens each image expands to, in image order.
+  // Feature tokens each view expands to, in order: one view per image, except where the family
+  // cuts an image into several (ImagePipeline::ExpandText).
   std::vector<int64_t> token_counts;
   // Per image [t, h, w] in patches, for families whose processor reports a grid.
   std::vector<std::array<int32_t, 3>> image_grid_thw;
@@ -52,9 +53,15 @@ class ImagePipeline {
   // a typed reason; OK otherwise.
   virtual Status CheckPrompt(std::span<const int32_t> ids) const = 0;
   // The text the processor tokenizes for a rendered prompt: a family whose processor writes
-  // text around each image placeholder before tokenizing (Gemma 3) rewrites it here; the
-  // placeholder id then stands once per image in the tokenized ids.
-  virtual std::string ExpandText(std::string rendered) const { return rendered; }
+  // text around each image placeholder before tokenizing (Gemma 3) rewrites it here, the i-th
+  // placeholder for images[i]; the placeholder id then stands once per view in the tokenized ids
+  // (one view per image, or more where the processor cuts an image into several, as Gemma 3's
+  // pan-and-scan does: Process then returns one token count per view).
+  virtual std::string ExpandText(std::string rendered,
+                                 std::span<const vision::Image> images) const {
+    (void)images;
+    return rendered;
+  }
   virtual Result<ProcessedImages> Process(std::span<const vision::Image> images) const = 0;
   // After placeholder expansion: positions the family derives from the images (M-RoPE), and the
   // images' own fields of the prefill (by default their pixel_values alone).

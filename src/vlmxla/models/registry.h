@@ -13,8 +13,9 @@
 
 namespace vlmxla::models {
 
-// Error reason when a checkpoint's model_type is not one a family serves.
-inline constexpr char kReasonUnsupportedModelType[] = "unsupported_model_type";
+// Error reason when a checkpoint's model_type is not one a family serves (config parsing gives
+// the same).
+using io::kReasonUnsupportedModelType;
 
 // The family that serves `model_type`, or an error listing every supported model_type.
 Result<const Family*> FindFamily(const std::string& model_type);

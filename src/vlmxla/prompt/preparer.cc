@@ -133,7 +133,7 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
     if (!bos.empty() && rendered.rfind(bos, 0) == 0) add_special = false;
   }
   VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids,
-                          EncodePrompt(images_ ? images_->ExpandText(rendered) : rendered,
+                          EncodePrompt(images_ ? images_->ExpandText(rendered, images) : rendered,
                                        add_special, context_capacity));
 
   if (images_) VLMXLA_RETURN_IF_ERROR(images_->CheckPrompt(ids));
@@ -146,9 +146,10 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
     VLMXLA_ASSIGN_OR_RETURN(processed, images_->Process(images));
     spec.image_token_counts = processed.token_counts;
   }
-  VLMXLA_ASSIGN_OR_RETURN(
-      PreparedPrefill prefill,
-      ExpandPrompt(std::move(ids), static_cast<int>(images.size()), spec, context_capacity));
+  // Each view of an image (Gemma 3's pan-and-scan crops) is a placeholder of its own.
+  const int views = images.empty() ? 0 : static_cast<int>(processed.token_counts.size());
+  VLMXLA_ASSIGN_OR_RETURN(PreparedPrefill prefill,
+                          ExpandPrompt(std::move(ids), views, spec, context_capacity));
   if (images_) VLMXLA_RETURN_IF_ERROR(images_->Finish(std::move(processed), &prefill));
   prefill.rendered_text = std::move(rendered);
   return prefill;

@@ -93,6 +93,29 @@ Status ReadCropSize(const nlohmann::json& v, ImageProcessorConfig* c) {
       v.dump());
 }
 
+// Gemma3ImageProcessor's pan-and-scan fields; a null field keeps Gemma3Processor's default.
+Status ReadPanAndScan(const nlohmann::json& j, PanAndScanConfig* c) {
+  VLMXLA_RETURN_IF_ERROR(ReadBool(j, "do_pan_and_scan", &c->enabled));
+  for (auto [key, out] : {std::pair{"pan_and_scan_min_crop_size", &c->min_crop_size},
+                          std::pair{"pan_and_scan_max_num_crops", &c->max_num_crops}}) {
+    if (!j.contains(key) || j[key].is_null()) continue;
+    if (!PositiveInt(j[key])) {
+      return InvalidArgument(std::string("preprocessor config: ") + key +
+                             " must be a positive integer; got " + j[key].dump());
+    }
+    *out = j[key].get<int>();
+  }
+  const char* ratio = "pan_and_scan_min_ratio_to_activate";
+  if (j.contains(ratio) && !j[ratio].is_null()) {
+    if (!j[ratio].is_number() || !(j[ratio].get<double>() > 0)) {
+      return InvalidArgument(std::string("preprocessor config: ") + ratio +
+                             " must be a positive number; got " + j[ratio].dump());
+    }
+    c->min_ratio_to_activate = j[ratio].get<double>();
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<ImageProcessor> ImageProcessor::FromConfig(const nlohmann::json& j) {
@@ -117,20 +140,14 @@ Result<ImageProcessor> ImageProcessor::FromConfig(const nlohmann::json& j) {
     c.image_std = kClipStd;
   } else if (type == "SiglipImageProcessor" || type == "Gemma3ImageProcessor") {
     // Gemma3ImageProcessor is SigLIP's resize-rescale-normalize with a bilinear default, plus
-    // pan-and-scan crops, which this engine does not cut.
+    // pan-and-scan crops (vision/pan_and_scan.h).
     c.processor_type = "siglip";
     c.size_height = c.size_width = 224;
     c.image_mean = kHalf;
     c.image_std = kHalf;
     if (type == "Gemma3ImageProcessor") {
       c.resample = ResampleFilter::kBilinear;
-      if (j.contains("do_pan_and_scan") && j["do_pan_and_scan"].is_boolean() &&
-          j["do_pan_and_scan"].get<bool>()) {
-        return Unimplemented(
-            "do_pan_and_scan is true, but pan-and-scan crops are not supported (set it to false: "
-            "each image is then one resized view)",
-            "pan_and_scan_unsupported");
-      }
+      VLMXLA_RETURN_IF_ERROR(ReadPanAndScan(j, &c.pan_and_scan));
     }
   } else {
     return Unimplemented("image_processor_type '" + j["image_processor_type"].get<std::string>() +
@@ -272,6 +289,14 @@ Result<Image> ImageProcessor::ResizeAndCrop(const Image& image) const {
     cur = std::move(out);
   }
   return cur;
+}
+
+std::vector<Image> ImageProcessor::Views(const Image& image) const {
+  std::vector<Image> views{image};
+  for (const CropBox& box : PanAndScanCrops(image.height, image.width, config_.pan_and_scan)) {
+    views.push_back(CropImage(image, box));
+  }
+  return views;
 }
 
 Result<HostTensor> ImageProcessor::Preprocess(std::span<const Image> images) const {

@@ -11,6 +11,7 @@
 #include "vlmxla/base/status.h"
 #include "vlmxla/base/tensor.h"
 #include "vlmxla/vision/image.h"
+#include "vlmxla/vision/pan_and_scan.h"
 #include "vlmxla/vision/resample.h"
 
 namespace vlmxla::vision {
@@ -29,6 +30,7 @@ struct ImageProcessorConfig {
   std::array<double, 3> image_mean{};
   std::array<double, 3> image_std{};
   bool do_convert_rgb = true;
+  PanAndScanConfig pan_and_scan;  // Gemma3ImageProcessor's; off for every other processor
 };
 
 // A model directory's image-processor settings: preprocessor_config.json, or the "image_processor"
@@ -58,6 +60,9 @@ class ImageProcessor {
   Result<Image> ResizeAndCrop(const Image& image) const;
   // f32 [n, 3, H, W] pixel_values; every image must come out the same size.
   Result<HostTensor> Preprocess(std::span<const Image> images) const;
+  // The views one image becomes, as Gemma3ImageProcessor lists them: the image, then its
+  // pan-and-scan crops (none when pan-and-scan is off or does not apply to its shape).
+  std::vector<Image> Views(const Image& image) const;
 
  private:
   ImageProcessorConfig config_;

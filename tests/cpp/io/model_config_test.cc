@@ -285,6 +285,28 @@ TEST(ModelConfig, Qwen3VlErrorsNameTheField) {
       << layers.status().message();
 }
 
+// Qwen3-VL MoE (qwen3_vl_moe, its decoder qwen3_vl_moe_text) is not run: the config is refused
+// with a typed reason that names the model_type and lists the supported ones.
+TEST(ModelConfig, Qwen3VlMoeIsRefusedByModelType) {
+  json j = json::parse(kTinyQwen3Vl);
+  j["model_type"] = "qwen3_vl_moe";
+  j["text_config"]["model_type"] = "qwen3_vl_moe_text";
+  auto moe = ParseModelConfig(j);
+  ASSERT_FALSE(moe.ok());
+  EXPECT_EQ(moe.status().reason(), kReasonUnsupportedModelType);
+  EXPECT_NE(moe.status().message().find("model_type 'qwen3_vl_moe' is not supported"),
+            std::string::npos)
+      << moe.status().message();
+  EXPECT_NE(moe.status().message().find("qwen3_vl,"), std::string::npos);
+  // A qwen3_vl config whose decoder is the MoE one: refused by the text model_type.
+  j["model_type"] = "qwen3_vl";
+  auto text = ParseModelConfig(j);
+  ASSERT_FALSE(text.ok());
+  EXPECT_EQ(text.status().reason(), kReasonUnsupportedModelType);
+  EXPECT_NE(text.status().message().find("'qwen3_vl_moe_text'"), std::string::npos)
+      << text.status().message();
+}
+
 // tiny-gemma3-text's config.json as Transformers 5.23 saves it (rope_parameters by layer type).
 TEST(ModelConfig, Gemma3TextAsTransformersSavesIt) {
   auto t = ParseModelConfig(json::parse(R"({

@@ -1,7 +1,8 @@
 // Gemma 3 (`gemma3`): its config (nested SigLIP + Gemma 3 text, the image token ids, the pooled
 // token count checked against the patch grid), its vision program's shapes and stages, the
 // prefill's image_block input (only where the config asks for bidirectional image blocks), the
-// family's buckets and inputs by role, and Gemma3ImageProcessor (bilinear; pan-and-scan refused).
+// family's buckets and inputs by role, and Gemma3ImageProcessor (bilinear; its pan-and-scan
+// settings read, with Gemma3Processor's defaults for null fields, and bad ones refused by name).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -152,7 +153,7 @@ TEST(Gemma3Family, RunsAProgramPerImageCountWithPixelValuesAlone) {
   EXPECT_FALSE(family.IsVisionWeight("language_model.model.norm.weight"));
 }
 
-TEST(Gemma3Family, ImageProcessorIsBilinearSiglipAndRefusesPanAndScan) {
+TEST(Gemma3Family, ImageProcessorIsBilinearSiglipAndReadsPanAndScan) {
   nlohmann::json j = {{"image_processor_type", "Gemma3ImageProcessor"},
                       {"size", {{"height", 48}, {"width", 48}}},
                       {"do_pan_and_scan", false}};
@@ -160,11 +161,48 @@ TEST(Gemma3Family, ImageProcessorIsBilinearSiglipAndRefusesPanAndScan) {
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   EXPECT_EQ(p->config().resample, vision::ResampleFilter::kBilinear);
   EXPECT_EQ(p->OutputSize(30, 90), (std::pair<int, int>{48, 48}));
+  EXPECT_FALSE(p->config().pan_and_scan.enabled);
+  // Off: a wide image is one view.
+  vision::Image wide{.width = 120, .height = 40, .rgb = std::vector<uint8_t>(120 * 40 * 3, 7)};
+  EXPECT_EQ(p->Views(wide).size(), 1u);
+
+  // On, the other fields null: Gemma3Processor's defaults (256, 4, 1.2).
   j["do_pan_and_scan"] = true;
-  auto refused = vision::ImageProcessor::FromConfig(j);
-  ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.status().reason(), "pan_and_scan_unsupported");
-  EXPECT_NE(refused.status().message().find("do_pan_and_scan"), std::string::npos);
+  j["pan_and_scan_min_crop_size"] = nullptr;
+  auto on = vision::ImageProcessor::FromConfig(j);
+  ASSERT_TRUE(on.ok()) << on.status().ToString();
+  const vision::PanAndScanConfig& d = on->config().pan_and_scan;
+  EXPECT_TRUE(d.enabled);
+  EXPECT_EQ(d.min_crop_size, 256);
+  EXPECT_EQ(d.max_num_crops, 4);
+  EXPECT_DOUBLE_EQ(d.min_ratio_to_activate, 1.2);
+  EXPECT_EQ(on->Views(wide).size(), 1u);  // 40 px crops are under 256
+
+  j["pan_and_scan_min_crop_size"] = 32;
+  j["pan_and_scan_max_num_crops"] = 3;
+  auto small = vision::ImageProcessor::FromConfig(j);
+  ASSERT_TRUE(small.ok()) << small.status().ToString();
+  std::vector<vision::Image> views = small->Views(wide);
+  ASSERT_EQ(views.size(), 4u);  // the image, then three 40 x 40 crops
+  EXPECT_EQ(views[0].width, 120);
+  for (size_t i = 1; i < views.size(); ++i) {
+    EXPECT_EQ(views[i].width, 40);
+    EXPECT_EQ(views[i].height, 40);
+  }
+  auto pixels = small->Preprocess(views);
+  ASSERT_TRUE(pixels.ok()) << pixels.status().ToString();
+  EXPECT_EQ(pixels->shape(), (Shape{4, 3, 48, 48}));
+
+  for (auto [key, bad] : {std::pair{"pan_and_scan_min_crop_size", nlohmann::json(0)},
+                          std::pair{"pan_and_scan_max_num_crops", nlohmann::json("4")},
+                          std::pair{"pan_and_scan_min_ratio_to_activate", nlohmann::json(-1)}}) {
+    nlohmann::json b = j;
+    b[key] = bad;
+    auto refused = vision::ImageProcessor::FromConfig(b);
+    ASSERT_FALSE(refused.ok()) << key;
+    EXPECT_NE(refused.status().message().find(key), std::string::npos)
+        << refused.status().message();
+  }
 }
 
 }  // namespace

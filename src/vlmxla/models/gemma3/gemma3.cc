@@ -4,6 +4,7 @@
 
 #include "vlmxla/models/llava/llava.h"
 #include "vlmxla/vision/image_processor.h"
+#include "vlmxla/vision/pan_and_scan.h"
 
 namespace vlmxla::models {
 namespace {
@@ -44,23 +45,46 @@ class Gemma3Images final : public ImagePipeline {
   int32_t image_token_id() const override { return image_token_id_; }
   Status CheckPrompt(std::span<const int32_t>) const override { return Status::Ok(); }
 
-  // Gemma3Processor's full_image_sequence in place of each <start_of_image>, with one soft token
-  // (the preparer expands it to mm_tokens_per_image; a special token tokenizes alone, so one and
-  // many give the same neighbours).
-  std::string ExpandText(std::string rendered) const override {
+  // Gemma3Processor.replace_image_token in place of each <start_of_image>: its
+  // full_image_sequence with one soft token (the preparer expands it to mm_tokens_per_image; a
+  // special token tokenizes alone, so one and many give the same neighbours), or, for an image
+  // pan-and-scan cuts, the sentence that introduces the original image and then its crops, one
+  // sequence per view. A placeholder beyond the images (a malformed prompt, which the preparer
+  // then refuses by count) gets the plain sequence.
+  std::string ExpandText(std::string rendered,
+                         std::span<const vision::Image> images) const override {
     std::string out;
-    size_t from = 0;
-    for (size_t at; (at = rendered.find(tokens_.boi, from)) != std::string::npos;) {
-      out.append(rendered, from, at - from).append(image_text_);
+    size_t from = 0, image = 0;
+    for (size_t at; (at = rendered.find(tokens_.boi, from)) != std::string::npos; ++image) {
+      out.append(rendered, from, at - from);
+      const size_t crops = image < images.size()
+                               ? vision::PanAndScanCrops(images[image].height, images[image].width,
+                                                         processor_.config().pan_and_scan)
+                                     .size()
+                               : 0;
+      if (crops == 0) {
+        out.append(image_text_);
+      } else {
+        out.append("Here is the original image ")
+            .append(image_text_)
+            .append(" and here are some crops to help you see better ");
+        for (size_t c = 0; c < crops; ++c) out.append(c ? " " : "").append(image_text_);
+      }
       from = at + tokens_.boi.size();
     }
     return out.append(rendered, from, std::string::npos);
   }
 
+  // Every view of every image (the image, then its crops) is one row of pixel_values and one
+  // run of mm_tokens_per_image soft tokens.
   Result<ProcessedImages> Process(std::span<const vision::Image> images) const override {
+    std::vector<vision::Image> views;
+    for (const vision::Image& image : images) {
+      for (vision::Image& view : processor_.Views(image)) views.push_back(std::move(view));
+    }
     ProcessedImages out;
-    VLMXLA_ASSIGN_OR_RETURN(out.pixel_values, processor_.Preprocess(images));
-    out.token_counts.assign(images.size(), tokens_per_image_);
+    VLMXLA_ASSIGN_OR_RETURN(out.pixel_values, processor_.Preprocess(views));
+    out.token_counts.assign(views.size(), tokens_per_image_);
     return out;
   }
 
