@@ -27,6 +27,8 @@ class CheckpointWeights {
   // The name the tensor Get(name) returns has in the checkpoint's files (`name` itself or one of
   // its older-layout aliases).
   Result<std::string> StoredName(const std::string& name) const;
+  // The safetensors files, in the order they were opened.
+  std::vector<std::string> paths() const;
   // Bytes of tensor data in all files.
   uint64_t bytes() const;
   // The float type (f32, f16 or bf16) that holds most of the checkpoint's float bytes: the type
