@@ -33,7 +33,13 @@ IREE_PRESETS = {
     # For contrast: every bf16 op widened to f32 before IREE's global optimizations.
     "iree-promote-bf16": ["--iree-input-promote-bf16-to-f32"],
 }
-PRESETS = sorted([*XLA_PRESETS, *IREE_PRESETS])
+# Engine modes chosen by an environment variable.
+ENV_PRESETS = {
+    # iree-cpu: weights as parameter globals from the checkpoint's files, packed once per module,
+    # every program data-tiled (docs/design.md, "IREE weights as parameters").
+    "iree-parameters": {"VLMXLA_IREE_PARAMETERS": "on"},
+}
+PRESETS = sorted([*XLA_PRESETS, *IREE_PRESETS, *ENV_PRESETS])
 
 
 def iree_wrapper(work: pathlib.Path, preset: str) -> pathlib.Path:
@@ -62,6 +68,8 @@ def environment(preset: str | None, work: pathlib.Path) -> dict:
         return {"XLA_FLAGS": flags}
     if preset in IREE_PRESETS:
         return {"VLMXLA_IREE_COMPILE": str(iree_wrapper(work, preset))}
+    if preset in ENV_PRESETS:
+        return dict(ENV_PRESETS[preset])
     raise ValueError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
 
 
@@ -70,4 +78,6 @@ def describe(preset: str | None) -> str:
         return ""
     if preset in XLA_PRESETS:
         return "XLA_FLAGS=" + XLA_PRESETS[preset]
+    if preset in ENV_PRESETS:
+        return " ".join(f"{k}={v}" for k, v in ENV_PRESETS[preset].items())
     return "iree-compile " + " ".join(IREE_PRESETS[preset])

@@ -70,6 +70,10 @@ class Host:
         self.buffers: dict = {}
         self.next_id = 1
         self.pending_fds: list[int] = []
+        # Parameter archives by scope: (ParameterIndex, files loaded into it), and the one
+        # io_parameters module over all of them that every module loaded afterwards links to.
+        self.parameter_scopes: dict[str, tuple] = {}
+        self.parameters_module = None
 
     # --- transport -------------------------------------------------------------------------
 
@@ -105,6 +109,7 @@ class Host:
             p.UNMAP_REGION: self.unmap_region, p.LOAD_MODULE: self.load_module,
             p.UPLOAD: self.upload, p.EXECUTE: self.execute, p.DOWNLOAD: self.download,
             p.FREE: self.free, p.UNLOAD: self.unload, p.COPY: self.copy,
+            p.LOAD_PARAMETERS: self.load_parameters,
         }
         while True:
             try:
@@ -149,6 +154,8 @@ class Host:
         # Release IREE objects in dependency order: buffers and contexts before the device.
         self.buffers.clear()
         self.modules.clear()
+        self.parameters_module = None
+        self.parameter_scopes.clear()
         for region in self.regions.values():
             region.close()
         self.regions.clear()
@@ -225,9 +232,17 @@ class Host:
         except (RuntimeError, ValueError, OSError) as e:
             raise HostError(p.ERR_RUNTIME, f"cannot load IREE module '{path}': {e}")
         # One context per module: every emitted module is named after its program and they may
-        # collide; buffers belong to the device, so they cross contexts freely.
-        context = rt.VmContext(self.instance,
-                               [rt.create_hal_module(self.instance, self.device), vm_module])
+        # collide; buffers belong to the device, so they cross contexts freely. A module whose
+        # weights are parameter globals reads them from the archives of load_parameters; its
+        # initializers (which pack those weights) run here.
+        linked = [rt.create_hal_module(self.instance, self.device)]
+        if self.parameters_module is not None:
+            linked.append(self.parameters_module)
+        try:
+            context = rt.VmContext(self.instance, linked + [vm_module])
+        except (RuntimeError, ValueError) as e:
+            raise HostError(p.ERR_RUNTIME, f"cannot initialize IREE module '{path}' (its "
+                            f"parameters: scopes {sorted(self.parameter_scopes)}): {e}")
         main = vm_module.lookup_function("main")
         if main is None:
             raise HostError(p.ERR_INVALID, f"module '{path}' exports no @main "
@@ -235,6 +250,26 @@ class Host:
         module = self._new_id()
         self.modules[module] = (context, main, vm_module, _tied_inputs(main))
         return struct.pack("<QI", module, len(vm_module.function_names))
+
+    def load_parameters(self, payload: bytes) -> bytes:
+        scope, *paths = payload.decode("utf-8").split("\n")
+        if not scope or not paths:
+            raise HostError(p.ERR_INVALID, "LOAD_PARAMETERS needs a scope and at least one file")
+        rt = self.rt
+        index, loaded = self.parameter_scopes.get(scope) or (rt.ParameterIndex(), set())
+        for path in paths:
+            if path in loaded:
+                continue
+            try:
+                index.load(path, mmap=True)  # the file's pages, not a copy of them
+            except (RuntimeError, ValueError, OSError) as e:
+                raise HostError(p.ERR_RUNTIME, f"cannot load parameter file '{path}' into scope "
+                                f"'{scope}': {e}")
+            loaded.add(path)
+        self.parameter_scopes[scope] = (index, loaded)
+        providers = [i.create_provider(scope=s) for s, (i, _) in self.parameter_scopes.items()]
+        self.parameters_module = rt.create_io_parameters_module(self.instance, *providers)
+        return p.U32.pack(len(index.items()))
 
     def unload(self, payload: bytes) -> None:
         (module,) = p.U64.unpack(payload)

@@ -32,6 +32,9 @@ Requests and their payloads (-> the answer's payload); all integers little-endia
     DOWNLOAD     u64 buffer, u32 region, u64 offset,       -> u64 nbytes written at offset
                  u64 capacity
     COPY         u64 buffer                                -> u64 buffer (a device-side copy)
+    LOAD_PARAMETERS UTF-8 scope, then "\n" + path per file -> u32 entries in the scope: maps the
+                 files (safetensors or irpa) as the parameter archive of `scope`, which every
+                 module loaded afterwards reads its `#flow.parameter.named<"scope"::key>` from
     FREE         u32 count, u64 buffer[count]              (no answer: fire and forget)
     UNLOAD       u64 module                                (no answer: fire and forget)
     SHUTDOWN     -                                         -> -, then the host exits 0
@@ -71,6 +74,7 @@ FREE = SPEC["opcodes"]["FREE"]
 UNLOAD = SPEC["opcodes"]["UNLOAD"]
 SHUTDOWN = SPEC["opcodes"]["SHUTDOWN"]
 COPY = SPEC["opcodes"]["COPY"]
+LOAD_PARAMETERS = SPEC["opcodes"]["LOAD_PARAMETERS"]
 
 REPLY = SPEC["reply_bit"]
 ERROR = SPEC["error_opcode"]

@@ -188,3 +188,16 @@ def test_aliased_input_updates_in_place_only_when_donated(host, tmp_path):
     np.testing.assert_array_equal(host.download(result, np.float32, (4, 3)), expected)
     with pytest.raises(HostError):
         host.download(donated, np.float32, (4, 3))
+
+
+def test_bad_parameter_requests_keep_the_host_serving(host, add_mul_vmfb):
+    with pytest.raises(HostError) as err:  # a scope and no file
+        host.request(p.LOAD_PARAMETERS, b"checkpoint")
+    assert err.value.kind == p.ERR_INVALID and "at least one file" in err.value.message
+    with pytest.raises(HostError) as err:
+        host.request(p.LOAD_PARAMETERS, b"checkpoint\n/no/such/model.safetensors")
+    assert err.value.kind == p.ERR_RUNTIME
+    assert "/no/such/model.safetensors" in err.value.message and "'checkpoint'" in err.value.message
+    module = host.load_module(str(add_mul_vmfb))  # a module without parameters still loads
+    a = host.upload(np.ones((2, 3), np.float32))
+    assert len(host.execute(module, [a, a])) == 2

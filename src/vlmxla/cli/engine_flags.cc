@@ -24,6 +24,10 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
       {"iree-cpu-target", true, false,
        "CPU for --backend iree-cpu, as LLVM names it (default host; e.g. x86-64-v3 holds it to "
        "AVX2)"},
+      {"iree-parameters", true, false,
+       "on | off: --backend iree-cpu reads the weights as parameter globals from the checkpoint's "
+       "files, packed once at load, every program data-tiled (default: $VLMXLA_IREE_PARAMETERS, "
+       "else off)"},
       {"dtype", true, false,
        std::string("compute dtype: ") + engine::kDtypeChoices +
            " (default auto: the checkpoint's dtype; weights stay as stored)"},
@@ -87,6 +91,12 @@ Result<engine::EngineOptions> EngineOptionsFromFlags(const ParsedArgs& args,
   }
   eo.iree_cuda_target = args.Get("iree-cuda-target").value_or(eo.iree_cuda_target);
   eo.iree_cpu_target = args.Get("iree-cpu-target").value_or(eo.iree_cpu_target);
+  if (const auto p = args.Get("iree-parameters")) {
+    if (*p != "on" && *p != "off") {
+      return InvalidArgument("--iree-parameters must be on or off, got '" + *p + "'");
+    }
+    eo.iree_parameters = *p == "on";
+  }
   eo.no_cache = args.Has("no-cache");
   eo.dtype = args.Get("dtype").value_or("auto");
   VLMXLA_RETURN_IF_ERROR(engine::ParseDtypeFlag(eo.dtype, "--dtype").status());

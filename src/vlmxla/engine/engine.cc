@@ -92,6 +92,7 @@ Status Engine::Load() {
   ec.plugin_path = o.plugin_path;
   ec.iree_cuda_target = o.iree_cuda_target;
   ec.iree_cpu_target = o.iree_cpu_target;
+  ec.iree_parameters = o.iree_parameters;
   ec.no_cache = o.no_cache;
   progress("starting backend " + o.backend);
   VLMXLA_ASSIGN_OR_RETURN(auto executor, runtime::MakeExecutor(o.backend, ec));

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "vlmxla/base/status.h"
@@ -27,6 +28,9 @@ struct EngineOptions {
   std::string plugin_path;  // PJRT plugin; empty: the CPU plugin in .venv
   std::string iree_cuda_target = "sm_90";
   std::string iree_cpu_target = "host";  // "iree-cpu": the CPU LLVM generates code for
+  // "iree-cpu": weights as parameter globals, packed once (runtime::ExecutorConfig); nullopt:
+  // $VLMXLA_IREE_PARAMETERS, else off.
+  std::optional<bool> iree_parameters;
   // Neither read nor fill the persistent cache of compiled programs (runtime::ExecutorConfig).
   bool no_cache = false;
   int64_t context_capacity = 0;  // 0: min(max_position_embeddings, 4096)

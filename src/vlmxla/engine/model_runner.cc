@@ -147,8 +147,29 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
       KvSlots::Allocate(*r->executor_, r->config().text, options.capacity, options.max_batch,
                         hlo::DTypeFromElementType(r->precision_.compute)));
 
-  // Upload every weight once (the programs share them); programs compile on first use.
   const auto t0 = std::chrono::steady_clock::now();
+  if (r->executor_->traits().weights_as_parameters) {
+    // The checkpoint's files are the programs' parameters: the device's process maps them once
+    // and every program's initializer packs the weights it reads; nothing is uploaded. Weights
+    // quantized at load have no file to be read from.
+    if (r->precision_.quant != WeightQuant::kNone && options.weights != WeightQuant::kNone) {
+      return InvalidArgument(std::string("--weights ") + WeightQuantName(options.weights) +
+                             " quantizes as the weights upload, but --iree-parameters on reads "
+                             "them from the checkpoint's files: write the quantized checkpoint "
+                             "once (vlmxla quantize) or turn parameters off");
+    }
+    r->weights_.stats().before = r->SnapshotMemory();
+    VLMXLA_RETURN_IF_ERROR(r->weights_.MapAsParameters());
+    r->weights_.CloseCheckpoint();
+    r->weights_.stats().after = r->SnapshotMemory();
+    if (options.progress) {
+      options.progress("mapped the checkpoint as parameters in " +
+                       std::to_string(Seconds(t0)).substr(0, 5) + " s on " +
+                       r->executor_->device_description());
+    }
+    return r;
+  }
+  // Upload every weight once (the programs share them); programs compile on first use.
   // (The weights are the same for every bucket: the smallest of each program names them.)
   std::vector<hlo::ProgramOptions> smallest;
   if (family->takes_images()) {
@@ -303,7 +324,18 @@ Result<std::unique_ptr<CompiledProgram>> ModelRunner::Compile(const std::string&
   const auto t0 = std::chrono::steady_clock::now();
   auto compiled = std::make_unique<Compiled>();
   VLMXLA_ASSIGN_OR_RETURN(compiled->program, models::BuildProgram(config(), o));
-  VLMXLA_RETURN_IF_ERROR(weights_.Upload(compiled->program));
+  runtime::CompileOptions hints = CompileHints(o);
+  if (weights_.as_parameters()) {
+    // The weights become the module's parameter globals, read from the mapped checkpoint.
+    VLMXLA_ASSIGN_OR_RETURN(
+        compiled->program,
+        hlo::WeightsAsParameters(compiled->program, kParameterScope,
+                                 [&](const hlo::ProgramParam& p) { return weights_.Stored(p); }));
+    weights_.CloseCheckpoint();
+    hints.weights_as_parameters = true;
+  } else {
+    VLMXLA_RETURN_IF_ERROR(weights_.Upload(compiled->program));
+  }
   // Resolve every parameter and result once: weights to their buffers, inputs to their roles.
   std::fill(std::begin(compiled->input), std::end(compiled->input), -1);
   const auto& params = compiled->program.params;
@@ -328,7 +360,7 @@ Result<std::unique_ptr<CompiledProgram>> ModelRunner::Compile(const std::string&
   if (!results.empty()) compiled->primary = 0;  // hlo::Program: the first result
   for (int k : compiled->kv_params) compiled->taps[params[k].alias_result].clear();
   if (compiled->primary < 0) return Internal(name + " has no primary result");
-  auto executable = executor_->Compile(compiled->program.mlir, CompileHints(o));
+  auto executable = executor_->Compile(compiled->program.mlir, hints);
   ReleaseFreedHeap();  // the compiler's working memory, freed whether or not it succeeded
   VLMXLA_ASSIGN_OR_RETURN(compiled->executable, std::move(executable));
   compiled->compile_seconds = Seconds(t0);

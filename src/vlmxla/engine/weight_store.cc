@@ -37,6 +37,26 @@ runtime::DeviceBuffer* WeightStore::Get(const std::string& name) const {
   return it == weights_.end() ? nullptr : it->second.get();
 }
 
+Status WeightStore::MapAsParameters() {
+  VLMXLA_RETURN_IF_ERROR(Open());
+  VLMXLA_RETURN_IF_ERROR(executor_->LoadParameters(kParameterScope, checkpoint_.paths()));
+  as_parameters_ = true;
+  return Status::Ok();
+}
+
+Result<hlo::StoredWeight> WeightStore::Stored(const hlo::ProgramParam& param) {
+  VLMXLA_RETURN_IF_ERROR(Open());
+  // A view of the mapped file: its dtype and shape, no page of its data touched.
+  VLMXLA_ASSIGN_OR_RETURN(const HostTensor view, checkpoint_.Get(param.name));
+  VLMXLA_ASSIGN_OR_RETURN(std::string key, checkpoint_.StoredName(param.name));
+  const std::optional<hlo::ElementType> element = hlo::ElementTypeFromDType(view.dtype());
+  if (!element) {
+    return InvalidArgument("weight '" + key + "' is stored as " + DTypeName(view.dtype()) +
+                           ", which a program cannot read as a parameter");
+  }
+  return hlo::StoredWeight{std::move(key), {*element, view.shape()}};
+}
+
 Status WeightStore::Upload(const hlo::Program& program) {
   for (const auto& p : program.params) {
     if (p.kind != hlo::ProgramParam::Kind::kWeight || weights_.count(p.name)) continue;

@@ -13,6 +13,7 @@
 #include "vlmxla/base/status.h"
 #include "vlmxla/engine/process_memory.h"
 #include "vlmxla/hlo/program.h"
+#include "vlmxla/hlo/weights_as_parameters.h"
 #include "vlmxla/io/checkpoint.h"
 #include "vlmxla/io/model_config.h"
 #include "vlmxla/models/family.h"
@@ -39,6 +40,9 @@ struct WeightStats {
   MemorySnapshot before, after;
 };
 
+// The parameter scope programs read their weights from (WeightStore::MapAsParameters).
+inline constexpr const char kParameterScope[] = "checkpoint";
+
 class WeightStore {
  public:
   // `model`, `executor` and `family` outlive the store.
@@ -53,6 +57,14 @@ class WeightStore {
   // was closed. A quantized parameter (hlo::ProgramParam::quant) takes its float tensor
   // quantized here (QuantizeWeight), once for both of its halves.
   Status Upload(const hlo::Program& program);
+  // Weights as parameters (runtime::BackendTraits::weights_as_parameters): the checkpoint's own
+  // safetensors files become the executor's parameter scope kParameterScope, mapped by the
+  // device's process; nothing is uploaded. The files are the archive, read directly: no second
+  // copy is written, and nothing needs a key beyond the files themselves.
+  Status MapAsParameters();
+  // The checkpoint tensor that weight `param` is read from, as WeightsAsParameters needs it.
+  Result<hlo::StoredWeight> Stored(const hlo::ProgramParam& param);
+  bool as_parameters() const { return as_parameters_; }
   // Unmaps the checkpoint: once the device holds the weights, the host keeps no second copy.
   void CloseCheckpoint();
 
@@ -77,6 +89,7 @@ class WeightStore {
   // A quantized weight whose other half (values or scales) is not uploaded yet, by the float
   // tensor it was quantized from: the two are declared one after the other.
   std::map<std::string, QuantizedWeight> quantized_;
+  bool as_parameters_ = false;
   std::map<std::string, std::shared_ptr<runtime::DeviceBuffer>> weights_;  // by checkpoint name
   uint64_t bytes_ = 0;
   WeightStats stats_;

@@ -56,6 +56,12 @@ std::vector<std::string> CheckpointWeights::Names() const {
   return names;
 }
 
+std::vector<std::string> CheckpointWeights::paths() const {
+  std::vector<std::string> out;
+  for (const auto& f : files_) out.push_back(f->path());
+  return out;
+}
+
 uint64_t CheckpointWeights::bytes() const {
   uint64_t n = 0;
   for (const auto& f : files_) n += f->data_bytes();

@@ -29,6 +29,8 @@ class CheckpointWeights {
   Result<std::string> StoredName(const std::string& name) const;
   // Every tensor's name as stored, in file order.
   std::vector<std::string> Names() const;
+  // The safetensors files, in the order they were opened.
+  std::vector<std::string> paths() const;
   // Bytes of tensor data in all files.
   uint64_t bytes() const;
   // The float type (f32, f16 or bf16) that holds most of the checkpoint's float bytes: the type

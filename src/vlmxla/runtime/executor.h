@@ -47,6 +47,8 @@ struct CompileOptions {
   bool many_rows = false;
   // ... and they compute in bf16/f16.
   bool narrow_products = false;
+  // ... and read their weights as parameter globals (BackendTraits::weights_as_parameters).
+  bool weights_as_parameters = false;
 };
 
 // A compiled program, loaded on the device.
@@ -86,6 +88,11 @@ struct BackendTraits {
   bool prefers_in_out_narrow_weights = false;
   // Whether compiled programs are kept in an artifact cache across processes.
   bool has_artifact_cache = false;
+  // Programs read their weights as parameter globals (hlo::WeightsAsParameters) from checkpoint
+  // files the executor maps (Executor::LoadParameters), instead of taking them as arguments: the
+  // compiler packs each weight once, in the module's initializer, and data-tiles every product
+  // (IREE on llvm-cpu with --iree-parameters on).
+  bool weights_as_parameters = false;
   // The backend multiplies bf16 matrices natively but has no bf16/f16 matrix-vector kernel for
   // [in, out] weights, so a one-row product would widen its whole weight to f32 first (XLA's CPU
   // backend). Programs emit such products as two rows (hlo::Precision::two_row_narrow_gemv) when
@@ -148,6 +155,14 @@ class Executor {
   // Compiles StableHLO MLIR text (a module with a public `main`).
   virtual Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                                       const CompileOptions& options = {}) = 0;
+  // Maps `files` (safetensors) as the parameters of `scope`, which programs compiled afterwards
+  // read their weight globals from (BackendTraits::weights_as_parameters). Unimplemented on a
+  // backend without parameters.
+  virtual Status LoadParameters(const std::string& scope, const std::vector<std::string>& files) {
+    (void)files;
+    return Unimplemented(name() + " takes weights as arguments; it has no parameter scope '" +
+                         scope + "'");
+  }
   // Copies a host tensor to the device (the host tensor may be freed as soon as this returns).
   virtual Result<std::shared_ptr<DeviceBuffer>> Upload(const HostTensor& tensor) = 0;
   // A new device buffer with `buffer`'s contents, copied on the device (nothing crosses to the

@@ -77,6 +77,7 @@ Result<std::unique_ptr<Executor>> MakeBackend(const std::string& backend,
     options.target = backend == "iree-cpu" ? "llvm-cpu" : "cuda";
     options.cuda_target = config.iree_cuda_target;
     options.cpu_target = config.iree_cpu_target;
+    options.weights_as_parameters = config.iree_parameters;
     options.cache_dir = config.iree_cache_dir;
     options.no_cache = config.no_cache;
     if (!config.no_cache) {

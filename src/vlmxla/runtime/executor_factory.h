@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,8 +16,11 @@ struct ExecutorConfig {
   std::string plugin_path;  // "pjrt": the PJRT plugin (.so); "pjrt-cpu"/"pjrt-cuda": optional
   std::string iree_cuda_target = "sm_90";  // "iree-cuda": --iree-cuda-target
   std::string iree_cpu_target = "host";    // "iree-cpu": --iree-cpu-target (an LLVM CPU name)
-  std::string iree_cache_dir;              // empty: $VLMXLA_CACHE/iree or ~/.cache/vlmxla/iree
-  std::string pjrt_cache_dir;              // empty: $VLMXLA_CACHE/pjrt or ~/.cache/vlmxla/pjrt
+  // "iree-cpu": --iree-parameters (weights as parameter globals, IreeExecutorOptions); nullopt:
+  // $VLMXLA_IREE_PARAMETERS, else off.
+  std::optional<bool> iree_parameters;
+  std::string iree_cache_dir;  // empty: $VLMXLA_CACHE/iree or ~/.cache/vlmxla/iree
+  std::string pjrt_cache_dir;  // empty: $VLMXLA_CACHE/pjrt or ~/.cache/vlmxla/pjrt
   // --no-cache: PJRT compiles every program (nothing read or stored); IREE compiles into a
   // private temporary directory. Otherwise each cache folder is bounded by
   // ArtifactCacheMaxBytes() ($VLMXLA_CACHE_MAX_MB).

@@ -370,6 +370,15 @@ Result<std::unique_ptr<IreeExecutor>> IreeExecutor::Create(IreeExecutorOptions o
                         " or create .venv with scripts/setup.sh",
                     "iree_host_failed");
   }
+  bool parameters = false;
+  if (options.weights_as_parameters) {
+    parameters = *options.weights_as_parameters;
+  } else if (const std::string env = Env(kIreeParametersEnv); env == "on" || env == "1") {
+    parameters = true;
+  } else if (!env.empty() && env != "off" && env != "0") {
+    return InvalidArgument("$" + std::string(kIreeParametersEnv) + " is '" + env +
+                           "'; expected on, off, 1 or 0");
+  }
   auto executor = std::unique_ptr<IreeExecutor>(new IreeExecutor());
   if (options.no_cache) {
     // A private directory, removed with the executor: iree-compile still writes a file, and the
@@ -404,6 +413,7 @@ Result<std::unique_ptr<IreeExecutor>> IreeExecutor::Create(IreeExecutorOptions o
   host.startup_timeout_s = options.startup_timeout_s;
   host.call_timeout_s = options.call_timeout_s;
   VLMXLA_ASSIGN_OR_RETURN(executor->host_, IreeHostClient::Start(host));
+  executor->parameters_ = parameters && options.target == "llvm-cpu";
   executor->options_ = std::move(options);
   return executor;
 }
@@ -445,7 +455,11 @@ pid_t IreeExecutor::host_pid() const { return host_->pid(); }
 BackendTraits IreeExecutor::traits() const {
   BackendTraits t;
   t.has_artifact_cache = true;
-  t.prefers_in_out_narrow_weights = true;
+  // With weights as parameters the compiler packs each weight into its own layout once, so the
+  // checkpoint's [out, in] serves (no transpose in the program); as arguments, narrow products
+  // run fastest on [in, out] ones (BackendTraits).
+  t.prefers_in_out_narrow_weights = !parameters_;
+  t.weights_as_parameters = parameters_;
   if (options_.target == "llvm-cpu") t.cpu_isa = IreeCpuIsa(HostCpuIsa(), options_.cpu_target);
   return t;
 }
@@ -500,8 +514,14 @@ Result<std::unique_ptr<Executable>> IreeExecutor::Compile(std::string_view mlir_
   // bf16: time to first token with an image 29.9 s -> 10.3 s, while a decode step so compiled
   // ran at a third of its speed (bench/README.md). Where the compiler rejects it (as it did a
   // float32 prefill), the program compiles plainly.
+  // A program that reads its weights as parameter globals packs each one once, in its module's
+  // initializer, so every product is data-tiled, decode steps included (docs/design.md, "IREE
+  // weights as parameters"). Where data tiling crashes IREE 3.13 (its device-encoding
+  // materialization on Qwen2-VL's batched decode, docs/design.md), the program compiles plainly,
+  // still reading its weights as parameters.
   std::vector<std::string> tuned;
-  if (options_.target == "llvm-cpu" && options.many_rows && options.narrow_products) {
+  if (options_.target == "llvm-cpu" &&
+      (options.weights_as_parameters || (options.many_rows && options.narrow_products))) {
     tuned = {"--iree-opt-data-tiling", "--iree-llvmcpu-enable-ukernels=all"};
   }
   Result<IreeCompileOutcome> first = compiler_->Compile(mlir_text, tuned);
@@ -546,6 +566,16 @@ Result<std::shared_ptr<DeviceBuffer>> IreeExecutor::Upload(const HostTensor& ten
                                                      tensor.byte_size()));
   return std::shared_ptr<DeviceBuffer>(
       std::make_shared<IreeBuffer>(host_, id, tensor.dtype(), tensor.shape()));
+}
+
+Status IreeExecutor::LoadParameters(const std::string& scope,
+                                    const std::vector<std::string>& files) {
+  if (!parameters_) {
+    return FailedPrecondition(name() + " takes weights as arguments (weights as parameters: " +
+                              std::string(options_.target == "llvm-cpu" ? "off" : "llvm-cpu only") +
+                              "); it has no parameter scope '" + scope + "'");
+  }
+  return host_->LoadParameters(scope, files).status();
 }
 
 Result<std::shared_ptr<DeviceBuffer>> IreeExecutor::Copy(const DeviceBuffer& buffer) {

@@ -24,6 +24,7 @@ class IreeHostClient;
 inline constexpr const char kIreeCompileEnv[] = "VLMXLA_IREE_COMPILE";
 inline constexpr const char kIreePythonEnv[] = "VLMXLA_PYTHON";
 inline constexpr const char kIreeAlsoCompileCudaEnv[] = "VLMXLA_IREE_ALSO_COMPILE_CUDA";
+inline constexpr const char kIreeParametersEnv[] = "VLMXLA_IREE_PARAMETERS";
 
 struct IreeExecutorOptions {
   std::string target = "llvm-cpu";    // "llvm-cpu" (host CPU) or "cuda"
@@ -53,6 +54,11 @@ struct IreeExecutorOptions {
   // targets run the same program text, so these are the artifacts iree-cuda will ask for.
   // Empty: $VLMXLA_IREE_ALSO_COMPILE_CUDA.
   std::string also_compile_cuda_target;
+  // Target llvm-cpu: programs read their weights as parameter globals from the checkpoint's
+  // files, packed once by each module's initializer, and compile with data tiling and IREE's
+  // microkernels (BackendTraits::weights_as_parameters). nullopt: $VLMXLA_IREE_PARAMETERS
+  // ("on"/"1" or "off"/"0"), else off.
+  std::optional<bool> weights_as_parameters;
   double startup_timeout_s = 120;
   double call_timeout_s = 1800;
   double compile_timeout_s = 3600;
@@ -128,6 +134,7 @@ class IreeExecutor final : public Executor {
   Result<std::unique_ptr<Executable>> Compile(std::string_view mlir_text,
                                               const CompileOptions& options = {}) override;
   Result<std::shared_ptr<DeviceBuffer>> Upload(const HostTensor& tensor) override;
+  Status LoadParameters(const std::string& scope, const std::vector<std::string>& files) override;
   Result<std::shared_ptr<DeviceBuffer>> Copy(const DeviceBuffer& buffer) override;
 
   // The plain iree-compile flags for this target (before the input file).
@@ -144,6 +151,7 @@ class IreeExecutor final : public Executor {
   IreeExecutor() = default;
 
   IreeExecutorOptions options_;
+  bool parameters_ = false;  // options_.weights_as_parameters resolved (llvm-cpu only)
   std::optional<IreeCompiler> compiler_;
   std::optional<IreeCompiler> also_cuda_;  // options_.also_compile_cuda_target
   std::shared_ptr<IreeHostClient> host_;

@@ -60,6 +60,7 @@ const char* OpName(uint16_t op) {
     case kOpUnload: return "UNLOAD";
     case kOpShutdown: return "SHUTDOWN";
     case kOpCopy: return "COPY";
+    case kOpLoadParameters: return "LOAD_PARAMETERS";
     default: return "?";
   }
 }
@@ -412,6 +413,34 @@ Result<uint64_t> IreeHostClient::LoadModule(const std::string& vmfb_path) {
                         " bytes)");
   }
   return module;
+}
+
+Result<uint32_t> IreeHostClient::LoadParameters(const std::string& scope,
+                                                const std::vector<std::string>& files) {
+  if (scope.empty() || scope.find('\n') != std::string::npos || files.empty()) {
+    return InvalidArgument("parameter scope '" + scope +
+                           "' must be one non-empty line, with at least one file (got " +
+                           std::to_string(files.size()) + ")");
+  }
+  std::string payload = scope;
+  for (const std::string& file : files) {
+    if (file.find('\n') != std::string::npos) {
+      return InvalidArgument("parameter file path '" + file + "' holds a newline");
+    }
+    payload += "\n" + file;
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  VLMXLA_RETURN_IF_ERROR(FlushFreesLocked());
+  Result<std::string> answer =
+      CallLocked(kOpLoadParameters, payload, -1, true, options_.call_timeout_s);
+  if (!answer.ok()) return answer.status();
+  Reader reader(*answer);
+  uint32_t entries = 0;
+  if (!reader.Get(entries) || !reader.done()) {
+    return BrokenLocked("answered garbage to LOAD_PARAMETERS (" + std::to_string(answer->size()) +
+                        " bytes)");
+  }
+  return entries;
 }
 
 void IreeHostClient::UnloadModule(uint64_t module) {

@@ -51,6 +51,11 @@ class IreeHostClient {
 
   Result<uint64_t> LoadModule(const std::string& vmfb_path);
   void UnloadModule(uint64_t module);
+  // Maps `files` (safetensors or irpa) as the parameter archive of `scope`: modules loaded
+  // afterwards read their `#flow.parameter.named<"scope"::key>` globals from it. The host maps
+  // the files (no copy crosses the socket); a file already loaded into the scope is skipped.
+  // Returns the number of entries the scope holds.
+  Result<uint32_t> LoadParameters(const std::string& scope, const std::vector<std::string>& files);
   Result<uint64_t> Upload(DType dtype, const Shape& shape, const void* data, size_t nbytes);
   // Runs @main of `module`; donated ids are released by the host after the call.
   Result<std::vector<ResultBuffer>> Execute(uint64_t module, std::span<const uint64_t> args,

@@ -8,6 +8,7 @@
 #include <signal.h>
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -179,6 +180,87 @@ module @many_rows_probe {
       ASSERT_TRUE(out.ok()) << out.status().ToString();
     }
   }
+}
+
+// Weights as parameters: a module whose weight is a `#flow.parameter.named` global reads it from
+// a safetensors file the host maps (at an unaligned offset, as Transformers writes them), compiles
+// data-tiled, and multiplies exactly as the host does; an executor without parameters refuses.
+TEST(IreeExecutorTest, WeightsAsParametersReadTheSafetensorsFile) {
+  IreeExecutorOptions options = TestIreeOptions();
+  options.weights_as_parameters = true;
+  auto made = IreeExecutor::Create(options);
+  ASSERT_TRUE(made.ok()) << made.status().ToString();
+  IreeExecutor& ex = **made;
+  EXPECT_TRUE(ex.traits().weights_as_parameters);
+  // w: [8, 16] f32 in a file whose data starts after a 3-float tensor (offset 12: unaligned).
+  const fs::path file = fs::path(TestCacheDir()) / "params-probe.safetensors";
+  fs::create_directories(file.parent_path());
+  std::vector<float> w(8 * 16), x(4 * 8);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<float>((i * 7) % 11) - 5.0f;
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i * 3) % 5) * 0.5f;
+  std::string header = R"({"pad":{"dtype":"F32","shape":[3],"data_offsets":[0,12]},)"
+                       R"("w":{"dtype":"F32","shape":[8,16],"data_offsets":[12,524]}})";
+  header.append((8 - header.size() % 8) % 8, ' ');
+  {
+    std::ofstream out(file, std::ios::binary);
+    const uint64_t n = header.size();
+    out.write(reinterpret_cast<const char*>(&n), 8);
+    out << header;
+    const float pad[3] = {0, 0, 0};
+    out.write(reinterpret_cast<const char*>(pad), sizeof(pad));
+    out.write(reinterpret_cast<const char*>(w.data()), w.size() * sizeof(float));
+  }
+  ASSERT_TRUE(ex.LoadParameters("probe", {file.string()}).ok());
+  // x [4, 8] times the parameter `key` of scope "probe", an [8, 16] f32 global.
+  auto module = [](const std::string& name, const std::string& key) {
+    return "module @" + name +
+           " {\nutil.global private @__param_w = #flow.parameter.named<"
+           "\"probe\"::\"" +
+           key + "\"> : tensor<8x16xf32>\n" + R"mlir(
+func.func public @main(%x: tensor<4x8xf32>) -> tensor<4x16xf32> {
+  %w = util.global.load @__param_w : tensor<8x16xf32>
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+}
+)mlir";
+  };
+  CompileOptions hints;
+  hints.weights_as_parameters = true;
+  auto exe = ex.Compile(module("params_probe", "w"), hints);
+  ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+  std::ifstream manifest_in(fs::path(ex.compile_stats().last_artifact).replace_extension(".json"));
+  const std::string manifest(std::istreambuf_iterator<char>(manifest_in), {});
+  EXPECT_NE(manifest.find("--iree-opt-data-tiling"), std::string::npos) << manifest;
+  EXPECT_NE(manifest.find("--iree-llvmcpu-enable-ukernels=all"), std::string::npos) << manifest;
+  HostTensor xt(DType::kF32, Shape{4, 8});
+  std::memcpy(xt.mutable_data(), x.data(), x.size() * sizeof(float));
+  auto xb = MustUpload(ex, xt);
+  std::vector<DeviceBuffer*> args = {xb.get()};
+  auto out = (*exe)->Execute(args);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  auto y = (*out)[0]->ToHost();
+  ASSERT_TRUE(y.ok()) << y.status().ToString();
+  const float* got = static_cast<const float*>(y->data());
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 16; ++c) {
+      float want = 0;  // small integers and halves: every order of summation is exact
+      for (int k = 0; k < 8; ++k) want += x[r * 8 + k] * w[k * 16 + c];
+      EXPECT_EQ(got[r * 16 + c], want) << r << "," << c;
+    }
+  }
+  // A parameter the scope lacks fails the module's load with the host's message, not a crash.
+  auto bad = ex.Compile(module("params_missing", "v"), hints);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("params_missing"), std::string::npos)
+      << bad.status().message();
+  // The executor still serves.
+  auto again = (*exe)->Execute(args);
+  EXPECT_TRUE(again.ok()) << again.status().ToString();
+
+  REQUIRE_EXECUTOR(plain);
+  const Status refused = plain->LoadParameters("probe", {file.string()});
+  EXPECT_EQ(refused.code(), ErrorCode::kFailedPrecondition) << refused.ToString();
 }
 
 // A cache copied to a machine without iree-compile (the GPU bundle): its manifest gives the
