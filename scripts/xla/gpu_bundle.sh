@@ -160,9 +160,16 @@ for f in "${fixtures[@]}"; do
 done
 [[ -d "$CACHE/images" ]] && cp -r "$CACHE/images" "$stage/cache/"
 if [[ -d "$CACHE/iree" ]]; then
+  # The modules the bundle's gate can load: those compiled with the engine's default flags. A
+  # data-tiled module of --iree-parameters (weights as parameter globals) is never loaded by the
+  # gate, which passes weights as arguments; leaving them out keeps the bundle within its limit
+  # however many of them the local cache holds.
   mkdir -p "$stage/cache/iree"
-  find "$CACHE/iree" -maxdepth 1 -type f \( -name '*.vmfb' -o -name '*.json' \) \
-    -exec cp -t "$stage/cache/iree/" {} +
+  while IFS= read -r -d '' manifest; do
+    grep -q -- '--iree-opt-data-tiling' "$manifest" && continue
+    cp -t "$stage/cache/iree/" "$manifest"
+    [[ -f "${manifest%.json}.vmfb" ]] && cp -t "$stage/cache/iree/" "${manifest%.json}.vmfb"
+  done < <(find "$CACHE/iree" -maxdepth 1 -type f -name '*.json' -print0)
 fi
 if ! ls "$stage"/cache/iree/*.json >/dev/null 2>&1 \
    || ! grep -lq '"cuda:' "$stage"/cache/iree/*.json 2>/dev/null; then

@@ -13,7 +13,7 @@ from vlmxla_gate import gate
 from vlmxla_oracle import fixtures
 
 REPORT_KEYS = {"suite", "family", "pass", "first_divergence", "dtypes", "cases", "surfaces",
-               "real_checkpoint", "baselines", "seconds"}
+               "real_checkpoint", "baselines", "seconds", "weights"}
 
 
 @pytest.fixture
