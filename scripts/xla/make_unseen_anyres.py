@@ -14,9 +14,8 @@ Usage: .venv/bin/python scripts/xla/make_unseen_anyres.py [OUT]
 import json
 import pathlib
 import sys
-import tempfile
 
-from vlmxla_oracle import fixtures, paths
+from vlmxla_oracle import fixtures, paths, unseen
 
 
 def specs(src: pathlib.Path) -> dict[str, dict]:
@@ -54,12 +53,8 @@ def specs(src: pathlib.Path) -> dict[str, dict]:
 
 def main() -> int:
     out = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else paths.cache_dir() / "unseen"
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, spec in specs(fixtures.SPEC_DIR).items():
-            (pathlib.Path(tmp) / f"{name}.json").write_text(json.dumps(spec), encoding="utf-8")
-        fixtures.SPEC_DIR = pathlib.Path(tmp)  # the builder reads specs from here
-        for name in ("unseen-llava-next", "unseen-llava-onevision"):
-            print(fixtures.ensure_fixture(name, out))
+    for built in unseen.ensure(specs(fixtures.SPEC_DIR), out):
+        print(built)
     return 0
 
 

@@ -15,9 +15,8 @@ Usage: .venv/bin/python scripts/xla/make_unseen_gemma3.py [OUT]
 import json
 import pathlib
 import sys
-import tempfile
 
-from vlmxla_oracle import fixtures, paths
+from vlmxla_oracle import fixtures, paths, unseen
 
 NAME = "unseen-gemma3"
 
@@ -46,11 +45,8 @@ def spec(src: pathlib.Path) -> dict:
 
 def main() -> int:
     out = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else paths.cache_dir() / "unseen"
-    with tempfile.TemporaryDirectory() as tmp:
-        (pathlib.Path(tmp) / f"{NAME}.json").write_text(json.dumps(spec(fixtures.SPEC_DIR)),
-                                                        encoding="utf-8")
-        fixtures.SPEC_DIR = pathlib.Path(tmp)  # the builder reads specs from here
-        print(fixtures.ensure_fixture(NAME, out))
+    for built in unseen.ensure({NAME: spec(fixtures.SPEC_DIR)}, out):
+        print(built)
     return 0
 
 
