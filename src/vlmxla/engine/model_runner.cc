@@ -152,7 +152,7 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     // The checkpoint's files are the programs' parameters: the device's process maps them once
     // and every program's initializer packs the weights it reads; nothing is uploaded. Weights
     // quantized at load have no file to be read from.
-    if (r->precision_.quant != WeightQuant::kNone && options.weights != WeightQuant::kNone) {
+    if (options.weights != WeightQuant::kNone) {
       return InvalidArgument(std::string("--weights ") + WeightQuantName(options.weights) +
                              " quantizes as the weights upload, but --iree-parameters on reads "
                              "them from the checkpoint's files: write the quantized checkpoint "
