@@ -13,7 +13,8 @@
 #                      (from --wheels DIR, else `pip download`; numpy comes with the image's torch)
 #   cache/             the fixtures (each dtype variant), the test images, the oracle captures the
 #                      gate made here (reused there: same model, case and inputs), and the IREE
-#                      artifact cache with its manifest (read without iree-compile)
+#                      modules with their manifest entries (read without iree-compile) that this
+#                      script's gate runs (--precompile-cuda, --rehearse) loaded or compiled
 #   gpu_gate.sh        the run script (scripts/xla/bundle_gate.sh): see its header
 #   MANIFEST.txt       what is inside, sizes, where it was built, what could not be packed
 # --precompile-cuda sm_90: first runs both gates' float32 cases and surfaces here on iree-cpu
@@ -35,7 +36,7 @@ while [[ $# -gt 0 ]]; do
     --max-mib) max_mib="${2:-}"; shift 2 ;;
     --rehearse) rehearse=1; shift ;;
     --precompile-cuda) precompile="${2:-}"; shift 2 ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "gpu_bundle: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -68,6 +69,13 @@ fail() { echo "gpu_bundle: FAILED: $*" >&2; exit 1; }
 [[ -x "$BIN" ]] || fail "no vlmxla binary at $BIN (set VLMXLA_BIN)"
 [[ -x "$PY" ]] || fail "no $PY (scripts/setup.sh)"
 mkdir -p "$out" || fail "mkdir $out"
+
+# The IREE modules that travel are those this script's own gate runs (below) loaded or compiled:
+# each run marks what it used (the cache's least-recently-used time), and what is newer than this
+# mark is packed. Anything else the local cache holds (other fixtures, other flags, earlier
+# sessions) stays here, so the bundle's size does not grow with the cache's history.
+used_mark="$out/.iree-used-since"
+touch -d "@$(( $(date +%s) - 1 ))" "$used_mark" || fail "touch $used_mark"
 
 if [[ $rehearse -eq 1 ]]; then
   # What the rehearsal runs must be in the cache: the oracle's captures and IREE's artifacts
@@ -160,18 +168,15 @@ for f in "${fixtures[@]}"; do
 done
 [[ -d "$CACHE/images" ]] && cp -r "$CACHE/images" "$stage/cache/"
 if [[ -d "$CACHE/iree" ]]; then
-  # The modules the bundle's gate can load: those compiled with the engine's default flags. A
-  # data-tiled module of --iree-parameters (weights as parameter globals) is never loaded by the
-  # gate, which passes weights as arguments; leaving them out keeps the bundle within its limit
-  # however many of them the local cache holds.
   mkdir -p "$stage/cache/iree"
   while IFS= read -r -d '' manifest; do
-    grep -q -- '--iree-opt-data-tiling' "$manifest" && continue
     cp -t "$stage/cache/iree/" "$manifest"
     [[ -f "${manifest%.json}.vmfb" ]] && cp -t "$stage/cache/iree/" "${manifest%.json}.vmfb"
-  done < <(find "$CACHE/iree" -maxdepth 1 -type f -name '*.json' -print0)
+  done < <(find "$CACHE/iree" -maxdepth 1 -type f -name '*.json' -newer "$used_mark" -print0)
 fi
-if ! ls "$stage"/cache/iree/*.json >/dev/null 2>&1 \
+if [[ $rehearse -eq 0 && -z "$precompile" ]]; then
+  notes+=("no IREE modules packed: only --precompile-cuda ARCH (or --rehearse) runs the gate here that selects them")
+elif ! ls "$stage"/cache/iree/*.json >/dev/null 2>&1 \
    || ! grep -lq '"cuda:' "$stage"/cache/iree/*.json 2>/dev/null; then
   notes+=("no IREE CUDA artifacts in the cache: iree-cuda there needs them compiled here first")
 fi
