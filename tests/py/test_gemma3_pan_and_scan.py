@@ -124,3 +124,23 @@ def _oracle_off(model_dir, case):
     inputs = processor(images=[load_image(p) for p in case["images"]], text=rendered,
                        return_tensors="np")
     return processor, inputs
+
+
+@pytest.mark.parametrize("names", [("wide",), ("square",), ("wide", "tall")])
+def test_an_extra_placeholder_is_refused_counting_images_not_views(model_dir, vlmxla_bin,
+                                                                   image_files, tmp_path, names):
+    """A prompt that also writes <start_of_image> itself has one placeholder more than images;
+    the refusal counts the images given (not the views pan-and-scan would cut them into)."""
+    case = {"name": "extra", "system": None, "prompt": "Compare <start_of_image> with this.",
+            "images": [str(image_files[n]) for n in names]}
+    case_file = tmp_path / "extra.case.json"
+    case_file.write_text(json.dumps(case), encoding="utf-8")
+    proc = subprocess.run([str(vlmxla_bin), "prepare", "--model", str(model_dir), "--case",
+                           str(case_file), "--output", str(tmp_path / "cand")],
+                          check=False, capture_output=True, text=True, timeout=120)
+    n = len(names)
+    images = "1 image was" if n == 1 else f"{n} images were"
+    assert proc.returncode != 0
+    assert (f"prompt has {n + 1} image placeholders (<start_of_image>) but {images} given"
+            in proc.stderr), proc.stderr
+    assert "placeholder_count_mismatch" in proc.stderr, proc.stderr

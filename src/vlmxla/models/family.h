@@ -56,9 +56,11 @@ class ImagePipeline {
   // text around each image placeholder before tokenizing (Gemma 3) rewrites it here, the i-th
   // placeholder for images[i]; the placeholder id then stands once per view in the tokenized ids
   // (one view per image, or more where the processor cuts an image into several, as Gemma 3's
-  // pan-and-scan does: Process then returns one token count per view).
-  virtual std::string ExpandText(std::string rendered,
-                                 std::span<const vision::Image> images) const {
+  // pan-and-scan does: Process then returns one token count per view). A family that rewrites
+  // refuses a prompt whose placeholders are not one per image here, counting images (the
+  // preparer's own count, after the rewrite, sees views).
+  virtual Result<std::string> ExpandText(std::string rendered,
+                                         std::span<const vision::Image> images) const {
     (void)images;
     return rendered;
   }

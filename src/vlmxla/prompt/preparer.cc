@@ -132,9 +132,12 @@ Result<PreparedPrefill> Preparer::Prepare(const std::vector<Message>& messages,
     const std::string bos = special_tokens_["bos_token"].get<std::string>();
     if (!bos.empty() && rendered.rfind(bos, 0) == 0) add_special = false;
   }
+  std::string text = rendered;
+  if (images_) {
+    VLMXLA_ASSIGN_OR_RETURN(text, images_->ExpandText(rendered, images));
+  }
   VLMXLA_ASSIGN_OR_RETURN(std::vector<int32_t> ids,
-                          EncodePrompt(images_ ? images_->ExpandText(rendered, images) : rendered,
-                                       add_special, context_capacity));
+                          EncodePrompt(text, add_special, context_capacity));
 
   if (images_) VLMXLA_RETURN_IF_ERROR(images_->CheckPrompt(ids));
 

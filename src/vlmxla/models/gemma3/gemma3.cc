@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "vlmxla/models/llava/llava.h"
+#include "vlmxla/prompt/prepared_prefill.h"
 #include "vlmxla/vision/image_processor.h"
 #include "vlmxla/vision/pan_and_scan.h"
 
@@ -49,19 +50,31 @@ class Gemma3Images final : public ImagePipeline {
   // full_image_sequence with one soft token (the preparer expands it to mm_tokens_per_image; a
   // special token tokenizes alone, so one and many give the same neighbours), or, for an image
   // pan-and-scan cuts, the sentence that introduces the original image and then its crops, one
-  // sequence per view. A placeholder beyond the images (a malformed prompt, which the preparer
-  // then refuses by count) gets the plain sequence.
-  std::string ExpandText(std::string rendered,
-                         std::span<const vision::Image> images) const override {
+  // sequence per view. A prompt whose placeholders are not one per image is refused here, by
+  // the images' count (after this rewrite the ids hold one placeholder per view).
+  Result<std::string> ExpandText(std::string rendered,
+                                 std::span<const vision::Image> images) const override {
+    size_t placeholders = 0;
+    for (size_t at = 0; (at = rendered.find(tokens_.boi, at)) != std::string::npos;
+         at += tokens_.boi.size()) {
+      ++placeholders;
+    }
+    if (placeholders != images.size()) {
+      auto count = [](size_t n, const std::string& one, const std::string& many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+      };
+      return InvalidArgument(
+          "prompt has " + count(placeholders, "image placeholder", "image placeholders") + " (" +
+              tokens_.boi + ") but " + count(images.size(), "image was", "images were") + " given",
+          prompt::kReasonPlaceholderMismatch);
+    }
     std::string out;
     size_t from = 0, image = 0;
     for (size_t at; (at = rendered.find(tokens_.boi, from)) != std::string::npos; ++image) {
       out.append(rendered, from, at - from);
-      const size_t crops = image < images.size()
-                               ? vision::PanAndScanCrops(images[image].height, images[image].width,
-                                                         processor_.config().pan_and_scan)
-                                     .size()
-                               : 0;
+      const size_t crops = vision::PanAndScanCrops(images[image].height, images[image].width,
+                                                   processor_.config().pan_and_scan)
+                               .size();
       if (crops == 0) {
         out.append(image_text_);
       } else {
