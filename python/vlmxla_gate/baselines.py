@@ -184,16 +184,17 @@ def _shapes(model_dir) -> dict[str, list[int]]:
 
 
 def expected_weights(model_dir, uploads: dict, dtype: str, weights: str = "stored") -> dict:
-    """What the uploaded tensors weigh as held (the checkpoint's stored type), counted from the
-    checkpoint rather than taken from vlmxla: total, decoder and vision (+ projector) bytes.
-    `dtype` is the run's compute dtype (recorded; a different one changes no byte held).
+    """What the uploaded tensors weigh as held, counted from the checkpoint rather than taken
+    from vlmxla: total, decoder and vision (+ projector) bytes. Held in the run's compute dtype
+    `dtype` where that is bf16 or f16 (the engine rounds wider or other-16-bit weights to it as
+    they upload, as Transformers holds them), in the checkpoint's stored type under f32.
     `weights` int8 / int4: the decoder projections are held quantized (one byte per value, or
     half a byte, and a float32 scale per output row, or per group of 32)."""
     from vlmxla_oracle import quantize
 
     tensors = checkpoint_tensors(model_dir)
     shapes = _shapes(model_dir) if weights != "stored" else {}
-    held = stored_dtype(tensors)
+    held = stored_dtype(tensors) if dtype == "f32" else dtype
     size = DTYPE_BYTES[held]
 
     def held_bytes(name: str) -> int:

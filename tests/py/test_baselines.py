@@ -183,10 +183,13 @@ def test_held_once_counts_bytes_as_held(tmp_path):
     exp = baselines.expected_weights(d, uploads, "bf16")
     assert (exp["bytes"], exp["decoder_bytes"], exp["vision_bytes"]) == (500_000, 400_000, 100_000)
     assert exp["held_dtype"] == "bf16"
-    # Weights stay as stored: a float32 checkpoint computed in bf16 still holds 4 bytes each.
+    # A float32 checkpoint computed in bf16 is held rounded to bf16 (2 bytes each); computed in
+    # f32, as stored (4 bytes); a bf16 one computed in f32 stays bf16 (widened in the program).
     d32 = _checkpoint(tmp_path / "f32", shapes)
     exp32 = baselines.expected_weights(d32, uploads, "bf16")
-    assert exp32["bytes"] == 1_000_000 and exp32["held_dtype"] == "f32"
+    assert exp32["bytes"] == 500_000 and exp32["held_dtype"] == "bf16"
+    assert baselines.expected_weights(d32, uploads, "f32")["bytes"] == 1_000_000
+    assert baselines.expected_weights(d, uploads, "f32")["held_dtype"] == "bf16"
 
     def run(engine_added, reported_bytes, reported_decoder, model=d):
         r = _result(uploads=uploads, engine_added=engine_added)
@@ -195,7 +198,8 @@ def test_held_once_counts_bytes_as_held(tmp_path):
         return baselines.held_once(r, baselines.DEFAULT_MARGINS)
 
     assert run(500_000, 500_000, 400_000)["pass"]
-    assert run(1_000_000, 1_000_000, 800_000, d32)["pass"]
+    assert run(500_000, 500_000, 400_000, d32)["pass"]
+    assert not run(1_000_000, 1_000_000, 800_000, d32)["pass"]  # held as stored: not rounded
     # A float32 copy of the bf16 weights kept beside them on the host: 3x the bytes held,
     # whatever the engine claims its weights weigh.
     thrice = run(1_500_000, 1_000_000, 800_000)

@@ -30,7 +30,8 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
        "else off)"},
       {"dtype", true, false,
        std::string("compute dtype: ") + engine::kDtypeChoices +
-           " (default auto: the checkpoint's dtype; weights stay as stored)"},
+           " (default auto: the checkpoint's dtype; weights stored wider than a 16-bit compute "
+           "dtype are rounded to it as they load, as Transformers holds them)"},
       {"weights", true, false,
        std::string("text decoder Linear weights (q/k/v/o, gate/up/down): ") + kWeightQuantChoices +
            " (default stored: as the checkpoint holds them; int8 per output channel, int4 in "

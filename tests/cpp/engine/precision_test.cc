@@ -54,9 +54,29 @@ TEST(Precision, AutoTakesTheConfigThenTheStoredType) {
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF16, ElementType::kF16}));
   EXPECT_NE(c->why.find("stored type"), std::string::npos) << c->why;
 
-  // A float32 checkpoint whose config says bfloat16 computes in bf16 on f32 weights.
+  // A float32 checkpoint whose config says bfloat16 computes in bf16, its weights rounded to
+  // bf16 as they upload (as Transformers holds them once loaded in bf16).
   c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kF32, "iree:llvm-cpu", Streams());
-  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kBF16}));
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16}));
+  EXPECT_NE(c->why.find("weights stored as float32, rounded to bfloat16 as they upload"),
+            std::string::npos)
+      << c->why;
+}
+
+TEST(Precision, WeightsAreHeldInANarrowComputeDtypeAndStayNarrowUnderFloat32) {
+  // Rounded to a 16-bit compute dtype from float32 or from the other 16-bit type ...
+  for (auto [t, stored] :
+       {std::pair{ElementType::kBF16, DType::kF32}, std::pair{ElementType::kF16, DType::kF32},
+        std::pair{ElementType::kBF16, DType::kF16}, std::pair{ElementType::kF16, DType::kBF16}}) {
+    auto c = ResolvePrecision(t, Config(""), stored, "pjrt:cpu", Streams());
+    ASSERT_TRUE(c.ok());
+    EXPECT_EQ(c->precision.weights, t) << DTypeName(stored);
+    EXPECT_NE(c->why.find("as they upload"), std::string::npos) << c->why;
+  }
+  // ... while float32 compute widens narrow weights in the program (exact), holding them narrow.
+  auto c = ResolvePrecision(ElementType::kF32, Config(""), DType::kBF16, "pjrt:cpu", Streams());
+  EXPECT_EQ(c->precision.weights, ElementType::kBF16);
+  EXPECT_EQ(c->why.find("as they upload"), std::string::npos) << c->why;
 }
 
 TEST(Precision, ExplicitFlagWinsAndKeepsWeightsAsStored) {
