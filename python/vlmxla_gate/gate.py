@@ -28,6 +28,7 @@ along the oracle's greedy path, flagged as a near-tie when it is within twice th
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import os
 import pathlib
@@ -277,6 +278,21 @@ def _finish_case(vlmxla_bin, model_dir, begun: dict, proc, backend: str, dtype: 
     result.update(status="pass" if report.passed else "fail",
                   first_divergence=None if report.passed else report.first_divergence)
     return result
+
+
+def hold_work_dir(work: pathlib.Path):
+    """An exclusive lock on a model and dtype's work directory (its oracle captures and vlmxla's
+    outputs, which a run rewrites), held until the returned file is closed or the process ends:
+    a second gate on the same model and dtype (another terminal, a helper) waits, saying so,
+    instead of rewriting what the first is comparing."""
+    work.mkdir(parents=True, exist_ok=True)
+    lock = open(work / ".gate.lock", "w")  # noqa: SIM115 - held past this function
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print(f"gate: waiting for another gate run using {work}", file=sys.stderr, flush=True)
+        fcntl.flock(lock, fcntl.LOCK_EX)
+    return lock
 
 
 def run_case(vlmxla_bin, model_dir, case: dict, work: pathlib.Path, backend: str,
@@ -552,6 +568,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{', '.join(case_files)}", file=sys.stderr)
                 return 2
             work = paths.cache_dir() / f"gate{isa.tag()}" / model_name / short
+            held = hold_work_dir(work)
             cases = [json.loads(path.read_text(encoding="utf-8"))
                      for name, path in case_files.items() if not args.case or name in args.case]
             # One `vlmxla validate` per backend for all the cases; reported case by case.
@@ -591,6 +608,7 @@ def main(argv: list[str] | None = None) -> int:
                     if s["status"] == "fail" and first is None:
                         first = {"case": surface_case, "backend": backend, "dtype": short,
                                  "stage": f"surface:{s['surface']}"}
+            held.close()
         timings[f"{model_name}/{short}"] = round(time.monotonic() - started, 1)
     passed = bool(cases_out) and all(r["status"] == "pass" for r in cases_out) \
         and bool(surfaces_out) and all(s["status"] == "pass" for s in surfaces_out)
