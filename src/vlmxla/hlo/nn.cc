@@ -515,27 +515,17 @@ namespace {
 // kFusionThresholdBytes); for a longer one it writes the widened matrix out first.
 int64_t MaxFusedVector(ElementType t) { return (16 * 1024 - 1) / (t == ElementType::kF32 ? 4 : 2); }
 
-}  // namespace
+// The most rows kMatrixVector streams, each by its own products (each reads q again). On XLA's
+// CPU backend 8 rows streamed took 1.6-1.9 ms for the 0.5B decoder's up and down projections in
+// int8 (9-10 ms int4), the widened weight 20-24 ms (28-39 ms int4) (`vlmxla-testtool
+// time-products --weights int8|int4`, bench/README.md); prefill's 16-128 rows keep the widened one.
+constexpr int64_t kMaxStreamedRows = 8;
 
-Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
-                       QuantProduct form, Value bias) {
-  if (!Ready(b, {x, values, scales})) return Value{};
-  const ElementType t = b.type(x).element;
-  if (form == QuantProduct::kWidenedWeight || Rows(b, x) != 1) {
-    return Linear(b, x, DequantizedWeight(b, values, scales, quant, t), bias);
-  }
-  const std::vector<int64_t> xd = b.dims(x), vd = b.dims(values);
+// One row [k] (x's type) by the quantized [out, in] weight, in the form kMatrixVector: [out] f32.
+Value StreamedRow(Builder& b, Value row, Value values, Value scales, WeightQuant quant, int64_t n,
+                  ElementType t) {
   const bool int4 = quant == WeightQuant::kInt4;
-  if (vd.size() != 2 || b.type(values).element != ElementType::kI8 || xd.empty() ||
-      xd.back() != (int4 ? vd[1] * 2 : vd[1])) {
-    return b.Fail(InvalidArgument("linear: quantized weight " + b.type(values).ToString() +
-                                      " does not fit input " + b.type(x).ToString(),
-                                  "hlo_shape_mismatch"));
-  }
-  const int64_t n = vd[0], k = xd.back();
-  // The row computed once (MaterializedRow): left a fusible producer, its RMSNorm would run again
-  // for every weight element in the dot's loop.
-  Value row = b.Reshape(MaterializedRow(b, x), {k});
+  const int64_t k = b.dims(row)[0];
   // Each product: a rank-1 dot of `matrix` [out, c] by the row's inputs begin, begin + stride, ...
   // (c of them), in f32. The products are summed as y - (-product): a dot whose user is an add
   // becomes an output fusion, which takes no producer, so each but the first multiplies by the
@@ -545,8 +535,8 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
     const int64_t c = b.dims(matrix)[1];
     Value xs = b.Slice(row, {begin}, {begin + (c - 1) * stride + 1}, {stride});
     if (y.valid()) matrix = b.Negate(matrix);
-    Value part =
-        b.CastTo(b.DotGeneral(matrix, xs, {}, {}, {1}, {0}, Accumulator(b, x)), ElementType::kF32);
+    Value part = b.CastTo(b.DotGeneral(matrix, xs, {}, {}, {1}, {0}, Accumulator(b, row)),
+                          ElementType::kF32);
     y = y.valid() ? b.Subtract(y, part) : part;
   };
   // Slices of the inputs short enough for the fusion, each a multiple of 32 inputs but the last.
@@ -578,6 +568,37 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
     }
   }
   if (!int4) y = b.Multiply(y, scales);
+  return y;
+}
+
+}  // namespace
+
+Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
+                       QuantProduct form, Value bias) {
+  if (!Ready(b, {x, values, scales})) return Value{};
+  const ElementType t = b.type(x).element;
+  const int64_t m = Rows(b, x);
+  if (form == QuantProduct::kWidenedWeight || m > kMaxStreamedRows) {
+    return Linear(b, x, DequantizedWeight(b, values, scales, quant, t), bias);
+  }
+  const std::vector<int64_t> xd = b.dims(x), vd = b.dims(values);
+  const bool int4 = quant == WeightQuant::kInt4;
+  if (vd.size() != 2 || b.type(values).element != ElementType::kI8 || xd.empty() ||
+      xd.back() != (int4 ? vd[1] * 2 : vd[1])) {
+    return b.Fail(InvalidArgument("linear: quantized weight " + b.type(values).ToString() +
+                                      " does not fit input " + b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  const int64_t n = vd[0], k = xd.back();
+  // The rows computed once (MaterializedRow): left a fusible producer, their RMSNorm would run
+  // again for every weight element in the dot's loop.
+  Value rows = b.Reshape(MaterializedRow(b, x), {m, k});
+  std::vector<Value> outs;  // [1, out] per row
+  for (int64_t r = 0; r < m; ++r) {
+    Value row = b.Reshape(b.Slice(rows, {r, 0}, {r + 1, k}), {k});
+    outs.push_back(b.Reshape(StreamedRow(b, row, values, scales, quant, n, t), {1, n}));
+  }
+  Value y = m == 1 ? outs[0] : b.Concatenate(outs, 0);
   std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
   out_dims.push_back(n);
   return AddBias(b, b.Reshape(y, out_dims), bias, t);

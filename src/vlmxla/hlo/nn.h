@@ -117,10 +117,11 @@ Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quan
 //   kWidenedWeight: x times DequantizedWeight (float(q) * scale, cast to x's type) in one
 //     dot_general, the oracle's own order of operations. XLA's CPU compiler writes the widened
 //     f32 weight out before the product (it fuses producers only into matrix-vector dots).
-//   kMatrixVector: for one row (anything else takes kWidenedWeight), rank-1 dot_generals on
+//   kMatrixVector: for up to 8 rows (more take kWidenedWeight), per row rank-1 dot_generals on
 //     slices of the row under 16 KiB whose matrix is the widening itself, summed, which XLA's
-//     CPU compiler fuses into one loop reading q: int8 multiplies each sum by scale after the
-//     product of x and float(q); int4 widens to float(q) * scale (the oracle's W') in the loop.
+//     CPU compiler fuses into loops reading q (IREE into i8 x f32 matvec dispatches): int8
+//     multiplies the sum of x * float(q) by scale after it; int4 widens to float(q) * scale (the
+//     oracle's W') in the loop.
 enum class QuantProduct { kWidenedWeight, kMatrixVector };
 const char* QuantProductName(QuantProduct form);
 

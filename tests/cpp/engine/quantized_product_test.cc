@@ -66,8 +66,8 @@ TEST(QuantizedProduct, BothFormsMatchTheDequantizedWeightOnPjrtCpu) {
                      " rows " + std::to_string(rows));
         hlo::Builder builder("main");
         Value x = builder.Arg("x", {ElementType::kF32, {rows, kIn}});
-        Value q = builder.Arg(
-            "q", {ElementType::kI8, {qw->values.shape()[0], qw->values.shape()[1]}});
+        Value q =
+            builder.Arg("q", {ElementType::kI8, {qw->values.shape()[0], qw->values.shape()[1]}});
         std::vector<int64_t> sd(qw->scales.shape().begin(), qw->scales.shape().end());
         Value s = builder.Arg("s", {ElementType::kF32, sd});
         Value bv = builder.Arg("bias", {ElementType::kF32, {kOut}});

@@ -1,9 +1,9 @@
 // The decoder programs with quantized projections (Precision::quant): each projection is an i8
 // argument plus f32 scales, [out, in] in either weight layout, named and marked so the runner
 // quantizes the float tensor; the embeddings and head stay as stored; int4 unpacks with shifts; a
-// width int4 cannot group is refused naming the projection; a one-row decode multiplies by q as
-// matrix-vector products on row slices under 16 KiB (no widened whole weight), a wider one by the
-// widened weight.
+// width int4 cannot group is refused naming the projection; a decode of up to 8 rows multiplies
+// by q as matrix-vector products on row slices under 16 KiB (no widened whole weight), a wider
+// one by the widened weight.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -118,41 +118,47 @@ std::vector<std::string> DotOperands(const std::string& mlir) {
 // A one-row decode streams q: XLA's CPU compiler fuses the widening of a matrix into a
 // matrix-vector dot's loop (reading i8, writing no f32 copy) only while the vector is under
 // 16 KiB, so no dot may take the whole widened f32 down projection [32, 5024] (a 20,096-byte
-// row), and each slice is a rank-1 product whose vector stays under 4096 f32 / 8192 bf16 values.
-// With two rows the program multiplies by the widened weight, a matrix-matrix dot.
-TEST(QuantizedPrograms, OneRowDecodeMultipliesByQInSlicesUnder16KiB) {
+// row), and each slice is a rank-1 product whose vector stays under 4096 f32 / 8192 bf16 values;
+// up to 8 rows each row takes its own products. With 9 the program multiplies by the widened
+// weight, a matrix-matrix dot.
+TEST(QuantizedPrograms, DecodeUpTo8RowsMultipliesByQInSlicesUnder16KiB) {
   io::TextConfig c = testing::SmallLlamaConfig();
   c.intermediate_size = 5024;  // a multiple of 32, for int4
   for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4}) {
     for (const ElementType t : {ElementType::kF32, ElementType::kBF16}) {
       const std::string ty = t == ElementType::kF32 ? "f32" : "bf16";
       const int64_t limit = t == ElementType::kF32 ? 4096 : 8192;
-      SCOPED_TRACE(std::string(quant == WeightQuant::kInt8 ? "int8 " : "int4 ") + ty);
-      Result<Program> one = Decode(c, quant, true, 1, t);
-      ASSERT_TRUE(one.ok()) << one.status().ToString();
-      int down_slices = 0;
-      for (const std::string& operands : DotOperands(one->mlir)) {
-        if (t == ElementType::kF32) {  // 5024 bf16 values (10 KiB) take one slice
-          EXPECT_EQ(operands.find("tensor<32x5024xf32>"), std::string::npos) << operands;
+      for (const int64_t batch : {1, 2, 8}) {
+        SCOPED_TRACE(std::string(quant == WeightQuant::kInt8 ? "int8 " : "int4 ") + ty + " batch " +
+                     std::to_string(batch));
+        Result<Program> p = Decode(c, quant, true, batch, t);
+        ASSERT_TRUE(p.ok()) << p.status().ToString();
+        int down_slices = 0;
+        for (const std::string& operands : DotOperands(p->mlir)) {
+          if (t == ElementType::kF32) {  // 5024 bf16 values (10 KiB) take one slice
+            EXPECT_EQ(operands.find("tensor<32x5024xf32>"), std::string::npos) << operands;
+          }
+          // A widened [32, c] slice of the down projection times a row's slice [c].
+          const std::string slice = "(tensor<32x";
+          if (operands.rfind(slice, 0) != 0) continue;
+          const int64_t cols = std::stoll(operands.substr(slice.size()));
+          if (cols < 48) continue;  // q / k / v / o, gate and up: 32 or 48 inputs
+          ++down_slices;
+          EXPECT_LT(cols, limit) << operands;
+          EXPECT_NE(operands.find(", tensor<" + std::to_string(cols) + "x" + ty + ">)"),
+                    std::string::npos)
+              << operands;
         }
-        // A widened [32, c] slice of the down projection times the row's slice [c].
-        const std::string slice = "(tensor<32x";
-        if (operands.rfind(slice, 0) != 0) continue;
-        const int64_t cols = std::stoll(operands.substr(slice.size()));
-        if (cols < 48) continue;  // q / k / v / o, gate and up: 32 or 48 inputs
-        ++down_slices;
-        EXPECT_LT(cols, limit) << operands;
-        EXPECT_NE(operands.find(", tensor<" + std::to_string(cols) + "x" + ty + ">)"),
-                  std::string::npos)
-            << operands;
+        // Per row: int8 f32 takes 5024 inputs in 2 slices, bf16 in 1; int4 twice that (low and
+        // high nibbles).
+        const int per_row =
+            (t == ElementType::kF32 ? 2 : 1) * (quant == WeightQuant::kInt4 ? 2 : 1);
+        EXPECT_EQ(down_slices, per_row * batch * c.num_hidden_layers);
       }
-      // int8 f32: 5024 inputs in 2 slices, bf16 in 1; int4 twice that (low and high nibbles).
-      const int per_layer =
-          (t == ElementType::kF32 ? 2 : 1) * (quant == WeightQuant::kInt4 ? 2 : 1);
-      EXPECT_EQ(down_slices, per_layer * c.num_hidden_layers);
-      Result<Program> two = Decode(c, quant, true, 2, t);
-      ASSERT_TRUE(two.ok()) << two.status().ToString();
-      EXPECT_NE(two->mlir.find("tensor<32x5024x" + ty + ">, tensor<2x5024x" + ty + ">"),
+      // Nine rows: the widened weight, one matrix-matrix product.
+      Result<Program> nine = Decode(c, quant, true, 9, t);
+      ASSERT_TRUE(nine.ok()) << nine.status().ToString();
+      EXPECT_NE(nine->mlir.find("tensor<32x5024x" + ty + ">, tensor<9x5024x" + ty + ">"),
                 std::string::npos);
     }
   }
