@@ -590,8 +590,9 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
                                   "hlo_shape_mismatch"));
   }
   const int64_t n = vd[0], k = xd.back();
-  // The rows computed once (MaterializedRow): left a fusible producer, their RMSNorm would run
-  // again for every weight element in the dot's loop.
+  // The rows computed once (MaterializedRow), so their RMSNorm does not run again for every
+  // weight element in the dot's loop. (For an f32 row XLA folds the max of [x; x] away and the
+  // norm's last two multiplies do run in the loop, which stays bound by reading q.)
   Value rows = b.Reshape(MaterializedRow(b, x), {m, k});
   std::vector<Value> outs;  // [1, out] per row
   for (int64_t r = 0; r < m; ++r) {
