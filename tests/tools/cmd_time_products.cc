@@ -38,7 +38,7 @@ const std::vector<FlagSpec> kFlags = {
     {"repeat", true, false, "timed calls per product after one warm-up call (default 20)"},
     {"weights", true, false,
      "stored | int8 | int4 (default stored): int8 / int4 time each hlo::QuantizedProject form "
-     "of an [out, in] quantized weight instead"},
+     "of an [out, in] quantized weight instead (int8 also with dynamically quantized activations)"},
     {"help", false, false, "show this help"},
 };
 
@@ -108,6 +108,30 @@ Result<std::string> QuantizedModule(hlo::QuantProduct form, WeightQuant quant, E
                                               : std::vector<int64_t>{n}});
   Value y = hlo::QuantizedProject(b, x, q, scales, quant, form);
   VLMXLA_ASSIGN_OR_RETURN(hlo::Function f, b.Finish({y}));
+  hlo::Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
+  return module.ToString();
+}
+
+// Not an engine form, measured for comparison (int8 only): x quantized per row at run time
+// (scale max |x| / 127; the convert truncates, which is fine for timing), an i8 x i8 -> i32
+// dot_general (what IREE's s8s8s32 matmul kernels take), then times both scales. The engine does
+// not use it: the oracle, and so the gate, does not quantize activations.
+Result<std::string> DynamicInt8Module(ElementType t, int64_t m, int64_t n, int64_t k) {
+  hlo::Builder b("main");
+  Value x = b.Arg("x", {t, {m, k}});
+  Value q = b.Arg("q", {ElementType::kI8, {n, k}});
+  Value scales = b.Arg("scales", {ElementType::kF32, {n}});
+  Value xf = b.CastTo(x, ElementType::kF32);
+  Value amax = b.Maximum(b.Reduce(b.Abs(xf), {1}, hlo::ReduceKind::kMax),
+                         b.Splat({ElementType::kF32, {m}}, 1e-30));
+  Value sx = b.Divide(amax, b.Splat({ElementType::kF32, {m}}, 127));
+  Value xq = b.Convert(b.Divide(xf, b.BroadcastInDim(sx, {m, k}, {0})), ElementType::kI8);
+  Value acc = b.DotGeneral(xq, q, {}, {}, {1}, {1}, ElementType::kI32);
+  Value y =
+      b.Multiply(b.Multiply(b.Convert(acc, ElementType::kF32), b.BroadcastInDim(sx, {m, n}, {0})),
+                 b.BroadcastInDim(scales, {m, n}, {1}));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Function f, b.Finish({b.CastTo(y, t)}));
   hlo::Module module;
   VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
   return module.ToString();
@@ -188,11 +212,19 @@ Status TimeProducts(const ParsedArgs& args) {
       VLMXLA_ASSIGN_OR_RETURN(auto scales, executor->Upload(Filled(DType::kF32, scale_shape)));
       for (ElementType t : dtypes) {
         const DType dt = hlo::DTypeFromElementType(t);
-        for (hlo::QuantProduct form :
-             {hlo::QuantProduct::kWidenedWeight, hlo::QuantProduct::kMatrixVector}) {
+        // The engine's two forms, then (int8) dynamically quantized activations.
+        const hlo::QuantProduct engine_forms[] = {hlo::QuantProduct::kWidenedWeight,
+                                                  hlo::QuantProduct::kMatrixVector};
+        const int forms = quant == WeightQuant::kInt8 ? 3 : 2;
+        for (int form = 0; form < forms; ++form) {
           for (int64_t m : rows) {
-            VLMXLA_ASSIGN_OR_RETURN(std::string mlir,
-                                    QuantizedModule(form, quant, t, m, s.out, s.in));
+            std::string mlir;
+            if (form < 2) {
+              VLMXLA_ASSIGN_OR_RETURN(
+                  mlir, QuantizedModule(engine_forms[form], quant, t, m, s.out, s.in));
+            } else {
+              VLMXLA_ASSIGN_OR_RETURN(mlir, DynamicInt8Module(t, m, s.out, s.in));
+            }
             VLMXLA_ASSIGN_OR_RETURN(auto x, executor->Upload(Filled(dt, {m, s.in})));
             VLMXLA_ASSIGN_OR_RETURN(double median,
                                     time_call(mlir, {x.get(), q.get(), scales.get()}));
@@ -200,8 +232,9 @@ Status TimeProducts(const ParsedArgs& args) {
             std::printf("| %lldx%lld | %s | %s | %s | %lld | %.3f | %.1f |\n",
                         static_cast<long long>(s.out), static_cast<long long>(s.in),
                         WeightQuantName(quant), engine::TorchDtypeName(t),
-                        hlo::QuantProductName(form), static_cast<long long>(m), median,
-                        bytes / (median * 1e6));
+                        form < 2 ? hlo::QuantProductName(engine_forms[form])
+                                 : "i8 x i8 -> i32, dynamic activations",
+                        static_cast<long long>(m), median, bytes / (median * 1e6));
             std::fflush(stdout);
           }
         }
