@@ -17,7 +17,9 @@
 #include "vlmxla/cli/args.h"
 #include "vlmxla/cli/command.h"
 #include "vlmxla/engine/precision.h"
+#include "vlmxla/base/quantize.h"
 #include "vlmxla/hlo/builder.h"
+#include "vlmxla/hlo/nn.h"
 #include "vlmxla/runtime/executor_factory.h"
 
 namespace vlmxla::cli {
@@ -34,12 +36,15 @@ const std::vector<FlagSpec> kFlags = {
     {"rows", true, false, "activation rows, comma separated (default 1,2,4,8)"},
     {"dtypes", true, false, "float32 | bfloat16 | float16, comma separated (default all three)"},
     {"repeat", true, false, "timed calls per product after one warm-up call (default 20)"},
+    {"weights", true, false,
+     "stored | int8 | int4 (default stored): int8 / int4 time each hlo::QuantizedProject form "
+     "of an [out, in] quantized weight instead (int8 also with dynamically quantized activations)"},
     {"help", false, false, "show this help"},
 };
 
 constexpr char kUsage[] =
     "usage: vlmxla-testtool time-products [--backend B] [--shapes 152000x896,...] [--rows 1,2,4,8] "
-    "[--dtypes float32,bfloat16,float16] [--repeat N]\n";
+    "[--dtypes float32,bfloat16,float16] [--repeat N] [--weights stored|int8|int4]\n";
 
 std::vector<std::string> Split(const std::string& s) {
   std::vector<std::string> out;
@@ -89,6 +94,49 @@ Result<std::string> ProductModule(Form form, ElementType t, int64_t m, int64_t n
   return module.ToString();
 }
 
+// The module of one quantized product (hlo::QuantizedProject in `form`): rows [M, K] of type t
+// by the quantized [out, in] weight.
+Result<std::string> QuantizedModule(hlo::QuantProduct form, WeightQuant quant, ElementType t,
+                                    int64_t m, int64_t n, int64_t k) {
+  hlo::Builder b("main");
+  Value x = b.Arg("x", {t, {m, k}});
+  const int64_t packed = quant == WeightQuant::kInt4 ? k / 2 : k;
+  Value q = b.Arg("q", {ElementType::kI8, {n, packed}});
+  Value scales =
+      b.Arg("scales", {ElementType::kF32, quant == WeightQuant::kInt4
+                                              ? std::vector<int64_t>{n, k / kInt4GroupSize}
+                                              : std::vector<int64_t>{n}});
+  Value y = hlo::QuantizedProject(b, x, q, scales, quant, form);
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Function f, b.Finish({y}));
+  hlo::Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
+  return module.ToString();
+}
+
+// Not an engine form, measured for comparison (int8 only): x quantized per row at run time
+// (scale max |x| / 127; the convert truncates, which is fine for timing), an i8 x i8 -> i32
+// dot_general (what IREE's s8s8s32 matmul kernels take), then times both scales. The engine does
+// not use it: the oracle, and so the gate, does not quantize activations.
+Result<std::string> DynamicInt8Module(ElementType t, int64_t m, int64_t n, int64_t k) {
+  hlo::Builder b("main");
+  Value x = b.Arg("x", {t, {m, k}});
+  Value q = b.Arg("q", {ElementType::kI8, {n, k}});
+  Value scales = b.Arg("scales", {ElementType::kF32, {n}});
+  Value xf = b.CastTo(x, ElementType::kF32);
+  Value amax = b.Maximum(b.Reduce(b.Abs(xf), {1}, hlo::ReduceKind::kMax),
+                         b.Splat({ElementType::kF32, {m}}, 1e-30));
+  Value sx = b.Divide(amax, b.Splat({ElementType::kF32, {m}}, 127));
+  Value xq = b.Convert(b.Divide(xf, b.BroadcastInDim(sx, {m, k}, {0})), ElementType::kI8);
+  Value acc = b.DotGeneral(xq, q, {}, {}, {1}, {1}, ElementType::kI32);
+  Value y =
+      b.Multiply(b.Multiply(b.Convert(acc, ElementType::kF32), b.BroadcastInDim(sx, {m, n}, {0})),
+                 b.BroadcastInDim(scales, {m, n}, {1}));
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Function f, b.Finish({b.CastTo(y, t)}));
+  hlo::Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
+  return module.ToString();
+}
+
 HostTensor Filled(DType dtype, Shape shape) {
   HostTensor t(dtype, std::move(shape));
   // 0x3c bytes: a small positive value in every float type (f32 0.0115, bf16 0.0115, f16 1.06).
@@ -126,9 +174,74 @@ Status TimeProducts(const ParsedArgs& args) {
     return InvalidArgument("--shapes, --rows and --dtypes each need at least one value");
   }
 
+  VLMXLA_ASSIGN_OR_RETURN(WeightQuant quant,
+                          ParseWeightQuant(args.Get("weights").value_or("stored"), "--weights"));
   VLMXLA_ASSIGN_OR_RETURN(auto executor, runtime::MakeExecutor(backend));
+  // Median milliseconds of `repeat` calls of `mlir` on `call` after one warm-up call.
+  auto time_call = [&](const std::string& mlir,
+                       std::vector<runtime::DeviceBuffer*> call) -> Result<double> {
+    VLMXLA_ASSIGN_OR_RETURN(auto exe, executor->Compile(mlir));
+    VLMXLA_RETURN_IF_ERROR(exe->Execute(call).status());  // warm-up
+    std::vector<double> ms;
+    for (int64_t i = 0; i < repeat; ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      VLMXLA_RETURN_IF_ERROR(exe->Execute(call).status());
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
+    return ms[ms.size() / 2];
+  };
   std::printf("backend %s (%s), %lld timed calls each, median\n\n", backend.c_str(),
               executor->device_description().c_str(), static_cast<long long>(repeat));
+  if (quant != WeightQuant::kNone) {
+    std::printf(
+        "| weight OUTxIN [out, in] | weights | dtype | form | rows | ms per call | GB/s "
+        "of stored weight |\n");
+    std::printf("|---|---|---|---|---|---|---|\n");
+    for (const WeightShape& s : shapes) {
+      if (quant == WeightQuant::kInt4 && s.in % kInt4GroupSize != 0) {
+        return InvalidArgument("--shapes: int4 needs IN a multiple of 32, got " +
+                               std::to_string(s.in));
+      }
+      const int64_t packed = quant == WeightQuant::kInt4 ? s.in / 2 : s.in;
+      const int64_t scale_count = quant == WeightQuant::kInt4 ? s.in / kInt4GroupSize : 1;
+      VLMXLA_ASSIGN_OR_RETURN(auto q, executor->Upload(Filled(DType::kI8, {s.out, packed})));
+      const Shape scale_shape =
+          quant == WeightQuant::kInt4 ? Shape{s.out, scale_count} : Shape{s.out};
+      VLMXLA_ASSIGN_OR_RETURN(auto scales, executor->Upload(Filled(DType::kF32, scale_shape)));
+      for (ElementType t : dtypes) {
+        const DType dt = hlo::DTypeFromElementType(t);
+        // The engine's two forms, then (int8) dynamically quantized activations.
+        const hlo::QuantProduct engine_forms[] = {hlo::QuantProduct::kWidenedWeight,
+                                                  hlo::QuantProduct::kMatrixVector};
+        const int forms = quant == WeightQuant::kInt8 ? 3 : 2;
+        for (int form = 0; form < forms; ++form) {
+          for (int64_t m : rows) {
+            std::string mlir;
+            if (form < 2) {
+              VLMXLA_ASSIGN_OR_RETURN(
+                  mlir, QuantizedModule(engine_forms[form], quant, t, m, s.out, s.in));
+            } else {
+              VLMXLA_ASSIGN_OR_RETURN(mlir, DynamicInt8Module(t, m, s.out, s.in));
+            }
+            VLMXLA_ASSIGN_OR_RETURN(auto x, executor->Upload(Filled(dt, {m, s.in})));
+            VLMXLA_ASSIGN_OR_RETURN(double median,
+                                    time_call(mlir, {x.get(), q.get(), scales.get()}));
+            const double bytes = static_cast<double>(s.out) * packed;
+            std::printf("| %lldx%lld | %s | %s | %s | %lld | %.3f | %.1f |\n",
+                        static_cast<long long>(s.out), static_cast<long long>(s.in),
+                        WeightQuantName(quant), engine::TorchDtypeName(t),
+                        form < 2 ? hlo::QuantProductName(engine_forms[form])
+                                 : "i8 x i8 -> i32, dynamic activations",
+                        static_cast<long long>(m), median, bytes / (median * 1e6));
+            std::fflush(stdout);
+          }
+        }
+      }
+    }
+    return Status::Ok();
+  }
   std::printf("| weight OUTxIN | dtype | form | rows | ms per call | GB/s of weight |\n");
   std::printf("|---|---|---|---|---|---|\n");
   for (const WeightShape& s : shapes) {
@@ -139,20 +252,8 @@ Status TimeProducts(const ParsedArgs& args) {
         VLMXLA_ASSIGN_OR_RETURN(auto weight, executor->Upload(Filled(dt, ws)));
         for (int64_t m : rows) {
           VLMXLA_ASSIGN_OR_RETURN(std::string mlir, ProductModule(form, t, m, s.out, s.in));
-          VLMXLA_ASSIGN_OR_RETURN(auto exe, executor->Compile(mlir));
           VLMXLA_ASSIGN_OR_RETURN(auto x, executor->Upload(Filled(dt, {m, s.in})));
-          std::vector<runtime::DeviceBuffer*> call = {x.get(), weight.get()};
-          VLMXLA_RETURN_IF_ERROR(exe->Execute(call).status());  // warm-up
-          std::vector<double> ms;
-          for (int64_t i = 0; i < repeat; ++i) {
-            const auto t0 = std::chrono::steady_clock::now();
-            VLMXLA_RETURN_IF_ERROR(exe->Execute(call).status());
-            ms.push_back(
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                    .count());
-          }
-          std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
-          const double median = ms[ms.size() / 2];
+          VLMXLA_ASSIGN_OR_RETURN(double median, time_call(mlir, {x.get(), weight.get()}));
           const double bytes = static_cast<double>(s.out) * s.in * DTypeSize(dt);
           std::printf("| %lldx%lld | %s | %s | %lld | %.3f | %.1f |\n",
                       static_cast<long long>(s.out), static_cast<long long>(s.in),

@@ -86,19 +86,18 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
           std::to_string(kInt4GroupSize) + ", but '" + name + "' has " + std::to_string(in)));
     }
     const int64_t packed = int4 ? in / 2 : in;
-    auto part = [&](const std::string& part_name, TensorType type, bool scales, bool transpose) {
-      if (transpose) std::swap(type.dims[0], type.dims[1]);
+    // [out, in] whatever in_out says (hlo::QuantizedProject streams the rows of q).
+    auto part = [&](const std::string& part_name, TensorType type, bool scales) {
       Value v = get(part_name, type);
-      params.back().transposed = transpose;
       params.back().quant = quant;
       params.back().quant_scales = scales;
       params.back().quantized_from = name;
       return v;
     };
     LinearWeight lw;
-    lw.weight = part(name, {ElementType::kI8, {out, packed}}, false, in_out);
-    lw.scales = int4 ? part(name + "_scale", F32({out, in / kInt4GroupSize}), true, in_out)
-                     : part(name + "_scale", F32({out}), true, false);
+    lw.weight = part(name, {ElementType::kI8, {out, packed}}, false);
+    lw.scales = int4 ? part(name + "_scale", F32({out, in / kInt4GroupSize}), true)
+                     : part(name + "_scale", F32({out}), true);
     return lw;
   };
   auto bias = [&](bool has, const std::string& name, int64_t n) {
@@ -154,11 +153,8 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
 
 Value LayerProject(Builder& b, const DecoderLayerWeights& lw, Value x, const LinearWeight& w,
                    Value bias) {
-  const Value weight =
-      lw.quant == WeightQuant::kNone
-          ? w.weight
-          : DequantizedWeight(b, w.weight, w.scales, lw.quant, lw.in_out, lw.compute);
-  return Project(b, lw.in_out, x, weight, bias);
+  if (lw.quant == WeightQuant::kNone) return Project(b, lw.in_out, x, w.weight, bias);
+  return QuantizedProject(b, x, w.weight, w.scales, lw.quant, QuantProduct::kMatrixVector, bias);
 }
 
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {

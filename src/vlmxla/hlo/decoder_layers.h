@@ -15,7 +15,8 @@
 namespace vlmxla::hlo {
 
 // A projection weight as stored, or quantized (Precision::quant): its i8 values in `weight` and
-// its f32 scales, widened where the projection uses it (DequantizedWeight, nn.h).
+// its f32 scales, [out, in] in either layout, multiplied by where the projection uses them
+// (QuantizedProject, nn.h).
 struct LinearWeight {
   Value weight, scales;
 };

@@ -459,8 +459,12 @@ Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias) {
   return in_out ? LinearInOut(b, x, weight, bias) : Linear(b, x, weight, bias);
 }
 
-Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quant, bool in_out,
-                        ElementType compute) {
+namespace {
+
+// Checks `values` and `scales` are a quantized [out, in] weight (DequantizedWeight) and returns q
+// as i8 [out, in]: int8's values themselves, int4's bytes split into their two nibbles (input 2j
+// in the low nibble of byte j, 2j + 1 in the high one, each a 4-bit two's complement).
+Value UnpackedQ(Builder& b, Value values, Value scales, WeightQuant quant) {
   if (!Ready(b, {values, scales})) return Value{};
   const std::vector<int64_t> vd = b.dims(values);
   if (vd.size() != 2 || b.type(values).element != ElementType::kI8 ||
@@ -470,36 +474,135 @@ Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quan
                                       " are not a quantized weight",
                                   "hlo_shape_mismatch"));
   }
-  // The axis holding the inputs (packed for int4) and the one holding the outputs.
-  const int64_t in_axis = in_out ? 0 : 1, out_axis = 1 - in_axis;
-  Value q = values;
-  std::vector<int64_t> dims = vd;
-  if (quant == WeightQuant::kInt4) {
-    // Byte j holds input 2j in its low nibble and 2j + 1 in its high one, each a 4-bit two's
-    // complement: shifting left then arithmetically right by 4 sign-extends the low one.
-    Value four = b.Splat(b.type(values), 4);
-    Value lo = b.ShiftRightArithmetic(b.ShiftLeft(values, four), four);
-    Value hi = b.ShiftRightArithmetic(values, four);
-    // [.., in / 2, 1, ..] side by side on a new axis after the packed one, then merged into it.
-    std::vector<int64_t> split = vd;
-    split.insert(split.begin() + in_axis + 1, 1);
-    q = b.Concatenate({b.Reshape(lo, split), b.Reshape(hi, split)}, in_axis + 1);
-    dims[in_axis] *= 2;
-    q = b.Reshape(q, dims);
-  }
-  Value wide = b.Convert(q, ElementType::kF32);
+  if (quant != WeightQuant::kInt4) return values;
+  // Shifting left then arithmetically right by 4 sign-extends the low nibble.
+  Value four = b.Splat(b.type(values), 4);
+  Value lo = b.ShiftRightArithmetic(b.ShiftLeft(values, four), four);
+  Value hi = b.ShiftRightArithmetic(values, four);
+  // [out, in / 2, 1] side by side on a new last axis, then merged into the input axis.
+  const std::vector<int64_t> split = {vd[0], vd[1], 1};
+  return b.Reshape(b.Concatenate({b.Reshape(lo, split), b.Reshape(hi, split)}, 2),
+                   {vd[0], vd[1] * 2});
+}
+
+}  // namespace
+
+Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quant,
+                        ElementType compute) {
+  Value q = UnpackedQ(b, values, scales, quant);
+  if (!b.status().ok()) return Value{};
+  const std::vector<int64_t> dims = b.dims(q);
   Value scale;
   if (quant == WeightQuant::kInt8) {
-    scale = b.BroadcastInDim(scales, dims, {out_axis});
+    scale = b.BroadcastInDim(scales, dims, {0});
   } else {
-    // Scale g covers inputs 32g..32g+31: [.., groups, 32, ..] merged into the input axis.
-    std::vector<int64_t> grouped = b.dims(scales);
-    grouped.insert(grouped.begin() + in_axis + 1, kInt4GroupSize);
-    const std::vector<int64_t> kept =
-        in_out ? std::vector<int64_t>{0, 2} : std::vector<int64_t>{0, 1};
-    scale = b.Reshape(b.BroadcastInDim(scales, grouped, kept), dims);
+    // Scale g covers inputs 32g..32g+31: [out, groups, 32] merged into the input axis.
+    scale = b.Reshape(
+        b.BroadcastInDim(scales, {dims[0], dims[1] / kInt4GroupSize, kInt4GroupSize}, {0, 1}),
+        dims);
   }
-  return b.CastTo(b.Multiply(wide, scale), compute);
+  return b.CastTo(b.Multiply(b.Convert(q, ElementType::kF32), scale), compute);
+}
+
+const char* QuantProductName(QuantProduct form) {
+  return form == QuantProduct::kWidenedWeight ? "widened weight" : "matrix-vector";
+}
+
+namespace {
+
+// XLA's CPU compiler fuses the producer of a matrix-vector dot's matrix (here the widening of q)
+// into the dot's loop only while the vector is under 16 KiB (cpu_instruction_fusion.cc,
+// kFusionThresholdBytes); for a longer one it writes the widened matrix out first.
+int64_t MaxFusedVector(ElementType t) { return (16 * 1024 - 1) / (t == ElementType::kF32 ? 4 : 2); }
+
+// The most rows kMatrixVector streams, each by its own products (each reads q again). On XLA's
+// CPU backend 8 rows streamed took 1.6-1.9 ms for the 0.5B decoder's up and down projections in
+// int8 (9-10 ms int4), the widened weight 20-24 ms (28-39 ms int4) (`vlmxla-testtool
+// time-products --weights int8|int4`, bench/README.md); prefill's 16-128 rows keep the widened one.
+constexpr int64_t kMaxStreamedRows = 8;
+
+// One row [k] (x's type) by the quantized [out, in] weight, in the form kMatrixVector: [out] f32.
+Value StreamedRow(Builder& b, Value row, Value values, Value scales, WeightQuant quant, int64_t n,
+                  ElementType t) {
+  const bool int4 = quant == WeightQuant::kInt4;
+  const int64_t k = b.dims(row)[0];
+  // Each product: a rank-1 dot of `matrix` [out, c] by the row's inputs begin, begin + stride, ...
+  // (c of them), in f32. The products are summed as y - (-product): a dot whose user is an add
+  // becomes an output fusion, which takes no producer, so each but the first multiplies by the
+  // negated matrix (exact) and is subtracted.
+  Value y;
+  auto add_product = [&](Value matrix, int64_t begin, int64_t stride) {
+    const int64_t c = b.dims(matrix)[1];
+    Value xs = b.Slice(row, {begin}, {begin + (c - 1) * stride + 1}, {stride});
+    if (y.valid()) matrix = b.Negate(matrix);
+    Value part = b.CastTo(b.DotGeneral(matrix, xs, {}, {}, {1}, {0}, Accumulator(b, row)),
+                          ElementType::kF32);
+    y = y.valid() ? b.Subtract(y, part) : part;
+  };
+  // Slices of the inputs short enough for the fusion, each a multiple of 32 inputs but the last.
+  const int64_t most = MaxFusedVector(t) / kInt4GroupSize * kInt4GroupSize;
+  const int64_t chunks = (k + most - 1) / most;
+  const int64_t len =
+      ((k + chunks - 1) / chunks + kInt4GroupSize - 1) / kInt4GroupSize * kInt4GroupSize;
+  for (int64_t begin = 0; begin < k; begin += len) {
+    const int64_t end = std::min(k, begin + len), c = end - begin;
+    if (!int4) {
+      // int8: q widened exactly to x's type; the scale multiplies the sum.
+      add_product(b.Convert(b.Slice(values, {0, begin}, {n, end}), t), begin, 1);
+      continue;
+    }
+    // int4: the low nibbles (even inputs) and the high ones (odd inputs) as two products, each by
+    // float(q) * scale, the oracle's W' (byte j of the slice holds inputs 2j and 2j + 1, both in
+    // group j / 16 of it).
+    Value packed = b.Slice(values, {0, begin / 2}, {n, end / 2});
+    Value group_scales = b.Slice(scales, {0, begin / kInt4GroupSize}, {n, end / kInt4GroupSize});
+    Value scale = b.Reshape(
+        b.BroadcastInDim(group_scales, {n, c / kInt4GroupSize, kInt4GroupSize / 2}, {0, 1}),
+        {n, c / 2});
+    Value four = b.Splat(b.type(packed), 4);
+    const Value nibbles[2] = {b.ShiftRightArithmetic(b.ShiftLeft(packed, four), four),
+                              b.ShiftRightArithmetic(packed, four)};
+    for (int64_t half = 0; half < 2; ++half) {
+      add_product(b.CastTo(b.Multiply(b.Convert(nibbles[half], ElementType::kF32), scale), t),
+                  begin + half, 2);
+    }
+  }
+  if (!int4) y = b.Multiply(y, scales);
+  return y;
+}
+
+}  // namespace
+
+Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
+                       QuantProduct form, Value bias) {
+  if (!Ready(b, {x, values, scales})) return Value{};
+  const ElementType t = b.type(x).element;
+  const int64_t m = Rows(b, x);
+  if (form == QuantProduct::kWidenedWeight || m > kMaxStreamedRows) {
+    return Linear(b, x, DequantizedWeight(b, values, scales, quant, t), bias);
+  }
+  const std::vector<int64_t> xd = b.dims(x), vd = b.dims(values);
+  const bool int4 = quant == WeightQuant::kInt4;
+  if (vd.size() != 2 || b.type(values).element != ElementType::kI8 || xd.empty() ||
+      xd.back() != (int4 ? vd[1] * 2 : vd[1])) {
+    return b.Fail(InvalidArgument("linear: quantized weight " + b.type(values).ToString() +
+                                      " does not fit input " + b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  const int64_t n = vd[0], k = xd.back();
+  // The rows computed once (MaterializedRow), so their RMSNorm does not run again for every
+  // weight element in the dot's loop. (For an f32 row XLA folds the max of [x; x] away and the
+  // norm's last two multiplies do run in the loop, which stays bound by reading q.)
+  Value rows = b.Reshape(MaterializedRow(b, x), {m, k});
+  std::vector<Value> outs;  // [1, out] per row
+  for (int64_t r = 0; r < m; ++r) {
+    Value row = b.Reshape(b.Slice(rows, {r, 0}, {r + 1, k}), {k});
+    outs.push_back(b.Reshape(StreamedRow(b, row, values, scales, quant, n, t), {1, n}));
+  }
+  Value y = m == 1 ? outs[0] : b.Concatenate(outs, 0);
+  std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
+  out_dims.push_back(n);
+  return AddBias(b, b.Reshape(y, out_dims), bias, t);
 }
 
 }  // namespace vlmxla::hlo

@@ -107,11 +107,28 @@ Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias = Value{}
 Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias = Value{});
 
 // The weight a quantized Linear multiplies by (base/quantize.h): float(q) * scale in f32, cast to
-// `compute`, computed where it is used (no widened copy outlives the call). `values` i8 and
-// `scales` f32 as the decoder declares them: int8 [out, in] and [out]; int4 [out, in / 2]
-// (packed) and [out, in / 32]; with in_out the 2-D ones transposed ([in, out], [in / 2, out],
-// [in / 32, out]). Returns the weight [out, in], or [in, out] with in_out.
-Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quant, bool in_out,
+// `compute`, [out, in]. `values` i8 and `scales` f32 as the decoder declares them (always
+// [out, in], whatever ProgramCommonOptions::weights_in_out says: QuantizedProject streams rows):
+// int8 [out, in] and [out]; int4 [out, in / 2] (packed) and [out, in / 32].
+Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quant,
                         ElementType compute);
+
+// How a quantized projection multiplies (QuantizedProject).
+//   kWidenedWeight: x times DequantizedWeight (float(q) * scale, cast to x's type) in one
+//     dot_general, the oracle's own order of operations. XLA's CPU compiler writes the widened
+//     f32 weight out before the product (it fuses producers only into matrix-vector dots).
+//   kMatrixVector: for up to 8 rows (more take kWidenedWeight), per row rank-1 dot_generals on
+//     slices of the row under 16 KiB whose matrix is the widening itself, summed, which XLA's
+//     CPU compiler fuses into loops reading q (IREE into i8 x f32 matvec dispatches): int8
+//     multiplies the sum of x * float(q) by scale after it; int4 widens to float(q) * scale (the
+//     oracle's W') in the loop.
+enum class QuantProduct { kWidenedWeight, kMatrixVector };
+const char* QuantProductName(QuantProduct form);
+
+// Linear of x [..., in] by a quantized [out, in] weight (`values` and `scales` as
+// DequantizedWeight takes them) and optional bias [out], in `form`; the result has x's element
+// type.
+Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
+                       QuantProduct form, Value bias = Value{});
 
 }  // namespace vlmxla::hlo

@@ -59,8 +59,8 @@ struct Precision {
   // the per-shape timings and the decode profile).
   bool narrow_rows_times_weight = false;
   // The text decoder's Linear weights (q/k/v/o, gate/up/down) quantized (--weights): each is an
-  // i8 argument (int8 values, or int4 values packed two per byte) plus its f32 scales, widened
-  // into the compute type where it is used (DequantizedWeight, nn.h). kNone: as stored.
+  // i8 argument (int8 values, or int4 values packed two per byte) plus its f32 scales, [out, in],
+  // widened into the compute type where it is used (QuantizedProject, nn.h). kNone: as stored.
   WeightQuant quant = WeightQuant::kNone;
   bool operator==(const Precision& other) const = default;
 };

@@ -1,7 +1,9 @@
 // The decoder programs with quantized projections (Precision::quant): each projection is an i8
-// argument plus f32 scales, named and marked so the runner quantizes the float tensor; the
-// embeddings and head stay as stored; int4 unpacks with shifts; a width int4 cannot group is
-// refused naming the projection.
+// argument plus f32 scales, [out, in] in either weight layout, named and marked so the runner
+// quantizes the float tensor; the embeddings and head stay as stored; int4 unpacks with shifts; a
+// width int4 cannot group is refused naming the projection; a decode of up to 8 rows multiplies
+// by q as matrix-vector products on row slices under 16 KiB (no widened whole weight), a wider
+// one by the widened weight.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -12,9 +14,13 @@
 namespace vlmxla::hlo {
 namespace {
 
-Result<Program> Decode(const io::TextConfig& config, WeightQuant quant, bool in_out) {
+Result<Program> Decode(const io::TextConfig& config, WeightQuant quant, bool in_out,
+                       int64_t batch = 1, ElementType compute = ElementType::kF32) {
   DecodeOptions o;
   o.capacity = 16;
+  o.batch = batch;
+  o.precision.compute = compute;
+  o.precision.weights = compute;
   o.weights_in_out = in_out;
   o.precision.quant = quant;
   return BuildDecode(config, o);
@@ -44,7 +50,7 @@ TEST(QuantizedPrograms, Int8ProjectionsAreI8WithPerRowScales) {
         ++quantized;
         EXPECT_EQ(param.name, param.quantized_from);
         EXPECT_EQ(param.type.element, ElementType::kI8);
-        EXPECT_EQ(param.transposed, in_out);
+        EXPECT_FALSE(param.transposed);  // [out, in] whatever the layout of the rest
       }
     }
     EXPECT_EQ(quantized, 7 * c.num_hidden_layers);
@@ -54,17 +60,15 @@ TEST(QuantizedPrograms, Int8ProjectionsAreI8WithPerRowScales) {
     EXPECT_EQ(q->type.dims, (std::vector<int64_t>{32, 32}));
     const ProgramParam* down = Param(*p, "model.layers.1.mlp.down_proj.weight");
     ASSERT_NE(down, nullptr);
-    EXPECT_EQ(down->type.dims,
-              in_out ? (std::vector<int64_t>{48, 32}) : (std::vector<int64_t>{32, 48}));
+    EXPECT_EQ(down->type.dims, (std::vector<int64_t>{32, 48}));
     EXPECT_EQ(Param(*p, "model.layers.1.mlp.down_proj.weight_scale")->type.dims,
               (std::vector<int64_t>{32}));
     // The embeddings and the head stay as stored.
     EXPECT_EQ(Param(*p, "model.embed_tokens.weight")->type.element, ElementType::kF32);
     EXPECT_EQ(Param(*p, "model.embed_tokens.weight")->quant, WeightQuant::kNone);
-    // Widened in the program: i8 -> f32, then scaled.
-    const std::string widen = in_out ? "(tensor<48x32xi8>) -> tensor<48x32xf32>"
-                                     : "(tensor<32x48xi8>) -> tensor<32x48xf32>";
-    EXPECT_NE(p->mlir.find(widen), std::string::npos) << "in_out " << in_out;
+    // Widened in the program, i8 -> f32 (then multiplied, and the sum scaled).
+    EXPECT_NE(p->mlir.find("(tensor<32x48xi8>) -> tensor<32x48xf32>"), std::string::npos)
+        << "in_out " << in_out;
   }
 }
 
@@ -80,12 +84,11 @@ TEST(QuantizedPrograms, Int4ProjectionsArePackedWithGroupScales) {
     EXPECT_EQ(down->type.dims, (std::vector<int64_t>{32, 32}));  // [32, 64 / 2] either way
     const ProgramParam* scale = Param(*p, "model.layers.0.mlp.down_proj.weight_scale");
     ASSERT_NE(scale, nullptr);
-    EXPECT_EQ(scale->type.dims,
-              in_out ? (std::vector<int64_t>{2, 32}) : (std::vector<int64_t>{32, 2}));
-    EXPECT_EQ(scale->transposed, in_out);
+    EXPECT_EQ(scale->type.dims, (std::vector<int64_t>{32, 2}));
+    EXPECT_FALSE(scale->transposed);
     const ProgramParam* gate = Param(*p, "model.layers.0.mlp.gate_proj.weight");
-    EXPECT_EQ(gate->type.dims,
-              in_out ? (std::vector<int64_t>{16, 64}) : (std::vector<int64_t>{64, 16}));
+    EXPECT_EQ(gate->type.dims, (std::vector<int64_t>{64, 16}));
+    EXPECT_FALSE(gate->transposed);
     EXPECT_NE(p->mlir.find("stablehlo.shift_right_arithmetic"), std::string::npos);
     EXPECT_NE(p->mlir.find("stablehlo.shift_left"), std::string::npos);
   }
@@ -98,6 +101,67 @@ TEST(QuantizedPrograms, Int4RefusesAWidthItCannotGroup) {
   EXPECT_NE(p.status().message().find("multiple of 32"), std::string::npos);
   EXPECT_NE(p.status().message().find("down_proj"), std::string::npos);
   EXPECT_NE(p.status().message().find("48"), std::string::npos);
+}
+
+// The operand types of every dot_general in `mlir`: "(tensor<AxBxf32>, tensor<Cxf32>)".
+std::vector<std::string> DotOperands(const std::string& mlir) {
+  std::vector<std::string> out;
+  for (size_t at = mlir.find("stablehlo.dot_general"); at != std::string::npos;
+       at = mlir.find("stablehlo.dot_general", at + 1)) {
+    const size_t open = mlir.find("} : (", at);
+    const size_t close = mlir.find(") ->", open);
+    out.push_back(mlir.substr(open + 4, close - open - 3));
+  }
+  return out;
+}
+
+// A one-row decode streams q: XLA's CPU compiler fuses the widening of a matrix into a
+// matrix-vector dot's loop (reading i8, writing no f32 copy) only while the vector is under
+// 16 KiB, so no dot may take the whole widened f32 down projection [32, 5024] (a 20,096-byte
+// row), and each slice is a rank-1 product whose vector stays under 4096 f32 / 8192 bf16 values;
+// up to 8 rows each row takes its own products. With 9 the program multiplies by the widened
+// weight, a matrix-matrix dot.
+TEST(QuantizedPrograms, DecodeUpTo8RowsMultipliesByQInSlicesUnder16KiB) {
+  io::TextConfig c = testing::SmallLlamaConfig();
+  c.intermediate_size = 5024;  // a multiple of 32, for int4
+  for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4}) {
+    for (const ElementType t : {ElementType::kF32, ElementType::kBF16}) {
+      const std::string ty = t == ElementType::kF32 ? "f32" : "bf16";
+      const int64_t limit = t == ElementType::kF32 ? 4096 : 8192;
+      for (const int64_t batch : {1, 2, 8}) {
+        SCOPED_TRACE(std::string(quant == WeightQuant::kInt8 ? "int8 " : "int4 ") + ty + " batch " +
+                     std::to_string(batch));
+        Result<Program> p = Decode(c, quant, true, batch, t);
+        ASSERT_TRUE(p.ok()) << p.status().ToString();
+        int down_slices = 0;
+        for (const std::string& operands : DotOperands(p->mlir)) {
+          if (t == ElementType::kF32) {  // 5024 bf16 values (10 KiB) take one slice
+            EXPECT_EQ(operands.find("tensor<32x5024xf32>"), std::string::npos) << operands;
+          }
+          // A widened [32, c] slice of the down projection times a row's slice [c].
+          const std::string slice = "(tensor<32x";
+          if (operands.rfind(slice, 0) != 0) continue;
+          const int64_t cols = std::stoll(operands.substr(slice.size()));
+          if (cols < 48) continue;  // q / k / v / o, gate and up: 32 or 48 inputs
+          ++down_slices;
+          EXPECT_LT(cols, limit) << operands;
+          EXPECT_NE(operands.find(", tensor<" + std::to_string(cols) + "x" + ty + ">)"),
+                    std::string::npos)
+              << operands;
+        }
+        // Per row: int8 f32 takes 5024 inputs in 2 slices, bf16 in 1; int4 twice that (low and
+        // high nibbles).
+        const int per_row =
+            (t == ElementType::kF32 ? 2 : 1) * (quant == WeightQuant::kInt4 ? 2 : 1);
+        EXPECT_EQ(down_slices, per_row * batch * c.num_hidden_layers);
+      }
+      // Nine rows: the widened weight, one matrix-matrix product.
+      Result<Program> nine = Decode(c, quant, true, 9, t);
+      ASSERT_TRUE(nine.ok()) << nine.status().ToString();
+      EXPECT_NE(nine->mlir.find("tensor<32x5024x" + ty + ">, tensor<9x5024x" + ty + ">"),
+                std::string::npos);
+    }
+  }
 }
 
 TEST(QuantizedPrograms, StoredWeightsEmitTheSameProgramAsBefore) {
