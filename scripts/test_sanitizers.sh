@@ -36,7 +36,7 @@ t0=$SECONDS
 log "ASan+UBSan: building the unit tests in build-asan"
 configure build-asan -DVLMXLA_SANITIZE=address,undefined -DVLMXLA_FUZZ=ON
 ninja -C build-asan base_tests io_tests text_tests vision_tests prompt_tests hlo_tests \
-  runtime_tests engine_tests server_tests
+  models_tests runtime_tests engine_tests server_tests
 t1=$SECONDS
 log "ASan+UBSan: running the unit tests"
 ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1:strict_init_order=1" \
