@@ -16,13 +16,15 @@ oracle captures that record it, mean the same on any machine whose cache holds t
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import pathlib
 
 from . import images as images_mod
 from . import qwen
-from .capture import build_messages, load_processor, model_kind
-from .paths import relative_to_cache, resolve_image
+from .capture import build_messages, input_hashes, load_processor, model_kind, sha256_file
+from .paths import cache_dir, relative_to_cache, resolve_image
 
 PROMPT = "What is shown in this image? Describe the colours and the stripes."
 QWEN_KINDS = qwen.MODEL_TYPES
@@ -78,9 +80,53 @@ def expanded_length(model_dir: pathlib.Path, case: dict) -> int:
                          **families.call_kwargs(processor))["input_ids"].shape[1])
 
 
+# Files of a model directory the count cannot depend on (the weights): left out of its key, so a
+# real checkpoint's gigabytes are not hashed for it.
+_WEIGHT_SUFFIXES = (".safetensors", ".bin")
+# What else decides the count besides the model's other files, the case and its images.
+_LENGTH_LIBRARIES = ("transformers", "tokenizers", "pillow")
+
+
+def _length_key(model_dir: pathlib.Path, case: dict) -> str:
+    """sha256 of everything Transformers' count of a case depends on: the model's files but its
+    weights, the case and its images' bytes, the code that counts (this file and the oracle's
+    capture code, capture._capture_sha256) and the libraries' versions."""
+    from importlib import metadata
+
+    from . import capture
+
+    key = {
+        "model": {p.name: sha256_file(p) for p in sorted(model_dir.iterdir())
+                  if p.is_file() and not p.name.startswith(".")
+                  and not p.name.endswith(_WEIGHT_SUFFIXES)},
+        "case": case,
+        "inputs": input_hashes(case),
+        "code": [sha256_file(pathlib.Path(__file__)), capture._capture_sha256()],
+        "versions": {lib: metadata.version(lib) for lib in _LENGTH_LIBRARIES},
+    }
+    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+
+
+def cached_expanded_length(model_dir: pathlib.Path, case: dict) -> int:
+    """expanded_length, kept in $VLMXLA_CACHE/expanded-lengths by _length_key: every gate run and
+    test writes the overflow case of each model, and counting it loads Transformers' processor,
+    which a run whose captures are all current needs for nothing else."""
+    path = cache_dir() / "expanded-lengths" / f"{_length_key(model_dir, case)}.json"
+    try:
+        return int(json.loads(path.read_text(encoding="utf-8"))["expanded_length"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # not counted yet (or an unreadable entry): count it, and keep the count
+    needed = expanded_length(model_dir, case)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # gates may run side by side
+    tmp.write_text(json.dumps({"expanded_length": needed}) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return needed
+
+
 def _overflow(model_dir: pathlib.Path, case: dict) -> dict:
     """One position short of what the prompt needs: the engine must refuse it."""
-    needed = expanded_length(pathlib.Path(model_dir), case)
+    needed = cached_expanded_length(pathlib.Path(model_dir), case)
     case["context_capacity"] = needed - 1
     case["expanded_length"] = needed
     case["expect_error"] = True

@@ -3,6 +3,7 @@ capture is reused when the model, the case and its input files hash the same. An
 transformers/torch/pillow version is reported (capture.version_drift), not a reason to
 recapture; a changed input file, model file or capture code is."""
 
+import importlib.metadata
 import json
 import shutil
 import subprocess
@@ -84,3 +85,44 @@ def test_capture_is_reused_across_library_versions_not_across_inputs(tmp_path, m
     manifest["oracle"]["capture_sha256"] = "0" * 64
     manifest_path.write_text(json.dumps(manifest))
     assert not capture.is_current(manifest_path, model_dir, case)
+
+
+
+def test_the_overflow_count_is_kept_and_recounted_when_its_inputs_change(tmp_path, monkeypatch):
+    """The overflow case's capacity comes from Transformers' count of its prompt, kept in the
+    cache by everything the count depends on: a second write_cases reads it; another tokenizer
+    file, image or library version, or an unreadable entry, counts again; the weights do not."""
+    model_dir, cache = _copy_cache(tmp_path, monkeypatch)
+    model = tmp_path / "model"
+    shutil.copytree(model_dir, model)
+    first = json.loads(cases.write_cases(model, tmp_path / "a")["context_overflow"].read_text())
+    case = {k: first[k] for k in ("name", "system", "prompt", "images", "max_new_tokens")}
+    counted = cases.expanded_length(model, case)
+    assert first["expanded_length"] == counted and first["context_capacity"] == counted - 1
+    entries = list((cache / "expanded-lengths").glob("*.json"))
+    assert len(entries) == 1
+
+    calls = []
+    monkeypatch.setattr(cases, "expanded_length", lambda m, c: calls.append(c["name"]) or 1000)
+    again = json.loads(cases.write_cases(model, tmp_path / "b")["context_overflow"].read_text())
+    assert again == first and calls == []  # read from the cache, not counted
+    # Other weights: the same count.
+    weights = next(model.glob("*.safetensors"))
+    weights.write_bytes(weights.read_bytes() + b" ")
+    assert cases.cached_expanded_length(model, case) == counted and calls == []
+
+    # An unreadable entry: counted again (and kept).
+    entries[0].write_text("{")
+    assert cases.cached_expanded_length(model, case) == 1000 and len(calls) == 1
+    # The chat template (tokenizer_config.json) decides the prompt: counted again.
+    config = model / "tokenizer_config.json"
+    config.write_text(config.read_text() + "\n")
+    assert cases.cached_expanded_length(model, case) == 1000 and len(calls) == 2
+    # Another image under the same name: counted again.
+    (cache / "images" / "scene.png").write_bytes((cache / "images" / "second.png").read_bytes())
+    assert cases.cached_expanded_length(model, case) == 1000 and len(calls) == 3
+    # Another Transformers: counted again.
+    version = importlib.metadata.version
+    monkeypatch.setattr(importlib.metadata, "version",
+                        lambda lib: "0.0.1" if lib == "transformers" else version(lib))
+    assert cases.cached_expanded_length(model, case) == 1000 and len(calls) == 4

@@ -20,11 +20,6 @@ namespace fs = std::filesystem;
 constexpr std::string_view kSealMagic = "vlmxla-sealed-v1\n";
 constexpr size_t kKeyLength = 64;  // hex sha256
 
-std::string Env(const char* name) {
-  const char* v = std::getenv(name);
-  return v == nullptr ? std::string() : std::string(v);
-}
-
 // The key of an entry file "<64 hex>.<ext>", or "" for any other file.
 std::string EntryKeyOf(const std::string& filename) {
   if (filename.size() <= kKeyLength || filename[kKeyLength] != '.') return "";
@@ -44,6 +39,11 @@ void ForEachEntryFile(const std::string& dir, const std::string& key, Fn fn) {
 }
 
 }  // namespace
+
+std::string Env(const char* name) {
+  const char* v = std::getenv(name);
+  return v == nullptr ? std::string() : std::string(v);
+}
 
 Result<std::string> DefaultArtifactCacheDir(std::string_view kind) {
   const std::string cache = Env("VLMXLA_CACHE");

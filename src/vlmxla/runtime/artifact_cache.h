@@ -19,6 +19,9 @@ namespace vlmxla::runtime {
 inline constexpr const char kArtifactCacheMaxMibEnv[] = "VLMXLA_CACHE_MAX_MB";
 inline constexpr uint64_t kDefaultArtifactCacheMiB = 8192;
 
+// The environment variable `name`, or "" when it is unset.
+std::string Env(const char* name);
+
 // $VLMXLA_CACHE/<kind>, else ~/.cache/vlmxla/<kind>; NotFound when neither variable is set.
 Result<std::string> DefaultArtifactCacheDir(std::string_view kind);
 

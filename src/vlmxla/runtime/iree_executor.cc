@@ -30,11 +30,6 @@ namespace {
 namespace fs = std::filesystem;
 using HostPtr = std::shared_ptr<IreeHostClient>;
 
-std::string Env(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? std::string(value) : std::string();
-}
-
 // The first directory, from the current directory or the executable's upwards, that holds
 // .venv/bin/python: the repository checkout (or an install laid out like one).
 std::string FindRepoRoot() {

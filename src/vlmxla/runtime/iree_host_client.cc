@@ -88,8 +88,6 @@ class Reader {
   size_t pos_ = 0;
 };
 
-std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
-
 }  // namespace
 
 Result<std::shared_ptr<IreeHostClient>> IreeHostClient::Start(const IreeHostOptions& options) {

@@ -18,11 +18,6 @@
 extern char** environ;
 
 namespace vlmxla::runtime {
-namespace {
-
-std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
-
-}  // namespace
 
 Result<pid_t> SpawnChild(const ChildSpec& spec) {
   std::vector<std::string> env_strings;
@@ -137,6 +132,8 @@ std::string ReadCaptureTail(int fd, size_t max_bytes) {
   }
   return out;
 }
+
+std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
 std::string ReadCapture(int fd) { return ReadCaptureTail(fd, static_cast<size_t>(1) << 30); }
 

@@ -38,5 +38,7 @@ Result<int> MakeCaptureFile(const char* name);
 std::string ReadCaptureTail(int fd, size_t max_bytes);
 // The whole capture file.
 std::string ReadCapture(int fd);
+// "what: strerror(errno)", for an error of a system call that set errno.
+std::string Errno(const char* what);
 
 }  // namespace vlmxla::runtime

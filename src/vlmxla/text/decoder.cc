@@ -7,7 +7,7 @@
 namespace vlmxla::text {
 namespace {
 
-Status Unsupported(const std::string& what) {
+Status UnsupportedDecoder(const std::string& what) {
   return Unimplemented("tokenizer.json: decoder " + what + " is not supported",
                        "unsupported_tokenizer_component");
 }
@@ -65,7 +65,7 @@ Status DecoderChain::Flatten(const nlohmann::json& j, std::vector<Step>* steps) 
     }
     return Status::Ok();
   } else if (type == "ByteLevel") {
-    if (fused) return Unsupported("ByteLevel after Fuse or ByteLevel");
+    if (fused) return UnsupportedDecoder("ByteLevel after Fuse or ByteLevel");
     s.kind = Kind::kByteLevel;
   } else if (type == "Metaspace") {
     s.kind = Kind::kMetaspace;
@@ -75,30 +75,31 @@ Status DecoderChain::Flatten(const nlohmann::json& j, std::vector<Step>* steps) 
     s.kind = Kind::kReplace;
     const auto& pattern = j.value("pattern", nlohmann::json());
     if (!pattern.is_object() || !pattern.contains("String")) {
-      return Unsupported("Replace with pattern " + pattern.dump());
+      return UnsupportedDecoder("Replace with pattern " + pattern.dump());
     }
     s.a = pattern["String"].get<std::string>();
     s.b = j.value("content", std::string());
     // A multi-character pattern could straddle two fragments of a fused stream.
     if (fused && Utf8Length(s.a) > 1) {
-      return Unsupported("Replace of a multi-character pattern after Fuse");
+      return UnsupportedDecoder("Replace of a multi-character pattern after Fuse");
     }
   } else if (type == "ByteFallback") {
-    if (fused) return Unsupported("ByteFallback after Fuse or ByteLevel");
+    if (fused) return UnsupportedDecoder("ByteFallback after Fuse or ByteLevel");
     s.kind = Kind::kByteFallback;
   } else if (type == "Fuse") {
     s.kind = Kind::kFuse;
   } else if (type == "Strip") {
     s.kind = Kind::kStrip;
     const std::string content = j.value("content", std::string(" "));
-    if (Utf8Length(content) != 1) return Unsupported("Strip with content \"" + content + "\"");
+    if (Utf8Length(content) != 1)
+      return UnsupportedDecoder("Strip with content \"" + content + "\"");
     size_t pos = 0;
     s.content = NextCodePoint(content, &pos);
     s.a = content;
     s.start = j.value("start", size_t{0});
     s.stop = j.value("stop", size_t{0});
   } else {
-    return Unsupported("type \"" + type + "\"");
+    return UnsupportedDecoder("type \"" + type + "\"");
   }
   steps->push_back(std::move(s));
   return Status::Ok();

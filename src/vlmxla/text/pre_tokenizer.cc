@@ -12,7 +12,7 @@ namespace {
 constexpr const char* kGpt2Pattern =
     R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
 
-Status Unsupported(const std::string& what) {
+Status UnsupportedPreTokenizer(const std::string& what) {
   return Unimplemented("tokenizer.json: pre_tokenizer " + what + " is not supported",
                        "unsupported_tokenizer_component");
 }
@@ -123,14 +123,14 @@ Result<PreTokenizer> PreTokenizer::FromJson(const nlohmann::json& j) {
   PreTokenizer p;
   if (type == "Split") {
     p.kind_ = Kind::kSplit;
-    if (j.value("invert", false)) return Unsupported("Split with invert=true");
+    if (j.value("invert", false)) return UnsupportedPreTokenizer("Split with invert=true");
     const auto& pattern = j.value("pattern", nlohmann::json());
     if (pattern.is_object() && pattern.contains("Regex")) {
       VLMXLA_ASSIGN_OR_RETURN(p.regex_, Regex::Compile(pattern["Regex"].get<std::string>(), false));
     } else if (pattern.is_object() && pattern.contains("String")) {
       VLMXLA_ASSIGN_OR_RETURN(p.regex_, Regex::Compile(pattern["String"].get<std::string>(), true));
     } else {
-      return Unsupported("Split with pattern " + pattern.dump());
+      return UnsupportedPreTokenizer("Split with pattern " + pattern.dump());
     }
     const std::string behavior = j.value("behavior", std::string("Isolated"));
     if (behavior == "Isolated") {
@@ -144,7 +144,7 @@ Result<PreTokenizer> PreTokenizer::FromJson(const nlohmann::json& j) {
     } else if (behavior == "Contiguous") {
       p.behavior_ = SplitBehavior::kContiguous;
     } else {
-      return Unsupported("Split with behavior \"" + behavior + "\"");
+      return UnsupportedPreTokenizer("Split with behavior \"" + behavior + "\"");
     }
   } else if (type == "ByteLevel") {
     p.kind_ = Kind::kByteLevel;
@@ -166,7 +166,7 @@ Result<PreTokenizer> PreTokenizer::FromJson(const nlohmann::json& j) {
       p.children_.push_back(std::move(c));
     }
   } else {
-    return Unsupported("type \"" + type + "\"");
+    return UnsupportedPreTokenizer("type \"" + type + "\"");
   }
   return p;
 }

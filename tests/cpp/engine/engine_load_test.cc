@@ -31,13 +31,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int64_t kCapacity = 32;
+constexpr int64_t kLoadCapacity = 32;
 
 class EngineLoadTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() / ("vlmxla-engine-load-" + std::to_string(getpid()));
-    test_model::WriteLlama(dir_ / "tiny-llama", kCapacity);
+    test_model::WriteLlama(dir_ / "tiny-llama", kLoadCapacity);
   }
   void TearDown() override { fs::remove_all(dir_); }
   fs::path dir_;
@@ -47,7 +47,7 @@ TEST_F(EngineLoadTest, WhatAServerAsksDuringLoadSeesBeforeOrAfterNeverAMixture) 
   EngineOptions options;
   options.model_dir = (dir_ / "tiny-llama").string();
   options.backend = "pjrt-cpu";
-  options.context_capacity = kCapacity;
+  options.context_capacity = kLoadCapacity;
   options.max_batch = 2;
   options.warm_decode = true;  // a longer load: more of it overlaps the questions
   std::unique_ptr<Engine> engine = Engine::Create(options);
@@ -73,7 +73,7 @@ TEST_F(EngineLoadTest, WhatAServerAsksDuringLoadSeesBeforeOrAfterNeverAMixture) 
       EXPECT_TRUE(info.device_kind.empty()) << info.device_kind;
       ++before;
     } else {
-      EXPECT_EQ(info.context_capacity, kCapacity);
+      EXPECT_EQ(info.context_capacity, kLoadCapacity);
       EXPECT_EQ(info.dtype, "float32");
       EXPECT_EQ(info.weights_dtype, "float32");
       ++after;
@@ -89,7 +89,7 @@ TEST_F(EngineLoadTest, WhatAServerAsksDuringLoadSeesBeforeOrAfterNeverAMixture) 
   ASSERT_TRUE(load_status.ok()) << load_status.ToString();
   EXPECT_GT(before, 0) << "the questions never overlapped the load";
   ASSERT_TRUE(engine->ready());
-  EXPECT_EQ(engine->info().context_capacity, kCapacity);
+  EXPECT_EQ(engine->info().context_capacity, kLoadCapacity);
 
   request.stop.max_tokens = 3;
   auto last = engine->Generate(request, {});

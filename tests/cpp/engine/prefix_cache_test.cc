@@ -132,7 +132,7 @@ TEST(ImagePixels, QwenImagesAreTheirGridsPatchRows) {
 
 // ---- end to end ----
 
-constexpr int64_t kCapacity = 64;
+constexpr int64_t kCachedRunCapacity = 64;
 
 struct Outcome {
   std::vector<int32_t> tokens;
@@ -193,7 +193,7 @@ class CachedRunTest : public ::testing::TestWithParam<std::tuple<std::string, st
  protected:
   static void SetUpTestSuite() {
     dir_ = fs::temp_directory_path() / ("vlmxla-prefix-cache-" + std::to_string(getpid()));
-    test_model::WriteLlama(dir_ / "tiny-llama", kCapacity);
+    test_model::WriteLlama(dir_ / "tiny-llama", kCachedRunCapacity);
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
   std::unique_ptr<Engine> Load(bool caches) {
@@ -201,7 +201,7 @@ class CachedRunTest : public ::testing::TestWithParam<std::tuple<std::string, st
     o.model_dir = (dir_ / "tiny-llama").string();
     o.backend = std::get<0>(GetParam());
     o.dtype = std::get<1>(GetParam());
-    o.context_capacity = kCapacity;
+    o.context_capacity = kCachedRunCapacity;
     o.max_batch = 4;
     o.prefix_cache_bytes = caches ? (uint64_t{64} << 20) : 0;
     o.image_cache_bytes = 0;

@@ -221,8 +221,7 @@ struct Dtype {
   Precision precision;
 };
 
-constexpr ElementType kF32 = ElementType::kF32, kBF16 = ElementType::kBF16,
-                      kF16 = ElementType::kF16;
+using enum ElementType;  // kF32, kBF16, kF16 (a using-declaration: unity builds repeat it)
 
 // Every combination the hash table pins.
 std::vector<Case> HashedCases() {

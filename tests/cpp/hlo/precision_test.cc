@@ -20,8 +20,7 @@
 namespace vlmxla::hlo {
 namespace {
 
-constexpr ElementType kF32 = ElementType::kF32, kBF16 = ElementType::kBF16,
-                      kF16 = ElementType::kF16;
+using enum ElementType;  // kF32, kBF16, kF16 (a using-declaration: unity builds repeat it)
 
 io::ModelConfig SiglipQwen2() {
   const auto j = nlohmann::json::parse(R"({

@@ -26,7 +26,7 @@ Result<Program> Decode(const io::TextConfig& config, WeightQuant quant, bool in_
   return BuildDecode(config, o);
 }
 
-const ProgramParam* Param(const Program& p, const std::string& name) {
+const ProgramParam* WeightParam(const Program& p, const std::string& name) {
   for (const ProgramParam& param : p.params)
     if (param.name == name) return &param;
   return nullptr;
@@ -55,17 +55,17 @@ TEST(QuantizedPrograms, Int8ProjectionsAreI8WithPerRowScales) {
     }
     EXPECT_EQ(quantized, 7 * c.num_hidden_layers);
     EXPECT_EQ(scales, 7 * c.num_hidden_layers);
-    const ProgramParam* q = Param(*p, "model.layers.0.self_attn.q_proj.weight");
+    const ProgramParam* q = WeightParam(*p, "model.layers.0.self_attn.q_proj.weight");
     ASSERT_NE(q, nullptr);
     EXPECT_EQ(q->type.dims, (std::vector<int64_t>{32, 32}));
-    const ProgramParam* down = Param(*p, "model.layers.1.mlp.down_proj.weight");
+    const ProgramParam* down = WeightParam(*p, "model.layers.1.mlp.down_proj.weight");
     ASSERT_NE(down, nullptr);
     EXPECT_EQ(down->type.dims, (std::vector<int64_t>{32, 48}));
-    EXPECT_EQ(Param(*p, "model.layers.1.mlp.down_proj.weight_scale")->type.dims,
+    EXPECT_EQ(WeightParam(*p, "model.layers.1.mlp.down_proj.weight_scale")->type.dims,
               (std::vector<int64_t>{32}));
     // The embeddings and the head stay as stored.
-    EXPECT_EQ(Param(*p, "model.embed_tokens.weight")->type.element, ElementType::kF32);
-    EXPECT_EQ(Param(*p, "model.embed_tokens.weight")->quant, WeightQuant::kNone);
+    EXPECT_EQ(WeightParam(*p, "model.embed_tokens.weight")->type.element, ElementType::kF32);
+    EXPECT_EQ(WeightParam(*p, "model.embed_tokens.weight")->quant, WeightQuant::kNone);
     // Widened in the program, i8 -> f32 (then multiplied, and the sum scaled).
     EXPECT_NE(p->mlir.find("(tensor<32x48xi8>) -> tensor<32x48xf32>"), std::string::npos)
         << "in_out " << in_out;
@@ -78,15 +78,15 @@ TEST(QuantizedPrograms, Int4ProjectionsArePackedWithGroupScales) {
   for (const bool in_out : {false, true}) {
     Result<Program> p = Decode(c, WeightQuant::kInt4, in_out);
     ASSERT_TRUE(p.ok()) << p.status().ToString();
-    const ProgramParam* down = Param(*p, "model.layers.0.mlp.down_proj.weight");
+    const ProgramParam* down = WeightParam(*p, "model.layers.0.mlp.down_proj.weight");
     ASSERT_NE(down, nullptr);
     EXPECT_EQ(down->type.element, ElementType::kI8);
     EXPECT_EQ(down->type.dims, (std::vector<int64_t>{32, 32}));  // [32, 64 / 2] either way
-    const ProgramParam* scale = Param(*p, "model.layers.0.mlp.down_proj.weight_scale");
+    const ProgramParam* scale = WeightParam(*p, "model.layers.0.mlp.down_proj.weight_scale");
     ASSERT_NE(scale, nullptr);
     EXPECT_EQ(scale->type.dims, (std::vector<int64_t>{32, 2}));
     EXPECT_FALSE(scale->transposed);
-    const ProgramParam* gate = Param(*p, "model.layers.0.mlp.gate_proj.weight");
+    const ProgramParam* gate = WeightParam(*p, "model.layers.0.mlp.gate_proj.weight");
     EXPECT_EQ(gate->type.dims, (std::vector<int64_t>{64, 16}));
     EXPECT_FALSE(gate->transposed);
     EXPECT_NE(p->mlir.find("stablehlo.shift_right_arithmetic"), std::string::npos);

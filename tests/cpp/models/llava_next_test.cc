@@ -8,23 +8,24 @@
 #include <nlohmann/json.hpp>
 
 #include "vlmxla/hlo/program.h"
+#include "parse_config.h"
 #include "vlmxla/models/registry.h"
 #include "vlmxla/vision/anyres.h"
 
 namespace vlmxla::models {
 namespace {
 
-const nlohmann::json kText = {{"model_type", "mistral"},  {"vocab_size", 64},
-                              {"hidden_size", 32},        {"intermediate_size", 64},
-                              {"num_hidden_layers", 1},   {"num_attention_heads", 4},
-                              {"num_key_value_heads", 2}, {"max_position_embeddings", 128},
-                              {"sliding_window", nullptr}};
+const nlohmann::json kMistralText = {{"model_type", "mistral"},  {"vocab_size", 64},
+                                     {"hidden_size", 32},        {"intermediate_size", 64},
+                                     {"num_hidden_layers", 1},   {"num_attention_heads", 4},
+                                     {"num_key_value_heads", 2}, {"max_position_embeddings", 128},
+                                     {"sliding_window", nullptr}};
 
 // A SigLIP tower of 12 px views in 4 px patches: 3 x 3 = 9 rows per view.
 nlohmann::json Config(const std::string& type) {
   nlohmann::json j = {{"model_type", type},
                       {"image_token_index", 63},
-                      {"text_config", kText},
+                      {"text_config", kMistralText},
                       {"vision_feature_select_strategy", "full"},
                       {"vision_feature_layer", -1},
                       {"image_grid_pinpoints", {{12, 24}, {24, 12}, {24, 24}}},
@@ -40,11 +41,7 @@ nlohmann::json Config(const std::string& type) {
   return j;
 }
 
-io::ModelConfig Parse(const nlohmann::json& j) {
-  auto c = io::ParseModelConfig(j);
-  EXPECT_TRUE(c.ok()) << c.status().ToString();
-  return *c;
-}
+using test_util::Parse;
 
 // A prompt of images of these (height, width), as the family's pipeline would leave it: the
 // processor's padded batch, with view v of image i filled with 100 * i + v, and each image's

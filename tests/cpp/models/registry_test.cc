@@ -7,16 +7,13 @@
 #include <nlohmann/json.hpp>
 
 #include "vlmxla/hlo/program.h"
+#include "parse_config.h"
 #include "vlmxla/models/registry.h"
 
 namespace vlmxla::models {
 namespace {
 
-io::ModelConfig Parse(const nlohmann::json& j) {
-  auto c = io::ParseModelConfig(j);
-  EXPECT_TRUE(c.ok()) << c.status().ToString();
-  return *c;
-}
+using test_util::Parse;
 
 const nlohmann::json kText = {{"model_type", "qwen2"},    {"vocab_size", 64},
                               {"hidden_size", 32},        {"intermediate_size", 64},

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "vlmxla/prompt/preparer.h"
+#include "write_file.h"
 
 namespace vlmxla::prompt {
 namespace {
@@ -74,10 +75,7 @@ json TokenizerJson() {
             {"merges", json::array()}}}};
 }
 
-void Write(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::trunc);
-  out << text;
-}
+using test_util::Write;
 
 vision::Image Gray(int width, int height) {
   vision::Image im;

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "vlmxla/prompt/preparer.h"
+#include "write_file.h"
 
 namespace vlmxla::prompt {
 namespace {
@@ -20,7 +21,7 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 // SentencePiece-style BPE whose post-processor prepends <s> (id 1), with byte fallback.
-json TokenizerJson() {
+json SentencePieceTokenizerJson() {
   json vocab = {{"<unk>", 0},
                 {"<s>", 1},
                 {"</s>", 2},
@@ -64,10 +65,7 @@ json TokenizerJson() {
         {"merges", json::array({json::array({"\xE2\x96\x81", "a"})})}}}};
 }
 
-void Write(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::trunc);
-  out << text;
-}
+using test_util::Write;
 
 class TextOnlyPreparerTest : public ::testing::Test {
  protected:
@@ -95,7 +93,7 @@ class TextOnlyPreparerTest : public ::testing::Test {
                {"tie_word_embeddings", false},
                {"rope_parameters", {{"rope_theta", 10000.0}, {"rope_type", "default"}}}}
               .dump());
-    Write(dir_ / "tokenizer.json", TokenizerJson().dump());
+    Write(dir_ / "tokenizer.json", SentencePieceTokenizerJson().dump());
     Write(dir_ / "tokenizer_config.json",
           json{{"bos_token", "<s>"}, {"eos_token", "</s>"}, {"unk_token", "<unk>"}}.dump());
     Write(dir_ / "chat_template.jinja",

@@ -11,9 +11,9 @@
 namespace vlmxla::text {
 namespace {
 
-using json = nlohmann::ordered_json;
+using ojson = nlohmann::ordered_json;
 
-std::string R(const std::string& tpl, const json& ctx = json::object()) {
+std::string R(const std::string& tpl, const ojson& ctx = ojson::object()) {
   auto t = ChatTemplate::Parse(tpl);
   if (!t.ok()) return "PARSE ERROR: " + t.status().ToString();
   auto r = t->Render(ctx);
@@ -21,7 +21,7 @@ std::string R(const std::string& tpl, const json& ctx = json::object()) {
   return *r;
 }
 
-Status RenderError(const std::string& tpl, const json& ctx = json::object()) {
+Status RenderError(const std::string& tpl, const ojson& ctx = ojson::object()) {
   auto t = ChatTemplate::Parse(tpl);
   if (!t.ok()) return t.status();
   auto r = t->Render(ctx);
@@ -30,7 +30,7 @@ Status RenderError(const std::string& tpl, const json& ctx = json::object()) {
 
 TEST(Jinja, SplitAndRsplitWithMaxsplitAsPython) {
   // Expected values are CPython 3.11's str.split / str.rsplit.
-  const json ctx = {{"s", "  a b  "}, {"c", "a,,b,c"}};
+  const ojson ctx = {{"s", "  a b  "}, {"c", "a,,b,c"}};
   EXPECT_EQ(R("{{ s.split(none, 1) }}", ctx), "['a', 'b  ']");
   EXPECT_EQ(R("{{ s.rsplit(none, 1) }}", ctx), "['  a', 'b']");
   EXPECT_EQ(R("{{ s.split(none, 0) }}", ctx), "['a b  ']");
@@ -71,7 +71,7 @@ TEST(Jinja, WhitespaceControl) {
 }
 
 TEST(Jinja, ForLoops) {
-  json ctx = {{"xs", {"a", "b", "c"}}};
+  ojson ctx = {{"xs", {"a", "b", "c"}}};
   EXPECT_EQ(R("{% for x in xs %}{{ loop.index }}{{ x }}{{ loop.index0 }}{{ loop.revindex }}"
               "{% if loop.first %}F{% endif %}{% if loop.last %}L{% endif %}{{ loop.length }}|"
               "{% endfor %}",
@@ -108,7 +108,7 @@ TEST(Jinja, IfSetMacroCall) {
 }
 
 TEST(Jinja, OperatorsAndAccess) {
-  json ctx = {{"d", {{"key", "v"}, {"n", 3}}}, {"s", "Hello World"}};
+  ojson ctx = {{"d", {{"key", "v"}, {"n", 3}}}, {"s", "Hello World"}};
   EXPECT_EQ(R("{{ d.key }}{{ d['key'] }}{{ d.missing }}|{{ d.get('n') }}{{ d.get('x', 9) }}", ctx),
             "vv|39");
   EXPECT_EQ(R("{{ s[0] }}{{ s[-1] }}{{ s[:5] }}{{ s[::-1] }}{{ [1,2,3,4][1:3] }}", ctx),
@@ -131,7 +131,7 @@ TEST(Jinja, OperatorsAndAccess) {
 }
 
 TEST(Jinja, Filters) {
-  json ctx = {
+  ojson ctx = {
       {"msgs", {{{"type", "image"}}, {{"type", "text"}, {"text", "hi"}}, {{"type", "image"}}}},
       {"tools", {{{"name", "f"}, {"args", {{"x", 1}}}}}}};
   EXPECT_EQ(R("{{ msgs | selectattr('type', 'equalto', 'image') | list | length }}", ctx), "2");
@@ -168,13 +168,13 @@ TEST(Jinja, Filters) {
 }
 
 TEST(Jinja, Tests) {
-  json ctx = {{"d", json::object()},
-              {"l", json::array()},
-              {"n", nullptr},
-              {"i", 3},
-              {"f", 1.5},
-              {"b", true},
-              {"s", "x"}};
+  ojson ctx = {{"d", ojson::object()},
+               {"l", ojson::array()},
+               {"n", nullptr},
+               {"i", 3},
+               {"f", 1.5},
+               {"b", true},
+               {"s", "x"}};
   EXPECT_EQ(
       R("{{ d is mapping }}{{ l is sequence }}{{ s is iterable }}{{ n is none }}"
         "{{ i is integer }}{{ f is number }}{{ f is integer }}{{ b is boolean }}{{ b is true }}"

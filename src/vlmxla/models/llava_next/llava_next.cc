@@ -19,7 +19,7 @@ int64_t SeriesBucket(int64_t n, int64_t base) {
 
 bool OneVision(const io::ModelConfig& config) { return config.model_type == "llava_onevision"; }
 
-int64_t NumImages(const prompt::PreparedPrefill& p) {
+int64_t NumImageSizes(const prompt::PreparedPrefill& p) {
   return static_cast<int64_t>(p.image_sizes.size());
 }
 
@@ -35,7 +35,7 @@ Result<std::vector<vision::AnyresFeatureLayout>> Layouts(const io::ModelConfig& 
   VLMXLA_ASSIGN_OR_RETURN(const vision::AnyresFeatureGeometry geometry,
                           vision::AnyresFeatureGeometryOf(*config.llava));
   std::vector<vision::AnyresFeatureLayout> out;
-  const bool base_only = BaseOnly(config, NumImages(p));
+  const bool base_only = BaseOnly(config, NumImageSizes(p));
   for (const auto& hw : p.image_sizes) {
     VLMXLA_ASSIGN_OR_RETURN(vision::AnyresFeatureLayout layout,
                             vision::LayoutAnyresFeatures(geometry, {hw[0], hw[1]}, base_only));
