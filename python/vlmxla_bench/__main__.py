@@ -12,7 +12,8 @@ computing in DTYPE on the checkpoint stored in STORED, optionally with a compile
 (448x448 and 1280x720): Transformers measures both in one process; `vlmxla bench` (one image per
 run) runs once per image, the first run measuring everything, the next ones the image request
 (their decode is two tokens at batch 1, kept under `image_runs` but not reported). Results:
-bench/results/<date>-<machine>-qwen2-vl-2b.{json,png}.
+bench/results/<date>-<machine>-qwen2-vl-2b.{json,png}. `--shape qwen3-vl-2b` does the same
+for Qwen3-VL-2B; `--shape gemma-3-4b` benchmarks Gemma-3-4B on one image, in bfloat16 only.
 """
 
 from __future__ import annotations
@@ -218,8 +219,9 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser,
     p.add_argument("--dtypes", default=None,
                    help="vlmxla compute dtypes, each on the checkpoint stored in it (default: the "
                         "shape's: float32,bfloat16,float16 for LLaVA, float32,bfloat16 for Qwen)")
-    p.add_argument("--transformers-dtypes", default="float32,bfloat16",
-                   help="Transformers eager dtypes ('' for none)")
+    p.add_argument("--transformers-dtypes", default=None,
+                   help="Transformers eager dtypes ('' for none; default: the shape's, "
+                        "float32,bfloat16, or bfloat16 alone for gemma-3-4b)")
     p.add_argument("--extra", action="append", default=[],
                    metavar="BACKEND:DTYPE:STORED[:PRESET]",
                    help="an extra vlmxla row: --dtype DTYPE on the checkpoint stored in STORED, "
@@ -248,6 +250,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser,
     shape = shapes.SHAPES[args.shape]
     args.model = args.model or shape.model
     args.dtypes = shape.dtypes if args.dtypes is None else args.dtypes
+    if args.transformers_dtypes is None:
+        args.transformers_dtypes = shape.transformers_dtypes
     args.timeout = args.timeout or shape.timeout
     if args.interleave is None:
         args.interleave = shape.interleave

@@ -35,9 +35,11 @@ def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None) -> dict
 def _vision_flops(cfg: dict, patches: int | None) -> tuple[int, int]:
     """(flops of the vision tower + projector over one image, its patch count). LLaVA: the
     tower's fixed grid (SigLIP: no class token) and the two-layer projector, once per view where
-    `patches` counts several (anyres: the tiles and the base view). Qwen2-VL: `patches`
-    (the image's t*h*w grid, which the image's size decides), the conv3d patch embedding as one
-    matmul, full attention within the image, the 2x2 merger's two layers."""
+    `patches` counts several (anyres: the tiles and the base view); Gemma 3: the tower's grid and
+    one projection of the pooled soft tokens. Qwen2-VL / Qwen3-VL: `patches` (the image's t*h*w
+    grid, which the image's size decides), the conv3d patch embedding as one matmul, full
+    attention within the image, the 2x2 merger's two layers (Qwen3-VL: and each DeepStack
+    merger's)."""
     v = cfg["vision_config"]
     if cfg.get("model_type") == "qwen2_vl":
         if not patches:
@@ -49,6 +51,20 @@ def _vision_flops(cfg: dict, patches: int | None) -> tuple[int, int]:
         flops += v["depth"] * (2 * patches * (4 * d * d + 2 * d * inter)
                                + 4 * patches * patches * d)
         flops += 2 * (patches // unit) * ((unit * d) ** 2 + unit * d * v["hidden_size"])
+        return flops, patches
+    if cfg.get("model_type") == "qwen3_vl":
+        # As Qwen2-VL's, with its names (hidden_size, intermediate_size, out_hidden_size) and
+        # a merger per DeepStack layer besides the final one (each 2x2 merge's two layers).
+        if not patches:
+            raise ValueError("a Qwen3-VL image's flops need its patch count (image_grid_thw)")
+        d, inter = v["hidden_size"], v["intermediate_size"]
+        unit = v["spatial_merge_size"] ** 2
+        mergers = 1 + len(v.get("deepstack_visual_indexes") or [])
+        flops = 2 * patches * v["in_channels"] * v["temporal_patch_size"] * v["patch_size"] ** 2 * d
+        flops += v["depth"] * (2 * patches * (4 * d * d + 2 * d * inter)
+                               + 4 * patches * patches * d)
+        flops += mergers * 2 * (patches // unit) * ((unit * d) ** 2
+                                                    + unit * d * v["out_hidden_size"])
         return flops, patches
     if "image_size" not in v:
         raise ValueError(f"no flop count for model_type {cfg.get('model_type')!r}")
@@ -63,7 +79,10 @@ def _vision_flops(cfg: dict, patches: int | None) -> tuple[int, int]:
     flops = 2 * n * 3 * v["patch_size"] ** 2 * d
     flops += layers * (2 * n * (4 * d * d + 2 * d * inter) + 4 * n * n * d)
     dt = t["hidden_size"]
-    flops += 2 * n * (d * dt + dt * dt)
+    if cfg.get("model_type") == "gemma3":  # pooled to mm_tokens_per_image, one projection
+        flops += 2 * cfg["mm_tokens_per_image"] * d * dt
+    else:  # LLaVA's two-layer projector on every patch
+        flops += 2 * n * (d * dt + dt * dt)
     return views * flops, views * n
 
 

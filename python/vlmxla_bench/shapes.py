@@ -19,6 +19,20 @@ picks the 768x1536 grid, so the tower sees 2x4 tiles plus the base view (9 x 729
 unpadded tile features (54x96, under anyres_max_9's budget: no downscale) with a newline per row
 plus the base view make 5967 image tokens. Context per run from the prompt, as for Qwen2-VL;
 float32 and bfloat16 rows.
+
+qwen3-vl-2b: Qwen/Qwen3-VL-2B-Instruct's published dimensions (fixture_configs/
+bench-qwen3-vl-2b.json: a 24-block, 1024-wide tower with 16-pixel patches, DeepStack features from
+blocks 5, 11 and 17 added to the decoder's first three layers; a Qwen3-1.7B-shaped decoder), the
+same two images as qwen2-vl-2b: smart_resize (factor 32) keeps 448x448 (28x28 patches, 196 image
+tokens) and takes 1280x720 to 1280x704 (44x80 patches, 880 image tokens). Context per run from the
+prompt; float32 and bfloat16 rows.
+
+gemma-3-4b: google/gemma-3-4b-it's published dimensions (fixture_configs/bench-gemma-3-4b.json:
+SigLIP so400m/14 at 896, 4096 patches pooled to 256 soft tokens; a 34-layer decoder with sliding
+window 1024 on five layers of six), the 1280x720 image resized to 896x896 (pan-and-scan off, as
+published): 256 image tokens. bfloat16 rows only, Transformers' included: the spec is built in
+bfloat16 alone (its float32 checkpoint is ~17 GB, which the 24 GiB machines cannot build, let
+alone run beside Transformers; checkpoint.py). Context per run from the prompt.
 """
 
 from __future__ import annotations
@@ -53,10 +67,12 @@ class Shape:
     family: str  # the checkpoint's model_type: "llava", "qwen2_vl", "llava_onevision"
     tag: str  # the results' file name: <date>-<machine>[-<tag>].json
     interleave: bool = False  # run the rows dtype by dtype (Transformers, then vlmxla)
+    transformers_dtypes: str = "float32,bfloat16"  # default --transformers-dtypes
 
 
 SCENE = BenchImage("scene", "scene.png", 317, 229, 0, 0.0)  # the oracle's images.scene_pixels()
 WIDE = BenchImage("1280x720", "bench-1280x720.png", 1280, 720, 720, 0.07)
+SQUARE = BenchImage("448x448", "bench-448x448.png", 448, 448, 448, 0.19)
 
 SHAPES = {
     "llava-interleave-qwen-0.5b": Shape(
@@ -66,15 +82,21 @@ SHAPES = {
         tag=""),
     "qwen2-vl-2b": Shape(
         name="qwen2-vl-2b", model="bench-qwen2-vl-2b", quick_model="tiny-qwen2-vl",
-        images=(BenchImage("448x448", "bench-448x448.png", 448, 448, 448, 0.19),
-                WIDE),
-        dtypes="float32,bfloat16", context=None, timeout=7200, family="qwen2_vl",
-        tag="qwen2-vl-2b"),
+        images=(SQUARE, WIDE), dtypes="float32,bfloat16", context=None, timeout=7200,
+        family="qwen2_vl", tag="qwen2-vl-2b"),
     "llava-onevision-qwen2-0.5b": Shape(
         name="llava-onevision-qwen2-0.5b", model="bench-llava-onevision-qwen2-0.5b",
         quick_model="tiny-llava-onevision", images=(WIDE,), dtypes="float32,bfloat16",
         context=None, timeout=3600, family="llava_onevision", tag="onevision",
         interleave=True),
+    "qwen3-vl-2b": Shape(
+        name="qwen3-vl-2b", model="bench-qwen3-vl-2b", quick_model="tiny-qwen3-vl",
+        images=(SQUARE, WIDE), dtypes="float32,bfloat16", context=None, timeout=7200,
+        family="qwen3_vl", tag="qwen3-vl-2b"),
+    "gemma-3-4b": Shape(
+        name="gemma-3-4b", model="bench-gemma-3-4b", quick_model="tiny-gemma3", images=(WIDE,),
+        dtypes="bfloat16", context=None, timeout=7200, family="gemma3", tag="gemma-3-4b",
+        transformers_dtypes="bfloat16"),
 }
 DEFAULT_SHAPE = "llava-interleave-qwen-0.5b"
 # The context of a run whose capacity follows its prompt: the prompt (and the text-only decode

@@ -433,3 +433,231 @@ def test_a_narrow_dtype_slower_than_float32_takes_the_float32_ceiling():
     # A faster native rate is kept.
     r = rooflines(dict(system, dtype="bfloat16", weights_dtype="bfloat16"), costs, ceilings)
     assert r["matmul_ceiling"] == "matmul_gflops_bfloat16" and r["matmul_ceiling_gflops"] == 400.0
+
+
+# --- the Qwen3-VL-2B and Gemma-3-4B shapes: specs, tokenizers, costs, driver options ---------
+
+
+def test_qwen3_spec_builds_the_published_qwen3_vl_2b():
+    """On the meta device the spec's model has 2,127,532,032 parameters, counted by hand from
+    the dims: the decoder 1,720,574,976 (the tied 151936 x 2048 table 311,164,928; 28 layers of
+    50,336,000: q and o 2048x2048, k and v 2048x1024, the 128-wide q/k norms, a 3 x 2048 x 6144
+    MLP, two norms; the final norm 2048) and the tower 406,957,056 (the 3x2x16x16 conv with
+    bias 1,573,888; 2304 x 1024 positions; 24 blocks of 12,596,224; the merger 25,174,016 and
+    three DeepStack mergers of 25,180,160, whose norm is 4096 wide): ~2.1B, as published."""
+    import torch
+    import transformers
+    from vlmxla_oracle import fixtures
+
+    spec = fixtures.load_spec(shapes.SHAPES["qwen3-vl-2b"].model)
+    tokenizer = checkpoint.qwen_tokenizer(spec)
+    assert len(tokenizer) == 151657
+    config = fixtures.build_qwen_config(spec, tokenizer)
+    config.text_config.vocab_size = spec["text_vocab_size"]
+    assert config.model_type == shapes.SHAPES["qwen3-vl-2b"].family == "qwen3_vl"
+    with torch.device("meta"):
+        model = transformers.Qwen3VLForConditionalGeneration(config)
+    text = 151936 * 2048 + 28 * 50_336_000 + 2048
+    vision = 1_573_888 + 2304 * 1024 + 24 * 12_596_224 + 25_174_016 + 3 * 25_180_160
+    assert (text, vision) == (1_720_574_976, 406_957_056)
+    total = sum(p.numel() for p in model.parameters())
+    assert total == text + vision == 2_127_532_032
+    assert round(total / 1e9, 1) == 2.1
+    assert model.lm_head.weight is model.get_input_embeddings().weight
+    assert (config.image_token_id, config.video_token_id, config.vision_start_token_id,
+            config.vision_end_token_id) == (151655, 151656, 151652, 151653)
+    assert config.text_config.eos_token_id == 151645
+    rope = config.text_config.rope_parameters
+    assert (rope["mrope_section"], rope["mrope_interleaved"], rope["rope_theta"]) == (
+        [24, 20, 20], True, 5e6)
+    assert config.vision_config.deepstack_visual_indexes == [5, 11, 17]
+
+
+def test_gemma3_spec_builds_the_published_gemma_3_4b():
+    """On the meta device the spec's model has 4,300,079,472 parameters, counted by hand: the
+    decoder 3,880,263,168 (the tied 262208 x 2560 table 671,252,480; 34 layers of 94,382,592:
+    q and o 2560x2048, k and v 2560x1024, the 256-wide q/k norms, a 3 x 2560 x 10240 MLP, four
+    norms; the final norm), SigLIP at 896 px 416,866,032 (27 layers of 15,239,504, the patch
+    conv 678,528, 4096 x 1152 positions, the post-norm) and the projector 2,950,272 (1152 x 2560
+    and its 1152-wide norm): ~4.3B, as published. Every sixth layer is global."""
+    import torch
+    from vlmxla_oracle import fixtures
+
+    spec = fixtures.load_spec(shapes.SHAPES["gemma-3-4b"].model)
+    tokenizer = checkpoint.gemma_tokenizer(spec)
+    config = fixtures.build_gemma3_config(spec, tokenizer)
+    config.text_config.vocab_size = spec["text_vocab_size"]
+    assert config.model_type == shapes.SHAPES["gemma-3-4b"].family == "gemma3"
+    with torch.device("meta"):
+        model = fixtures._model_class("gemma3")(config)
+    text = 262208 * 2560 + 34 * 94_382_592 + 2560
+    vision = 27 * 15_239_504 + 678_528 + 4096 * 1152 + 2304
+    assert (text, vision) == (3_880_263_168, 416_866_032)
+    total = sum(p.numel() for p in model.parameters())
+    assert total == text + vision + 1152 * 2560 + 1152 == 4_300_079_472
+    assert round(total / 1e9, 1) == 4.3
+    assert model.lm_head.weight is model.get_input_embeddings().weight
+    assert (config.boi_token_index, config.eoi_token_index, config.image_token_index) == (
+        255999, 256000, 262144)
+    assert config.mm_tokens_per_image == 256
+    tc = config.text_config
+    assert (tc.bos_token_id, tc.eos_token_id, tc.pad_token_id) == (2, 106, 0)
+    assert [i for i, t in enumerate(tc.layer_types) if t == "full_attention"] == [
+        5, 11, 17, 23, 29]
+    assert (tc.sliding_window, tc.query_pre_attn_scalar, tc.head_dim) == (1024, 256, 256)
+    assert tc.rope_parameters == {
+        "full_attention": {"rope_type": "linear", "factor": 8.0, "rope_theta": 1e6},
+        "sliding_attention": {"rope_type": "default", "rope_theta": 1e4}}
+
+
+def test_gemma3_tokenizer_puts_the_special_tokens_at_the_published_ids():
+    """Every special token at its published id, 262145 ids in all; ordinary text is split as
+    the tiny fixture's tokenizer splits it (the same pieces, at other ids) and decodes alike."""
+    from vlmxla_oracle import fixtures
+
+    spec = fixtures.load_spec("bench-gemma-3-4b")
+    tokenizer = checkpoint.gemma_tokenizer(spec)
+    tiny = fixtures.build_tokenizer(fixtures.load_spec("tiny-gemma3"))
+    assert len(tokenizer) == 262145
+    for token, tid in spec["special_token_ids"].items():
+        assert tokenizer.convert_tokens_to_ids(token) == tid, token
+    assert (tokenizer.boi_token, tokenizer.image_token) == ("<start_of_image>",
+                                                             "<image_soft_token>")
+    text = ("<start_of_turn>user\n<start_of_image>Describe the image.<end_of_turn>\n"
+            "<start_of_turn>model\n")
+    ids = tokenizer(text)["input_ids"]
+    assert ids[:2] == [2, 105] and 255999 in ids and ids.count(106) == 1
+    for line in [text, *fixtures.corpus_lines()[:50]]:
+        mine, theirs = tokenizer(line)["input_ids"], tiny(line)["input_ids"]
+        assert tokenizer.convert_ids_to_tokens(mine) == tiny.convert_ids_to_tokens(theirs)
+        assert tokenizer.decode(mine) == tiny.decode(theirs)
+    words = " ".join(fixtures.corpus_lines()[:200])
+    pieces = tokenizer.convert_ids_to_tokens(tokenizer(words)["input_ids"])
+    assert not [t for t in pieces if t.startswith("<bench_unused_")]  # never reached
+    assert tokenizer.convert_ids_to_tokens(200000) == "<bench_unused_200000>"
+
+
+def test_gemma3_checkpoint_is_built_in_bfloat16_alone(tmp_path, monkeypatch):
+    """A float32 (or float16) request for the bf16-only spec is refused naming the spec and the
+    dtype; the direct builder, run on the spec cut to one layer a side and a 300-row table,
+    writes bf16 tensors only (never a float32 one), config dtype bfloat16, the padded rows zero,
+    the same bytes twice (seeded), and a marker ensure_checkpoint accepts."""
+    import copy
+
+    import torch
+    from safetensors.torch import load_file
+    from vlmxla_oracle import fixtures
+
+    monkeypatch.setenv("VLMXLA_CACHE", str(tmp_path))
+    name = "bench-gemma-3-4b"
+    assert checkpoint.stored_dtype(name) == "bfloat16"
+    assert checkpoint.stored_dtype("bench-qwen3-vl-2b") is None
+    for dtype in ("float32", "float16"):
+        with pytest.raises(ValueError, match=f"{name} is built in bfloat16 only.*{dtype}"):
+            checkpoint.ensure_checkpoint(name, dtype=dtype)
+    spec = copy.deepcopy(fixtures.load_spec(name))
+    gemma = spec["gemma3_config"]
+    gemma["vision_config"].update(num_hidden_layers=1, hidden_size=32, intermediate_size=64,
+                                  num_attention_heads=2, image_size=56)
+    gemma["text_config"].update(num_hidden_layers=2, hidden_size=64, intermediate_size=96,
+                                num_attention_heads=2, num_key_value_heads=1, head_dim=32)
+    gemma["mm_tokens_per_image"] = 4
+    spec["text_vocab_size"] = 262145 + 300
+    out = []
+    for i in range(2):
+        d = checkpoint._build_direct(name, spec, tmp_path / f"out{i}")
+        cfg = json.loads((d / "config.json").read_text())
+        assert cfg["dtype"] == "bfloat16" and cfg["text_config"]["vocab_size"] == 262445
+        tensors = {}
+        for f in sorted(d.glob("*.safetensors")):
+            tensors.update(load_file(f))
+        assert {t.dtype for t in tensors.values()} == {torch.bfloat16}
+        table = tensors["language_model.model.embed_tokens.weight"]
+        assert table.shape == (262445, 64)
+        assert not table[262145:].any() and table[:262145].any()
+        assert (d / "tokenizer.json").exists() and (d / "preprocessor_config.json").exists()
+        out.append(tensors)
+    assert out[0].keys() == out[1].keys()
+    assert all(torch.equal(out[0][k], out[1][k]) for k in out[0])
+    (tmp_path / "bench").mkdir(exist_ok=True)
+    (tmp_path / "out0").rename(tmp_path / "bench" / f"{name}-bf16")
+    assert checkpoint._is_current(tmp_path / "bench" / f"{name}-bf16",
+                                  checkpoint.spec_hash(name))
+
+
+def test_qwen3_and_gemma3_vision_flops_match_torch_flop_counter():
+    """costs' Qwen3-VL count (patch embed, blocks, the merger and the DeepStack mergers) and
+    Gemma 3's (SigLIP's grid, one projection of the pooled tokens) equal what torch's flop
+    counter sees the tiny towers do."""
+    import torch
+    import transformers
+    from torch.utils.flop_counter import FlopCounterMode
+    from vlmxla_bench import costs
+    from vlmxla_oracle import fixtures
+
+    spec = fixtures.load_spec("tiny-qwen3-vl")
+    config = fixtures.build_qwen_config(spec, fixtures.build_tokenizer(spec))
+    config.vision_config._attn_implementation = "eager"
+    model = transformers.Qwen3VLForConditionalGeneration(config).eval()
+    v = config.vision_config
+    pixels = torch.randn(60, v.in_channels * v.temporal_patch_size * v.patch_size ** 2)
+    with torch.no_grad(), FlopCounterMode(display=False) as counter:
+        model.model.visual(pixels, grid_thw=torch.tensor([[1, 6, 10]]))
+    assert costs._vision_flops(json.loads(config.to_json_string()), 60) == (
+        counter.get_total_flops(), 60)
+
+    spec = fixtures.load_spec("tiny-gemma3")
+    config = fixtures.build_gemma3_config(spec, fixtures.build_tokenizer(spec))
+    config.vision_config._attn_implementation = "eager"
+    model = transformers.Gemma3ForConditionalGeneration(config).eval()
+    v = config.vision_config
+    with torch.no_grad(), FlopCounterMode(display=False) as counter:
+        model.model.get_image_features(torch.randn(1, 3, v.image_size, v.image_size))
+    assert costs._vision_flops(json.loads(config.to_json_string()), None) == (
+        counter.get_total_flops(), (v.image_size // v.patch_size) ** 2)
+
+
+def test_driver_options_of_the_qwen3_and_gemma3_shapes():
+    _, qwen3 = bench_main.parse_args(["--shape", "qwen3-vl-2b"])
+    assert (qwen3.model, qwen3.dtypes, qwen3.transformers_dtypes, qwen3.context,
+            qwen3.timeout) == ("bench-qwen3-vl-2b", "float32,bfloat16", "float32,bfloat16",
+                               None, 7200)
+    _, quick = bench_main.parse_args(["--shape", "qwen3-vl-2b", "--quick"])
+    assert (quick.model, quick.decode_tokens, quick.context) == ("tiny-qwen3-vl", 12, None)
+    assert [im.label for im in shapes.SHAPES["qwen3-vl-2b"].images] == ["448x448", "1280x720"]
+    _, gemma = bench_main.parse_args(["--shape", "gemma-3-4b"])
+    assert (gemma.model, gemma.dtypes, gemma.transformers_dtypes, gemma.context) == (
+        "bench-gemma-3-4b", "bfloat16", "bfloat16", None)
+    _, quick = bench_main.parse_args(["--shape", "gemma-3-4b", "--quick"])
+    assert (quick.model, quick.dtypes, quick.context) == ("tiny-gemma3", "bfloat16", None)
+    assert shapes.SHAPES["gemma-3-4b"].images == (shapes.WIDE,)
+    _, given = bench_main.parse_args(["--shape", "gemma-3-4b", "--transformers-dtypes", ""])
+    assert given.transformers_dtypes == ""
+    _, default = bench_main.parse_args([])
+    assert default.transformers_dtypes == "float32,bfloat16"  # the other shapes keep theirs
+    assert {s.tag for s in shapes.SHAPES.values()} >= {"qwen3-vl-2b", "gemma-3-4b"}
+
+
+@pytest.mark.parametrize("shape", ["qwen3-vl-2b", "gemma-3-4b"])
+def test_quick_run_of_the_shape(shape, vlmxla_bin, tmp_path):
+    """`--shape S --quick`: the whole pipeline on the shape's tiny fixture, every row of the
+    shape's dtypes present with its figures, the plan's image tokens equal on both sides."""
+    rc = bench_main.main(["--shape", shape, "--quick", "--bin", str(vlmxla_bin),
+                          "--out", str(tmp_path), "--batches", "1,4"])
+    work = paths.cache_dir() / "bench" / "work" / f"{shape}-quick"
+    assert rc == 0, [p.read_text()[-2000:] for p in work.glob("*.log")]
+    (json_path,) = tmp_path.glob(f"*-{shapes.SHAPES[shape].tag}-quick.json")
+    data = json.loads(json_path.read_text())
+    assert data["shape"] == shape and data["failures"] == {}
+    dtypes = shapes.SHAPES[shape].dtypes.split(",")
+    want = {report.system_name(b, d) for b in (*BACKENDS, report.TRANSFORMERS)
+            for d in dtypes}
+    assert set(data["systems"]) == want
+    labels = [im.label for im in shapes.SHAPES[shape].images]
+    assert list(data["image_tokens"]) == labels
+    for counts in data["image_tokens"].values():
+        assert counts["transformers"] == counts["vlmxla"] > 0
+    for name, s in data["systems"].items():
+        assert set(s["images"]) == set(labels), name
+        assert [d["batch"] for d in s["decode"]] == [1, 4], name
+        assert s["prompt_tokens_image_text"] > s["prompt_tokens_text"], name
