@@ -8,6 +8,13 @@ std::string Plural(int64_t n, const char* one, const char* many) {
 }
 }  // namespace
 
+Status PlaceholderMismatch(int64_t placeholders, const std::string& image_token, int64_t images) {
+  return InvalidArgument(
+      "prompt has " + Plural(placeholders, "image placeholder", "image placeholders") + " (" +
+          image_token + ") but " + Plural(images, "image was", "images were") + " given",
+      kReasonPlaceholderMismatch);
+}
+
 Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int num_images,
                                      const PlaceholderSpec& spec, int64_t context_capacity) {
   const bool per_image = !spec.image_token_counts.empty();
@@ -26,12 +33,8 @@ Result<PreparedPrefill> ExpandPrompt(std::vector<int32_t> unexpanded_ids, int nu
   }
   int64_t placeholders = 0;
   for (int32_t id : unexpanded_ids) placeholders += id == spec.image_token_id;
-  if (placeholders != num_images) {
-    return InvalidArgument(
-        "prompt has " + Plural(placeholders, "image placeholder", "image placeholders") + " (" +
-            spec.image_token + ") but " + Plural(num_images, "image was", "images were") + " given",
-        kReasonPlaceholderMismatch);
-  }
+  if (placeholders != num_images)
+    return PlaceholderMismatch(placeholders, spec.image_token, num_images);
   const int64_t logical = static_cast<int64_t>(unexpanded_ids.size());
   int64_t effective = logical;
   for (int i = 0; i < num_images; ++i) effective += tokens_for(i) - 1;

@@ -71,6 +71,10 @@ inline constexpr char kReasonToolsUnsupported[] = "tools_unsupported";
 // A prompt holding a video placeholder (<|video_pad|>): no video input yet.
 inline constexpr char kReasonVideoUnsupported[] = "video_unsupported";
 
+// The kReasonPlaceholderMismatch error: "prompt has N image placeholders (TOKEN) but M images
+// were given".
+Status PlaceholderMismatch(int64_t placeholders, const std::string& image_token, int64_t images);
+
 // Expands placeholders in `unexpanded_ids` for `num_images` images (each to spec.tokens_per_image
 // tokens, or to its own spec.image_token_counts entry) and checks that the result fits
 // `context_capacity` positions. Fails with kReasonPlaceholderMismatch when the number of

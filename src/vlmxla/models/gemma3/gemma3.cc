@@ -60,13 +60,8 @@ class Gemma3Images final : public ImagePipeline {
       ++placeholders;
     }
     if (placeholders != images.size()) {
-      auto count = [](size_t n, const std::string& one, const std::string& many) {
-        return std::to_string(n) + " " + (n == 1 ? one : many);
-      };
-      return InvalidArgument(
-          "prompt has " + count(placeholders, "image placeholder", "image placeholders") + " (" +
-              tokens_.boi + ") but " + count(images.size(), "image was", "images were") + " given",
-          prompt::kReasonPlaceholderMismatch);
+      return prompt::PlaceholderMismatch(static_cast<int64_t>(placeholders), tokens_.boi,
+                                         static_cast<int64_t>(images.size()));
     }
     std::string out;
     size_t from = 0, image = 0;
