@@ -91,6 +91,7 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
     if (c.why.find(isa.where) == std::string::npos) c.why += isa_said;
     return c;
   }
+  c.why += ", weights stored as " + stored_name;
   if (c.precision.compute != hlo::ElementType::kF32 && c.precision.weights != c.precision.compute) {
     // Transformers holds every parameter in the compute dtype once loaded, so a weight stored
     // wider (or as the other 16-bit type) takes part rounded to it, in a norm or a table's rows
@@ -98,12 +99,9 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
     // also holds a float32 checkpoint in half the memory. Widening to float32 is exact, so a
     // narrow checkpoint computed in float32 keeps its weights narrow.
     c.precision.weights = c.precision.compute;
-    c.why += ", weights stored as " + stored_name + ", rounded to " +
-             TorchDtypeName(c.precision.compute) + " as they upload";
-    c.why += " on " + backend + isa_said;
-  } else {
-    c.why += ", weights stored as " + stored_name + " on " + backend + isa_said;
+    c.why += std::string(", rounded to ") + TorchDtypeName(c.precision.compute) + " as they upload";
   }
+  c.why += " on " + backend + isa_said;
   const bool bf16 = c.precision.compute == hlo::ElementType::kBF16;
   const bool narrow = c.precision.compute != hlo::ElementType::kF32;
   c.weights_in_out =
