@@ -292,10 +292,13 @@ SCHEMA = 2  # 2: entries keyed by "backend/device kind"; 1: by backend (all of t
 
 
 def device_key(result: dict) -> str:
-    """The baseline key of a run's backend and device: "pjrt-cpu/cpu", "pjrt-cuda/NVIDIA H200"."""
+    """The baseline key of a run's backend and device: "pjrt-cpu/cpu", "pjrt-cuda/NVIDIA H200",
+    and "pjrt-cpu/cpu-avx2" for a run under an ISA cap (VLMXLA_MAX_ISA: the AVX2 leg), whose
+    programs are other code than the native ones the CPU entries were measured with."""
     backend = result["backend"]
     kind = result.get("device_kind") or ("cpu" if backend.endswith("-cpu") else "unknown")
-    return f"{backend}/{kind}"
+    cap = result.get("isa_cap")
+    return f"{backend}/{kind}" + (f"-{cap}" if cap else "")
 
 
 def _migrate(data: dict) -> dict:

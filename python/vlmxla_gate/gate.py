@@ -44,7 +44,7 @@ from vlmxla_oracle import capture as capture_mod
 from vlmxla_oracle import cases as cases_mod
 from vlmxla_oracle import compare as compare_mod
 from vlmxla_oracle import fixtures as fixtures_mod
-from vlmxla_oracle import isa, paths, quantize, real_checkpoint
+from vlmxla_oracle import isa, paths, quantize, real_checkpoint, testing
 
 from . import baselines as baselines_mod
 from . import surfaces
@@ -261,6 +261,7 @@ def _finish_case(vlmxla_bin, model_dir, begun: dict, proc, backend: str, dtype: 
     cand_manifest = json.loads((cand / "manifest.json").read_text(encoding="utf-8"))
     # Baselines are keyed by backend and device kind ("pjrt-cuda/NVIDIA H200", "pjrt-cpu/cpu").
     result["device_kind"] = cand_manifest.get("device_kind") or default_device_kind(backend)
+    result["isa_cap"] = isa.cap() or None  # the AVX2 leg's runs are their own baseline key
     result["timing"] = cand_manifest.get("timing")
     result["usage"] = cand_manifest.get("usage")
     result["measurements"] = cand_manifest.get("measurements")
@@ -424,7 +425,7 @@ def _models(args) -> list[tuple[str, str, pathlib.Path]]:
         base, stored, _ = fixtures_mod.parse_name(name)
         for dtype in asked or ([stored] if stored != "float32" else list(DTYPES)):
             out.append((base, dtype,
-                        fixtures_mod.ensure_fixture(fixtures_mod.variant_name(base, dtype))))
+                        testing.ensure_fixture(fixtures_mod.variant_name(base, dtype))))
     return out
 
 

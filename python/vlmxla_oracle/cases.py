@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import pathlib
 
 from . import images as images_mod
 from . import qwen
 from .capture import build_messages, input_hashes, load_processor, model_kind, sha256_file
-from .paths import cache_dir, relative_to_cache, resolve_image
+from .paths import cache_dir, relative_to_cache, resolve_image, write_atomic
 
 PROMPT = "What is shown in this image? Describe the colours and the stripes."
 QWEN_KINDS = qwen.MODEL_TYPES
@@ -117,10 +116,7 @@ def cached_expanded_length(model_dir: pathlib.Path, case: dict) -> int:
     except (OSError, ValueError, KeyError, TypeError):
         pass  # not counted yet (or an unreadable entry): count it, and keep the count
     needed = expanded_length(model_dir, case)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # gates may run side by side
-    tmp.write_text(json.dumps({"expanded_length": needed}) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, json.dumps({"expanded_length": needed}) + "\n")  # gates run side by side
     return needed
 
 
@@ -216,9 +212,9 @@ def write_cases(
     written = {}
     for case in standard_cases(model_dir):
         path = out_dir / f"{case['name']}.json"
-        path.write_text(
-            json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
+        # Rewritten in place, a case file could be read half-written by a vlmxla process that
+        # another test worker or gate started on the same cache.
+        write_atomic(path, json.dumps(case, indent=2, ensure_ascii=False) + "\n")
         written[case["name"]] = path
     return written
 

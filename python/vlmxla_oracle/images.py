@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import io
-import os
 import pathlib
-import tempfile
 
 import numpy as np
 from PIL import Image
@@ -65,13 +63,7 @@ def write_images(out_dir: pathlib.Path | None = None) -> dict[str, pathlib.Path]
         path = out / name
         buf = io.BytesIO()
         image.save(buf, **kwargs)
-        data = buf.getvalue()
-        if not path.exists() or path.read_bytes() != data:
-            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=out)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
+        paths.write_atomic(path, buf.getvalue())
         written[name] = path
 
     # optimize=False and no metadata keep the encoder output byte-stable.

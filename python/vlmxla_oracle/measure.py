@@ -132,7 +132,7 @@ def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NA
                 ref_dir = None
                 if dtype == "float32":  # float32's own noise: against the checkpoint in float64
                     ref_dir = capture_mod.ensure_f64_reference(
-                        fixtures_mod.ensure_fixture(name), manifest["case"], cap_dir)
+                        testing.ensure_fixture(name), manifest["case"], cap_dir)
                 noise = capture_noise(cap_dir, u, ref_dir)
                 result["runs"].append({"dtype": short, "fixture": name, "case": case_name,
                                        "greedy_margin": margin["min"], "stages": noise})

@@ -1,7 +1,10 @@
 """Where generated artifacts live: $VLMXLA_CACHE, else ~/.cache/vlmxla. Never inside Git."""
 
+import contextlib
+import fcntl
 import os
 import pathlib
+import tempfile
 
 
 def cache_dir() -> pathlib.Path:
@@ -39,3 +42,44 @@ def relative_to_cache(path: pathlib.Path) -> str:
         return str(pathlib.Path(path).resolve().relative_to(cache_dir().resolve()))
     except ValueError:
         return str(path)
+
+
+def write_atomic(path: pathlib.Path, data: bytes | str, mode: int = 0o644) -> bool:
+    """Writes `data` to `path` through a temporary sibling and a rename, and only when the bytes
+    differ: a reader in another process (a vlmxla run, a second test worker or gate on the same
+    cache) sees the old file or the new one, never a half-written one. True when it wrote."""
+    path = pathlib.Path(path)
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass  # absent or unreadable: write it
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return True
+
+
+@contextlib.contextmanager
+def cache_lock(name: str):
+    """An exclusive lock named `name` in $VLMXLA_CACHE/locks, held for the block: processes that
+    build the same cached artifact (a fixture, a capture) take turns, so the second finds the
+    first's result current instead of rebuilding it under the first's readers."""
+    locks = cache_dir() / "locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+    with open(locks / f"{safe}.lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)

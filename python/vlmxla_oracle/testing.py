@@ -17,8 +17,14 @@ def ensure_fixtures(names=fixtures_mod.FIXTURE_NAMES, dtype: str = "float32"
     """{fixture name: model dir} (the LLaVA fixtures unless `names` says otherwise), stored in
     `dtype` (float32, bfloat16, float16: the NAME-bf16 / NAME-f16 variants); rebuilt only when
     its spec, the corpus or the builder changed."""
-    return {name: fixtures_mod.ensure_fixture(fixtures_mod.variant_name(name, dtype))
-            for name in names}
+    return {name: ensure_fixture(fixtures_mod.variant_name(name, dtype)) for name in names}
+
+
+def ensure_fixture(name: str) -> pathlib.Path:
+    """fixtures.ensure_fixture under a cache lock: test workers and gates that share a cache
+    build a stale fixture once, and none reads it while another rebuilds it."""
+    with paths.cache_lock(f"fixture-{name}"):
+        return fixtures_mod.ensure_fixture(name)
 
 
 def ensure_text_fixtures() -> dict[str, pathlib.Path]:
@@ -48,8 +54,9 @@ def ensure_captures(
         for case_name in case_names:
             cap_dir = paths.captures_dir() / variant / case_name
             case = json.loads(written[case_name].read_text(encoding="utf-8"))
-            if not capture_mod.is_current(cap_dir / "manifest.json", model_dir, case, dtype):
-                capture_mod.capture(model_dir, case, cap_dir, dtype=dtype)
+            with paths.cache_lock(f"{paths.captures_dir().name}-{variant}-{case_name}"):
+                if not capture_mod.is_current(cap_dir / "manifest.json", model_dir, case, dtype):
+                    capture_mod.capture(model_dir, case, cap_dir, dtype=dtype)
             out[(name, case_name)] = cap_dir
     return out
 

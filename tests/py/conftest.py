@@ -37,7 +37,7 @@ def vlmxla_testtool(vlmxla_bin) -> pathlib.Path:
 
 
 def _reused_gate_report(vlmxla_bin, name: str, models):
-    """The gate step that scripts/test.sh ran just before pytest with this binary
+    """The gate step that scripts/test.sh ran before pytest with this binary
     (VLMXLA_GATE_<NAME>_REPORT / _LOG: its report and stdout; the step exits the script on
     failure, so a report it leaves behind passed), as (proc, report) with its cases and surfaces
     of `models` only. None when there is none, it is older than the binary, or it holds no case of

@@ -118,6 +118,19 @@ def test_baselines_are_keyed_by_dtype(tmp_path):
     assert not slow32["pass"]
 
 
+def test_a_run_under_an_isa_cap_is_not_compared_with_native_figures(tmp_path):
+    # The AVX2 leg runs other programs than the ones the CPU entries were measured with: its
+    # runs get their own key, so a native entry is no baseline for them (nor theirs for native).
+    native, capped = _result(), {**_result(prefill=5.0), "isa_cap": "avx2"}
+    path = _baseline_file(tmp_path, native)
+    report = baselines.check([capped], path)
+    assert report["pass"], report["failures"]
+    assert report["cases"][0]["key"] == f"{FIXTURE}/pjrt-cpu/cpu-avx2/{CASE}"
+    assert report["cases"][0]["status"] == baselines.NO_BASELINE
+    # Without the cap the same slow run is compared, and fails.
+    assert not baselines.check([{**capped, "isa_cap": None}], path)["pass"]
+
+
 def test_baselines_are_keyed_by_backend_and_device_kind(tmp_path):
     cpu = _result()
     h200 = {**_result(prefill=5.0, rss=4000 * MIB), "backend": "pjrt-cuda",

@@ -91,9 +91,9 @@ def test_image_tokens_of_a_wide_image_agree_with_vlmxla_prepare(vlmxla_bin, tmp_
     sqrt(4 * 8 / (2 * 16)) = 1 <= 1.1 (no anyres_max_2 downscale), a newline per row:
     4 x 9 = 36, plus the base view's 16; 4 tiles + the base view = 5 views."""
     from vlmxla_bench import prompts
-    from vlmxla_oracle import fixtures
+    from vlmxla_oracle import testing
 
-    model_dir = fixtures.ensure_fixture("tiny-llava-onevision")
+    model_dir = testing.ensure_fixture("tiny-llava-onevision")
     monkeypatch.setenv("VLMXLA_CACHE", str(tmp_path))
     image = shapes.write_image(shapes.WIDE)
     plan = prompts.measure(model_dir, "Describe the image.", [("1280x720", image)])

@@ -84,7 +84,7 @@ def test_names():
 @pytest.mark.parametrize("dtype", NARROW)
 def test_hub_layout_copy_is_sharded_with_an_index(dtype):
     name = fixtures.variant_name("tiny-llava-clip-llama", dtype, hub=True)
-    hub = fixtures.ensure_fixture(name)
+    hub = testing.ensure_fixture(name)
     single = testing.ensure_fixtures(("tiny-llava-clip-llama",), dtype)["tiny-llava-clip-llama"]
     index = json.loads((hub / "model.safetensors.index.json").read_text())
     shards = sorted(set(index["weight_map"].values()))

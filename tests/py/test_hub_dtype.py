@@ -22,7 +22,7 @@ def hub_oracle():
 
     def get(name, dtype):
         if (name, dtype) not in out:
-            model_dir = fixtures.ensure_fixture(fixtures.variant_name(name, dtype, hub=True))
+            model_dir = testing.ensure_fixture(fixtures.variant_name(name, dtype, hub=True))
             assert len(fixtures.weight_files(model_dir)) >= 2
             assert (model_dir / "model.safetensors.index.json").exists()
             written = cases.write_cases(model_dir, paths.cache_dir() / "cases" /

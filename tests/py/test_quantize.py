@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 from safetensors.torch import load_file
-from vlmxla_oracle import fixtures, quantize
+from vlmxla_oracle import fixtures, quantize, testing
 
 # One text-only fixture and one multimodal one (whose vision tower has layers of the same names,
 # which must stay float), in float32 and in bfloat16 (widened to float32 before quantizing).
@@ -35,7 +35,7 @@ def _words_to_q(words: np.ndarray) -> np.ndarray:
 @pytest.mark.parametrize("weights", quantize.WEIGHTS)
 @pytest.mark.parametrize("name", MODELS)
 def test_engine_and_oracle_quantize_bit_identically(vlmxla_bin, tmp_path, name, weights):
-    model_dir = fixtures.ensure_fixture(name)
+    model_dir = testing.ensure_fixture(name)
     out = tmp_path / "q"
     proc = subprocess.run([str(vlmxla_bin), "quantize", "--model", str(model_dir), "--out",
                            str(out), "--weights", weights], capture_output=True, text=True,
@@ -86,7 +86,7 @@ def test_int4_packing_round_trips():
 
 @pytest.mark.parametrize("weights", quantize.WEIGHTS)
 def test_dequantized_copy_holds_w_prime(weights):
-    model_dir = fixtures.ensure_fixture("tiny-llama")
+    model_dir = testing.ensure_fixture("tiny-llama")
     copy = quantize.dequantized_model_dir(model_dir, weights)
     source, deq = _tensors(model_dir), _tensors(copy)
     assert source.keys() == deq.keys()
@@ -103,7 +103,7 @@ def test_dequantized_copy_holds_w_prime(weights):
 
 @pytest.mark.parametrize("value", ["int3", "fp8", ""])
 def test_bad_weights_value_names_the_flag_and_choices(vlmxla_bin, value):
-    model_dir = fixtures.ensure_fixture("tiny-llama")
+    model_dir = testing.ensure_fixture("tiny-llama")
     proc = subprocess.run([str(vlmxla_bin), "run", "--model", str(model_dir), "--prompt", "hi",
                            "--weights", value], capture_output=True, text=True, check=False)
     assert proc.returncode != 0
