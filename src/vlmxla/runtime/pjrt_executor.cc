@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pjrt_c_api.h"
+#include "vlmxla/runtime/pjrt_ffi_matvec.h"
 #include "vlmxla/runtime/artifact_cache.h"
 #include "vlmxla/runtime/mlir_signature.h"
 
@@ -222,6 +223,17 @@ Result<const PJRT_Api*> LoadPluginOnce(const std::string& path) {
   return api;
 }
 
+// The quantized matrix-vector custom calls, registered once per plugin (every client of a
+// plugin shares its handler registry); the same answer for each later client.
+Status RegisterQuantizedMatvecOnce(const PJRT_Api* api) {
+  static std::mutex mu;
+  static std::map<const PJRT_Api*, Status> registered;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = registered.find(api);
+  if (it == registered.end()) it = registered.emplace(api, RegisterQuantizedMatvecCalls(api)).first;
+  return it->second;
+}
+
 std::string ToString(const char* data, size_t size) {
   return data == nullptr ? std::string() : std::string(data, size);
 }
@@ -287,6 +299,8 @@ struct PjrtExecutor::Client {
   std::string platform;
   std::string description;
   std::string kind;  // PJRT_DeviceDescription_Kind, e.g. "cpu" or "NVIDIA H200"
+  // The quantized matrix-vector custom calls are registered (pjrt_ffi_matvec.h): CPU only.
+  bool quantized_matvec = false;
   PjrtCacheOptions cache;
   // What identifies the compiler and the device in every cache key (PjrtExecutor::CacheKey).
   std::string identity;
@@ -865,6 +879,15 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
         TakeError(api, api->PJRT_DeviceDescription_Kind(&kind), "reading the PJRT device kind"));
     client->kind = ToString(kind.device_kind, kind.device_kind_size);
   }
+  if (client->platform == "cpu") {
+    const Status registered = RegisterQuantizedMatvecOnce(api);
+    client->quantized_matvec = registered.ok();
+    if (!registered.ok()) {
+      std::fprintf(stderr,
+                   "vlmxla: warning: %s; quantized weights are multiplied in StableHLO instead\n",
+                   registered.message().c_str());
+    }
+  }
   // The load's log line (ModelRunner's "loaded ... on <description>") carries both API versions.
   client->description = ToString(debug.debug_string, debug.debug_string_size) + " (" +
                         std::to_string(devices.num_addressable_devices) +
@@ -906,6 +929,7 @@ BackendTraits PjrtExecutor::traits() const {
   t.keeps_bf16_weights_out_in = client_->platform == "cpu";
   t.lacks_narrow_gemv = client_->platform == "cpu";
   t.widens_f16_matmuls = client_->platform == "cpu";
+  t.has_quantized_matvec_call = client_->quantized_matvec;
   t.keeps_op_metadata = true;
   t.has_artifact_cache = !client_->cache.dir.empty();
   if (client_->platform == "cpu") {

@@ -1,5 +1,6 @@
 // hlo::QuantizedProject on pjrt-cpu against the host's float64 sum over the dequantized weight
-// (base/quantize.h's W' = float(q) * scale, the oracle's definition): both forms, int8 and int4,
+// (base/quantize.h's W' = float(q) * scale, the oracle's definition): every form (the host call
+// through XLA's FFI included), int8 and int4,
 // one row and two, with a bias, and an input width that takes more than one matrix-vector slice
 // (5024 f32 values: XLA fuses the widening only into products of under 16 KiB of row).
 #include <gtest/gtest.h>
@@ -45,9 +46,11 @@ std::vector<double> Reference(const HostTensor& x, const HostTensor& w_prime,
   return y;
 }
 
-TEST(QuantizedProduct, BothFormsMatchTheDequantizedWeightOnPjrtCpu) {
+TEST(QuantizedProduct, EveryFormMatchesTheDequantizedWeightOnPjrtCpu) {
   auto executor = runtime::MakeExecutor("pjrt-cpu");
   ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  // The host call is there: the plugin took its registration (pjrt_ffi_matvec.h).
+  ASSERT_TRUE((*executor)->traits().has_quantized_matvec_call);
   constexpr int64_t kOut = 24, kIn = 5024;
   const HostTensor weight = Random({kOut, kIn}, 1);
   const HostTensor bias = Random({kOut}, 2);
@@ -60,7 +63,8 @@ TEST(QuantizedProduct, BothFormsMatchTheDequantizedWeightOnPjrtCpu) {
     auto scales = (*executor)->Upload(qw->scales);
     auto b = (*executor)->Upload(bias);
     ASSERT_TRUE(values.ok() && scales.ok() && b.ok());
-    for (const QuantProduct form : {QuantProduct::kWidenedWeight, QuantProduct::kMatrixVector}) {
+    for (const QuantProduct form :
+         {QuantProduct::kWidenedWeight, QuantProduct::kMatrixVector, QuantProduct::kHostCall}) {
       for (const int64_t rows : {1, 2}) {
         SCOPED_TRACE(std::string(WeightQuantName(quant)) + " " + hlo::QuantProductName(form) +
                      " rows " + std::to_string(rows));
