@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pjrt_c_api.h"
+#include "vlmxla/base/quantize.h"
 #include "vlmxla/runtime/pjrt_ffi_matvec.h"
 #include "vlmxla/runtime/artifact_cache.h"
 #include "vlmxla/runtime/mlir_signature.h"
@@ -223,15 +224,28 @@ Result<const PJRT_Api*> LoadPluginOnce(const std::string& path) {
   return api;
 }
 
-// The quantized matrix-vector custom calls, registered once per plugin (every client of a
-// plugin shares its handler registry); the same answer for each later client.
-Status RegisterQuantizedMatvecOnce(const PJRT_Api* api) {
+// The quantized matrix-vector custom calls registered, and a program calling one compiled, once
+// per plugin (every client of a plugin shares its handler registry): the plugin's
+// PJRT_FFI_Register_Handler drops the error XLA answers (a handler of an FFI API version it does
+// not take, say), so only a compile tells whether XLA has the handler.
+Status QuantizedMatvecUsable(PjrtExecutor& executor, const PJRT_Api* api) {
   static std::mutex mu;
-  static std::map<const PJRT_Api*, Status> registered;
+  static std::map<const PJRT_Api*, Status> usable;
   std::lock_guard<std::mutex> lock(mu);
-  auto it = registered.find(api);
-  if (it == registered.end()) it = registered.emplace(api, RegisterQuantizedMatvecCalls(api)).first;
-  return it->second;
+  if (auto it = usable.find(api); it != usable.end()) return it->second;
+  Status status = RegisterQuantizedMatvecCalls(api);
+  if (status.ok()) {
+    const std::string probe =
+        std::string("func.func public @main(%x: tensor<1x32xf32>, %q: tensor<1x32xi8>, ") +
+        "%s: tensor<1xf32>) -> tensor<1x1xf32> {\n  %y = \"stablehlo.custom_call\"(%x, %q, %s) " +
+        "{api_version = 4 : i32, backend_config = {}, call_target_name = \"" + kInt8MatvecTarget +
+        "\"} : (tensor<1x32xf32>, tensor<1x32xi8>, tensor<1xf32>) -> tensor<1x1xf32>\n" +
+        "  return %y : tensor<1x1xf32>\n}\n";
+    status = executor.Compile(probe).status().WithContext(
+        std::string("compiling a call of ") + kInt8MatvecTarget + " after registering it");
+  }
+  usable.emplace(api, status);
+  return status;
 }
 
 std::string ToString(const char* data, size_t size) {
@@ -879,15 +893,6 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
         TakeError(api, api->PJRT_DeviceDescription_Kind(&kind), "reading the PJRT device kind"));
     client->kind = ToString(kind.device_kind, kind.device_kind_size);
   }
-  if (client->platform == "cpu") {
-    const Status registered = RegisterQuantizedMatvecOnce(api);
-    client->quantized_matvec = registered.ok();
-    if (!registered.ok()) {
-      std::fprintf(stderr,
-                   "vlmxla: warning: %s; quantized weights are multiplied in StableHLO instead\n",
-                   registered.message().c_str());
-    }
-  }
   // The load's log line (ModelRunner's "loaded ... on <description>") carries both API versions.
   client->description = ToString(debug.debug_string, debug.debug_string_size) + " (" +
                         std::to_string(devices.num_addressable_devices) +
@@ -905,7 +910,17 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
                        ToString(debug.debug_string, debug.debug_string_size) + "\n" +
                        (client->platform == "cpu" ? HostCpuIdentity() : std::string());
   }
-  return std::unique_ptr<PjrtExecutor>(new PjrtExecutor(std::move(client)));
+  std::unique_ptr<PjrtExecutor> executor(new PjrtExecutor(client));
+  if (client->platform == "cpu") {
+    const Status usable = QuantizedMatvecUsable(*executor, api);
+    client->quantized_matvec = usable.ok();
+    if (!usable.ok()) {
+      std::fprintf(stderr,
+                   "vlmxla: warning: %s; quantized weights are multiplied in StableHLO instead\n",
+                   usable.message().c_str());
+    }
+  }
+  return executor;
 }
 
 PjrtExecutor::PjrtExecutor(std::shared_ptr<Client> client) : client_(std::move(client)) {}

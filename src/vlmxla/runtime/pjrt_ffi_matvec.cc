@@ -172,8 +172,12 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   }
   auto call = std::make_shared<SharedCall>();
   PrepareMatvecRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, quant, call->rows);
-  call->product = {quant, &call->rows, static_cast<const int8_t*>(q->data),
-                   static_cast<const float*>(scales->data), out, static_cast<float*>(y->data)};
+  call->product = {quant,
+                   &call->rows,
+                   static_cast<const int8_t*>(q->data),
+                   static_cast<const float*>(scales->data),
+                   out,
+                   static_cast<float*>(y->data)};
   const int64_t threads = std::max<int64_t>(1, PoolThreads(api, frame->ctx));
   call->chunk = std::max(kMinOutputsPerChunk,
                          (out + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
@@ -241,8 +245,8 @@ Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
                          std::to_string(ext->base.struct_size) +
                          " bytes) has no PJRT_FFI_Register_Handler");
   }
-  const std::pair<const char*, XLA_FFI_Handler*> calls[] = {
-      {kInt8MatvecTarget, Int8MatvecHandler}, {kInt4MatvecTarget, Int4MatvecHandler}};
+  const std::pair<const char*, XLA_FFI_Handler*> calls[] = {{kInt8MatvecTarget, Int8MatvecHandler},
+                                                            {kInt4MatvecTarget, Int4MatvecHandler}};
   static constexpr char kPlatform[] = "Host";  // XLA's name for its CPU platform
   for (const auto& [target, handler] : calls) {
     FfiRegisterHandlerArgs args{};

@@ -27,7 +27,8 @@ void Scalar(const matvec_kernels::Args& a, int64_t begin, int64_t end) {
           const float scale = a.scales[o * (in / kInt4GroupSize) + j / (kInt4GroupSize / 2)];
           const int8_t lo = static_cast<int8_t>(static_cast<uint8_t>(q[j]) << 4) >> 4;
           const int8_t hi = q[j] >> 4;
-          s += x[j] * (static_cast<float>(lo) * scale) + x[half + j] * (static_cast<float>(hi) * scale);
+          s += x[j] * (static_cast<float>(lo) * scale) +
+               x[half + j] * (static_cast<float>(hi) * scale);
         }
       } else {
         const int8_t* q = a.q + o * in;
@@ -52,8 +53,7 @@ const char* MatvecIsaName(MatvecIsa isa) {
 
 bool CpuHasMatvecIsa(MatvecIsa isa) {
   switch (isa) {
-    case MatvecIsa::kAvx2:
-      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case MatvecIsa::kAvx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     case MatvecIsa::kAvx512: return __builtin_cpu_supports("avx512f");
     default: return true;
   }
@@ -62,7 +62,7 @@ bool CpuHasMatvecIsa(MatvecIsa isa) {
 MatvecIsa HostMatvecIsa() {
   static const MatvecIsa isa = CpuHasMatvecIsa(MatvecIsa::kAvx512) ? MatvecIsa::kAvx512
                                : CpuHasMatvecIsa(MatvecIsa::kAvx2) ? MatvecIsa::kAvx2
-                                                                    : MatvecIsa::kScalar;
+                                                                   : MatvecIsa::kScalar;
   return isa;
 }
 

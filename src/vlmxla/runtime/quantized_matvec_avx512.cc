@@ -18,7 +18,8 @@ struct Simd {
   static V Fma(V a, V b, V acc) { return _mm512_fmadd_ps(a, b, acc); }
   static float Sum(V v) { return _mm512_reduce_add_ps(v); }
   static V Q8(const int8_t* p) {
-    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+    return _mm512_cvtepi32_ps(
+        _mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
   }
   static void Q4(const int8_t* p, V* lo, V* hi) {
     // As the AVX2 loop: sign-extended bytes, shifted to either nibble.

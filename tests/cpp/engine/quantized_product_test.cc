@@ -10,7 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "../hlo/small_decoder_config.h"
 #include "vlmxla/base/quantize.h"
+#include "vlmxla/engine/precision.h"
+#include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/nn.h"
 #include "vlmxla/runtime/executor_factory.h"
@@ -100,6 +103,38 @@ TEST(QuantizedProduct, EveryFormMatchesTheDequantizedWeightOnPjrtCpu) {
           EXPECT_NEAR(g[i], want[i], 1e-3 * std::max(1.0, std::fabs(want[i]))) << "element " << i;
         }
       }
+    }
+  }
+}
+
+// The decode program a backend gets (its traits through engine::SetProductForms, as ModelRunner
+// builds it): pjrt-cpu's calls the host kernel for every quantized projection of every row
+// (4 layers of 7 projections, int8 or int4 as quantized), iree-cpu's keeps the StableHLO form.
+TEST(QuantizedProduct, DecodeCallsTheHostKernelOnPjrtCpuOnly) {
+  io::TextConfig config = testing::SmallLlamaConfig();
+  config.intermediate_size = 64;  // a multiple of 32, for int4
+  for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
+    auto executor = runtime::MakeExecutor(backend);
+    ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+    for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4}) {
+      SCOPED_TRACE(backend + " " + WeightQuantName(quant));
+      hlo::DecodeOptions o;
+      o.capacity = 16;
+      o.batch = 2;
+      o.precision.quant = quant;
+      engine::SetProductForms((*executor)->traits(), o.weights_in_out, o.precision);
+      Result<hlo::Program> p = hlo::BuildDecode(config, o);
+      ASSERT_TRUE(p.ok()) << p.status().ToString();
+      const std::string call =
+          std::string("call_target_name = \"") +
+          (quant == WeightQuant::kInt4 ? kInt4MatvecTarget : kInt8MatvecTarget) + "\"";
+      int calls = 0;
+      for (size_t at = p->mlir.find(call); at != std::string::npos;
+           at = p->mlir.find(call, at + 1)) {
+        ++calls;
+      }
+      EXPECT_EQ(calls, backend == "pjrt-cpu" ? 7 * config.num_hidden_layers : 0);
+      EXPECT_EQ(p->mlir.find("stablehlo.custom_call") != std::string::npos, backend == "pjrt-cpu");
     }
   }
 }
