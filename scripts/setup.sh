@@ -70,15 +70,15 @@ else
   log "xgrammar $XGRAMMAR_VERSION sources present"
 fi
 
-# The XLA FFI headers (xla/ffi/api/{c_api,api,ffi}.h): the quantized matrix-vector kernel is an
-# XLA FFI custom call that runtime/ registers with the PJRT CPU plugin (docs/design.md). They ship
-# only in the jaxlib wheel: the pinned wheel comes from pip's index and only the three headers are
-# kept, under .venv/src (the wheel itself is not installed).
+# The XLA FFI C API header (xla/ffi/api/c_api.h): the quantized matrix-vector kernel is an XLA FFI
+# custom call that runtime/ registers with the PJRT CPU plugin (docs/design.md). It ships only in
+# the jaxlib wheel: the pinned wheel comes from pip's index and only that header is kept, under
+# .venv/src (the wheel itself is not installed).
 JAXLIB_VERSION=0.10.2
 JAXLIB_SHA256=1faca3c5d4662cb4a6130a68105d68bb520764817e165d6eebfd6786c0d1f30f
 ffi_dir=.venv/src/xla-ffi-jaxlib-$JAXLIB_VERSION
-if [ ! -f "$ffi_dir/xla/ffi/api/ffi.h" ]; then
-  log "fetching the XLA FFI headers from the jaxlib $JAXLIB_VERSION wheel"
+if [ ! -f "$ffi_dir/xla/ffi/api/c_api.h" ]; then
+  log "fetching the XLA FFI C API header from the jaxlib $JAXLIB_VERSION wheel"
   dl=$(mktemp -d)
   .venv/bin/pip download -q --disable-pip-version-check --no-deps --only-binary :all: \
     "jaxlib==$JAXLIB_VERSION" -d "$dl"
@@ -89,14 +89,14 @@ wheel, out = sys.argv[1], sys.argv[2]
 prefix = "jaxlib/include/"
 with zipfile.ZipFile(wheel) as z:
     for name in z.namelist():
-        if name.startswith(prefix + "xla/ffi/api/") and name.endswith(".h"):
+        if name == prefix + "xla/ffi/api/c_api.h":
             z.extract(name, out + "/_whl")
 PY
   mkdir -p "$ffi_dir"
   cp -r "$ffi_dir/_whl/jaxlib/include/xla" "$ffi_dir/"
   rm -rf "$ffi_dir/_whl" "$dl"
 else
-  log "XLA FFI headers (jaxlib $JAXLIB_VERSION) present"
+  log "XLA FFI C API header (jaxlib $JAXLIB_VERSION) present"
 fi
 
 log "building into build/"

@@ -10,8 +10,7 @@ struct PJRT_Api;
 
 namespace vlmxla::runtime {
 
-// Registers both targets with `api`'s FFI extension (once per plugin; the caller holds the
-// plugin's load lock). An error names what the plugin lacks (no FFI extension, an older one
+// Registers both targets with `api`'s FFI extension (once per plugin: PjrtExecutor::Load). An error names what the plugin lacks (no FFI extension, an older one
 // without handler registration) or what it answered.
 Status RegisterQuantizedMatvecCalls(const PJRT_Api* api);
 

@@ -23,10 +23,10 @@ struct Case {
 // Random q in [-qmax, qmax] as the layout stores it (int4: two per byte, input 2j low), scales,
 // and rows.
 struct Operands {
-  std::vector<int8_t> q;        // unpacked [out, in]
-  std::vector<int8_t> stored;   // as the kernel reads it
+  std::vector<int8_t> q;       // unpacked [out, in]
+  std::vector<int8_t> stored;  // as the kernel reads it
   std::vector<float> scales;
-  std::vector<float> x;         // [rows, in]
+  std::vector<float> x;  // [rows, in]
 };
 
 Operands Make(const Case& c, int64_t rows, uint32_t seed) {
@@ -85,9 +85,11 @@ std::vector<MatvecIsa> IsasHere() {
 
 TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
   const Case cases[] = {
-      {WeightQuant::kInt8, 1, 1},    {WeightQuant::kInt8, 7, 13},   {WeightQuant::kInt8, 67, 100},
-      {WeightQuant::kInt8, 301, 1029}, {WeightQuant::kInt8, 5, 4064}, {WeightQuant::kInt4, 1, 32},
-      {WeightQuant::kInt4, 13, 96},  {WeightQuant::kInt4, 67, 160}, {WeightQuant::kInt4, 301, 1056},
+      {WeightQuant::kInt8, 1, 1},      {WeightQuant::kInt8, 7, 13},
+      {WeightQuant::kInt8, 67, 100},   {WeightQuant::kInt8, 301, 1029},
+      {WeightQuant::kInt8, 5, 4064},   {WeightQuant::kInt4, 1, 32},
+      {WeightQuant::kInt4, 13, 96},    {WeightQuant::kInt4, 67, 160},
+      {WeightQuant::kInt4, 301, 1056},
   };
   const std::vector<MatvecIsa> isas = IsasHere();
   ASSERT_GE(isas.size(), 2u) << "this CPU runs neither vector path; only the scalar one is tested";
@@ -103,8 +105,8 @@ TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
                      std::to_string(c.in) + " rows " + std::to_string(rows) + " " +
                      MatvecIsaName(isa));
         std::vector<float> y(rows * c.out, std::nanf(""));
-        const QuantizedMatvec m{c.quant, &prepared, o.stored.data(), o.scales.data(), c.out,
-                                y.data()};
+        const QuantizedMatvec m{c.quant,         &prepared, o.stored.data(),
+                                o.scales.data(), c.out,     y.data()};
         // In two uneven ranges, as threads take them.
         const int64_t split = c.out / 3;
         RunQuantizedMatvec(m, 0, split, isa);
