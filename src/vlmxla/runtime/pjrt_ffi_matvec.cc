@@ -170,9 +170,12 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
       (int4 && in % kInt4GroupSize != 0) || Elements(scales) != want_scales ||
       Elements(y) != rows * out) {
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                    std::string(target) + ": x " + Dims(x) + " (1 to " +
-                        std::to_string(kMaxMatvecRows) + " rows), q " + Dims(q) + ", scales " +
-                        Dims(scales) + " and result " + Dims(y) + " do not fit");
+                    std::string(target) + ": x " + Dims(x) + ", q " + Dims(q) + ", scales " +
+                        Dims(scales) + " and result " + Dims(y) + " do not fit; it takes 1 to " +
+                        std::to_string(kMaxMatvecRows) + " rows x [rows, in]" +
+                        (int4 ? " with in a multiple of 32, q [out, in / 2], scales [out, in / 32]"
+                              : ", q [out, in], scales [out]") +
+                        ", result [rows, out]");
   }
   auto call = std::make_shared<SharedCall>();
   PrepareMatvecRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, quant, call->rows);

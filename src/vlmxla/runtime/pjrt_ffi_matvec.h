@@ -10,8 +10,9 @@ struct PJRT_Api;
 
 namespace vlmxla::runtime {
 
-// Registers both targets with `api`'s FFI extension (once per plugin: PjrtExecutor::Load). An error names what the plugin lacks (no FFI extension, an older one
-// without handler registration) or what it answered.
+// Registers both targets with `api`'s FFI extension (once per plugin: PjrtExecutor::Load). An error
+// names what the plugin lacks (no FFI extension, an older one without handler registration) or what
+// it answered.
 Status RegisterQuantizedMatvecCalls(const PJRT_Api* api);
 
 }  // namespace vlmxla::runtime

@@ -139,5 +139,47 @@ TEST(QuantizedProduct, DecodeCallsTheHostKernelOnPjrtCpuOnly) {
   }
 }
 
+// The kernel's handler refuses operands it cannot take with an error naming the call, the shapes
+// and the limit (the emitter never writes such a call; a hand-written program could).
+TEST(QuantizedProduct, HostCallRefusesShapesItCannotTake) {
+  auto executor = runtime::MakeExecutor("pjrt-cpu");
+  ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  struct Bad {
+    const char* target;
+    int64_t rows, in, q_cols, scales;
+    const char* says;
+  };
+  const Bad cases[] = {
+      {kInt8MatvecTarget, 9, 64, 64, 4, "x [9, 64]"},            // too many rows
+      {kInt4MatvecTarget, 1, 48, 24, 4, "in a multiple of 32"},  // 48 inputs: not whole int4 groups
+      {kInt8MatvecTarget, 1, 64, 64, 3, "scales [3]"},           // a scale short
+  };
+  for (const Bad& c : cases) {
+    SCOPED_TRACE(std::string(c.target) + " " + c.says);
+    hlo::Builder builder("main");
+    Value x = builder.Arg("x", {ElementType::kF32, {c.rows, c.in}});
+    Value q = builder.Arg("q", {ElementType::kI8, {4, c.q_cols}});
+    Value s = builder.Arg("s", {ElementType::kF32, {c.scales}});
+    Value y = builder.CustomCall(c.target, {x, q, s}, {ElementType::kF32, {c.rows, 4}});
+    Result<hlo::Function> f = builder.Finish({y});
+    ASSERT_TRUE(f.ok()) << f.status().ToString();
+    hlo::Module module;
+    ASSERT_TRUE(module.Add(std::move(*f)).ok());
+    auto exe = (*executor)->Compile(module.ToString());
+    ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+    auto xd = (*executor)->Upload(HostTensor(DType::kF32, {c.rows, c.in}));
+    auto qd = (*executor)->Upload(HostTensor(DType::kI8, {4, c.q_cols}));
+    auto sd = (*executor)->Upload(HostTensor(DType::kF32, {c.scales}));
+    ASSERT_TRUE(xd.ok() && qd.ok() && sd.ok());
+    const std::vector<runtime::DeviceBuffer*> args = {xd->get(), qd->get(), sd->get()};
+    auto out = (*exe)->Execute(args);
+    ASSERT_FALSE(out.ok());
+    EXPECT_NE(out.status().message().find(c.target), std::string::npos) << out.status().ToString();
+    EXPECT_NE(out.status().message().find(c.says), std::string::npos) << out.status().ToString();
+    EXPECT_NE(out.status().message().find("1 to 8 rows"), std::string::npos)
+        << out.status().ToString();
+  }
+}
+
 }  // namespace
 }  // namespace vlmxla
