@@ -49,6 +49,15 @@ std::vector<double> Reference(const HostTensor& x, const HostTensor& w_prime,
   return y;
 }
 
+// `builder`'s function returning `y`, as a module compiled by `executor`.
+Result<std::unique_ptr<runtime::Executable>> CompileMain(runtime::Executor& executor,
+                                                         hlo::Builder& builder, Value y) {
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Function f, builder.Finish({y}));
+  hlo::Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
+  return executor.Compile(module.ToString());
+}
+
 TEST(QuantizedProduct, EveryFormMatchesTheDequantizedWeightOnPjrtCpu) {
   auto executor = runtime::MakeExecutor("pjrt-cpu");
   ASSERT_TRUE(executor.ok()) << executor.status().ToString();
@@ -79,11 +88,7 @@ TEST(QuantizedProduct, EveryFormMatchesTheDequantizedWeightOnPjrtCpu) {
         Value s = builder.Arg("s", {ElementType::kF32, sd});
         Value bv = builder.Arg("bias", {ElementType::kF32, {kOut}});
         Value y = hlo::QuantizedProject(builder, x, q, s, quant, form, bv);
-        Result<hlo::Function> f = builder.Finish({y});
-        ASSERT_TRUE(f.ok()) << f.status().ToString();
-        hlo::Module module;
-        ASSERT_TRUE(module.Add(std::move(*f)).ok());
-        auto exe = (*executor)->Compile(module.ToString());
+        auto exe = CompileMain(**executor, builder, y);
         ASSERT_TRUE(exe.ok()) << exe.status().ToString();
         const HostTensor xh = Random({rows, kIn}, 3 + static_cast<uint32_t>(rows));
         auto xd = (*executor)->Upload(xh);
@@ -161,11 +166,7 @@ TEST(QuantizedProduct, HostCallRefusesShapesItCannotTake) {
     Value q = builder.Arg("q", {ElementType::kI8, {4, c.q_cols}});
     Value s = builder.Arg("s", {ElementType::kF32, {c.scales}});
     Value y = builder.CustomCall(c.target, {x, q, s}, {ElementType::kF32, {c.rows, 4}});
-    Result<hlo::Function> f = builder.Finish({y});
-    ASSERT_TRUE(f.ok()) << f.status().ToString();
-    hlo::Module module;
-    ASSERT_TRUE(module.Add(std::move(*f)).ok());
-    auto exe = (*executor)->Compile(module.ToString());
+    auto exe = CompileMain(**executor, builder, y);
     ASSERT_TRUE(exe.ok()) << exe.status().ToString();
     auto xd = (*executor)->Upload(HostTensor(DType::kF32, {c.rows, c.in}));
     auto qd = (*executor)->Upload(HostTensor(DType::kI8, {4, c.q_cols}));
