@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <thread>
 
 #include "pjrt_c_api.h"
 #include "vlmxla/base/quantize.h"
+#include "vlmxla/runtime/cpu_isa.h"
 #include "vlmxla/runtime/quantized_matvec.h"
 #include "xla/ffi/api/c_api.h"
 
@@ -53,6 +55,7 @@ constexpr int64_t kMinBytesPerThread = 2 << 20;
 struct SharedCall {
   MatvecRows rows;
   QuantizedMatvec product;
+  MatvecIsa isa = MatvecIsa::kAuto;
   int64_t chunk = 0;
   int64_t chunks = 0;
   std::atomic<int64_t> next{0};
@@ -61,11 +64,16 @@ struct SharedCall {
   void Work() {
     for (int64_t c; (c = next.fetch_add(1)) < chunks;) {
       const int64_t begin = c * chunk;
-      RunQuantizedMatvec(product, begin, std::min(product.out, begin + chunk));
+      RunQuantizedMatvec(product, begin, std::min(product.out, begin + chunk), isa);
       done.fetch_add(1, std::memory_order_release);
     }
   }
 };
+
+// The instruction set the kernel may use: at most what XLA compiles for (XLA_FLAGS'
+// --xla_cpu_max_isa, read once when the calls are registered), so that a user who holds XLA to
+// AVX2 holds this kernel to it too.
+std::atomic<MatvecIsa> g_isa{MatvecIsa::kAuto};
 
 // The XLA FFI API these handlers are written to: the call frame as version 0.2 lays it out. The
 // headers (jaxlib 0.10.2) are 0.3, whose call frame adds a `future` that the pinned plugin's XLA
@@ -178,6 +186,7 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
                         ", result [rows, out]");
   }
   auto call = std::make_shared<SharedCall>();
+  call->isa = g_isa.load(std::memory_order_relaxed);
   PrepareMatvecRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, quant, call->rows);
   call->product = {quant,
                    &call->rows,
@@ -256,6 +265,8 @@ Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
   }
   const std::pair<const char*, XLA_FFI_Handler*> calls[] = {{kInt8MatvecTarget, Int8MatvecHandler},
                                                             {kInt4MatvecTarget, Int4MatvecHandler}};
+  const char* xla_flags = std::getenv("XLA_FLAGS");
+  g_isa.store(MatvecIsaWithin(XlaCpuIsa(HostCpuIsa(), xla_flags ? xla_flags : "")));
   static constexpr char kPlatform[] = "Host";  // XLA's name for its CPU platform
   for (const auto& [target, handler] : calls) {
     FfiRegisterHandlerArgs args{};

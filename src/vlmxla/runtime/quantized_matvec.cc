@@ -66,6 +66,11 @@ MatvecIsa HostMatvecIsa() {
   return isa;
 }
 
+MatvecIsa MatvecIsaWithin(const CpuIsa& allowed) {
+  if (!allowed.known || allowed.avx512f) return MatvecIsa::kAuto;
+  return allowed.avx2 && CpuHasMatvecIsa(MatvecIsa::kAvx2) ? MatvecIsa::kAvx2 : MatvecIsa::kScalar;
+}
+
 void PrepareMatvecRows(const void* x, bool bf16, int64_t rows, int64_t in, WeightQuant quant,
                        MatvecRows& out) {
   out.rows = rows;

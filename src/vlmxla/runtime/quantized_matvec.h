@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "vlmxla/base/quantize.h"
+#include "vlmxla/runtime/cpu_isa.h"
 
 namespace vlmxla::runtime {
 
@@ -25,6 +26,9 @@ const char* MatvecIsaName(MatvecIsa isa);
 MatvecIsa HostMatvecIsa();
 // Whether this CPU can run `isa` (kAuto and kScalar always).
 bool CpuHasMatvecIsa(MatvecIsa isa);
+// The widest path `allowed` permits (XLA's --xla_cpu_max_isa held to, as BackendTraits::cpu_isa
+// says): kAuto where it is unknown or allows AVX-512.
+MatvecIsa MatvecIsaWithin(const CpuIsa& allowed);
 
 // The rows as the kernel reads them: float32, and for int4 each row's even inputs then its odd
 // ones (the low and high nibbles of a byte multiply x[2j] and x[2j + 1]).

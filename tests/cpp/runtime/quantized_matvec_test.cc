@@ -144,5 +144,22 @@ TEST(QuantizedMatvec, Bf16RowsAreWidenedExactly) {
   EXPECT_EQ(from_f32.values[c.in / 2], o.x[1]);
 }
 
+TEST(QuantizedMatvec, KeepsWithinTheIsaXlaIsHeldTo) {
+  EXPECT_EQ(MatvecIsaWithin(CpuIsaFromFlags("", "unknown")), MatvecIsa::kAuto);
+  EXPECT_EQ(
+      MatvecIsaWithin(XlaCpuIsa(CpuIsaFromFlags("sse2 avx2 fma f16c avx512f avx512bw avx512dq "
+                                                "avx512vl",
+                                                "flags"),
+                                "")),
+      MatvecIsa::kAuto);
+  const CpuIsa avx2 =
+      XlaCpuIsa(CpuIsaFromFlags("sse2 avx2 fma f16c avx512f avx512bw avx512dq avx512vl", "flags"),
+                "--xla_cpu_max_isa=AVX2");
+  ASSERT_TRUE(avx2.known && avx2.avx2 && !avx2.avx512f);
+  EXPECT_EQ(MatvecIsaWithin(avx2),
+            CpuHasMatvecIsa(MatvecIsa::kAvx2) ? MatvecIsa::kAvx2 : MatvecIsa::kScalar);
+  EXPECT_EQ(MatvecIsaWithin(XlaCpuIsa(avx2, "--xla_cpu_max_isa=SSE4_2")), MatvecIsa::kScalar);
+}
+
 }  // namespace
 }  // namespace vlmxla::runtime
