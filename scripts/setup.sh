@@ -70,6 +70,35 @@ else
   log "xgrammar $XGRAMMAR_VERSION sources present"
 fi
 
+# The XLA FFI C API header (xla/ffi/api/c_api.h): the quantized matrix-vector kernel is an XLA FFI
+# custom call that runtime/ registers with the PJRT CPU plugin (docs/design.md). It ships only in
+# the jaxlib wheel: the pinned wheel comes from pip's index and only that header is kept, under
+# .venv/src (the wheel itself is not installed).
+JAXLIB_VERSION=0.10.2
+JAXLIB_SHA256=1faca3c5d4662cb4a6130a68105d68bb520764817e165d6eebfd6786c0d1f30f
+ffi_dir=.venv/src/xla-ffi-jaxlib-$JAXLIB_VERSION
+if [ ! -f "$ffi_dir/xla/ffi/api/c_api.h" ]; then
+  log "fetching the XLA FFI C API header from the jaxlib $JAXLIB_VERSION wheel"
+  dl=$(mktemp -d)
+  .venv/bin/pip download -q --disable-pip-version-check --no-deps --only-binary :all: \
+    "jaxlib==$JAXLIB_VERSION" -d "$dl"
+  echo "$JAXLIB_SHA256  $(ls "$dl"/jaxlib-$JAXLIB_VERSION-*.whl)" | sha256sum -c --quiet
+  .venv/bin/python - "$dl"/jaxlib-$JAXLIB_VERSION-*.whl "$ffi_dir" <<'PY'
+import sys, zipfile
+wheel, out = sys.argv[1], sys.argv[2]
+prefix = "jaxlib/include/"
+with zipfile.ZipFile(wheel) as z:
+    for name in z.namelist():
+        if name == prefix + "xla/ffi/api/c_api.h":
+            z.extract(name, out + "/_whl")
+PY
+  mkdir -p "$ffi_dir"
+  cp -r "$ffi_dir/_whl/jaxlib/include/xla" "$ffi_dir/"
+  rm -rf "$ffi_dir/_whl" "$dl"
+else
+  log "XLA FFI C API header (jaxlib $JAXLIB_VERSION) present"
+fi
+
 log "building into build/"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" >/dev/null
 ninja -C build

@@ -212,14 +212,19 @@ Status TimeProducts(const ParsedArgs& args) {
       VLMXLA_ASSIGN_OR_RETURN(auto scales, executor->Upload(Filled(DType::kF32, scale_shape)));
       for (ElementType t : dtypes) {
         const DType dt = hlo::DTypeFromElementType(t);
-        // The engine's two forms, then (int8) dynamically quantized activations.
-        const hlo::QuantProduct engine_forms[] = {hlo::QuantProduct::kWidenedWeight,
-                                                  hlo::QuantProduct::kMatrixVector};
-        const int forms = quant == WeightQuant::kInt8 ? 3 : 2;
+        // The engine's forms (the host call where the backend registers it), then (int8)
+        // dynamically quantized activations.
+        std::vector<hlo::QuantProduct> engine_forms = {hlo::QuantProduct::kWidenedWeight,
+                                                       hlo::QuantProduct::kMatrixVector};
+        if (executor->traits().has_quantized_matvec_call) {
+          engine_forms.push_back(hlo::QuantProduct::kHostCall);
+        }
+        const int engine = static_cast<int>(engine_forms.size());
+        const int forms = engine + (quant == WeightQuant::kInt8 ? 1 : 0);
         for (int form = 0; form < forms; ++form) {
           for (int64_t m : rows) {
             std::string mlir;
-            if (form < 2) {
+            if (form < engine) {
               VLMXLA_ASSIGN_OR_RETURN(
                   mlir, QuantizedModule(engine_forms[form], quant, t, m, s.out, s.in));
             } else {
@@ -232,8 +237,8 @@ Status TimeProducts(const ParsedArgs& args) {
             std::printf("| %lldx%lld | %s | %s | %s | %lld | %.3f | %.1f |\n",
                         static_cast<long long>(s.out), static_cast<long long>(s.in),
                         WeightQuantName(quant), engine::TorchDtypeName(t),
-                        form < 2 ? hlo::QuantProductName(engine_forms[form])
-                                 : "i8 x i8 -> i32, dynamic activations",
+                        form < engine ? hlo::QuantProductName(engine_forms[form])
+                                      : "i8 x i8 -> i32, dynamic activations",
                         static_cast<long long>(m), median, bytes / (median * 1e6));
             std::fflush(stdout);
           }

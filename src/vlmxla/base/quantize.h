@@ -18,6 +18,13 @@ inline constexpr const char kWeightQuantChoices[] = "stored | int8 | int4";
 // Inputs per int4 scale.
 inline constexpr int64_t kInt4GroupSize = 32;
 
+// The custom calls that multiply up to 8 rows by a quantized weight on the host, reading it as
+// stored (hlo::QuantizedProject emits them where the backend has them, runtime/pjrt_ffi_matvec.h
+// registers them with XLA's CPU plugin): (x [rows, in] f32 or bf16, values, scales) -> f32
+// [rows, out].
+inline constexpr char kInt8MatvecTarget[] = "vlmxla.int8_matvec_host";
+inline constexpr char kInt4MatvecTarget[] = "vlmxla.int4_matvec_host";
+
 // "stored" -> kNone, "int8", "int4"; anything else an error naming `source` and the choices.
 Result<WeightQuant> ParseWeightQuant(const std::string& value, const std::string& source);
 // "stored" | "int8" | "int4".

@@ -34,6 +34,7 @@ void SetProductForms(const runtime::BackendTraits& traits, bool weights_in_out,
       traits.lacks_narrow_gemv && ct != hlo::ElementType::kF32 && weights_in_out;
   precision.narrow_rows_times_weight =
       traits.keeps_bf16_weights_out_in && ct == hlo::ElementType::kBF16 && !weights_in_out;
+  precision.quantized_matvec_call = traits.has_quantized_matvec_call;
 }
 
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,

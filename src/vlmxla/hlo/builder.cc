@@ -685,6 +685,22 @@ Value Builder::DotGeneral(Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
               r);
 }
 
+Value Builder::CustomCall(const std::string& target, const std::vector<Value>& operands,
+                          TensorType result) {
+  for (Value v : operands) {
+    if (!Usable({v})) return Value{};
+  }
+  std::string names, types;
+  for (Value v : operands) {
+    names += (names.empty() ? "" : ", ") + Name(v);
+    types += (types.empty() ? "" : ", ") + type(v).ToString();
+  }
+  const std::string text = "\"stablehlo.custom_call\"(" + names +
+                           ") {api_version = 4 : i32, backend_config = {}, call_target_name = \"" +
+                           target + "\"} : (" + types + ") -> " + result.ToString();
+  return Emit(text, std::move(result));
+}
+
 Value Builder::GatherRows(Value table, Value ids) {
   if (!Usable({table, ids})) return Value{};
   const TensorType tt = type(table);

@@ -71,6 +71,10 @@ class Builder {
   // Products of narrow [out, in] weights as rows . weight^T (Precision::narrow_rows_times_weight).
   void set_narrow_rows_times_weight(bool on) { narrow_rows_times_weight_ = on; }
   bool narrow_rows_times_weight() const { return narrow_rows_times_weight_; }
+  // Decode-sized quantized products as the runtime's custom call (Precision::quantized_matvec_call;
+  // nn.h, QuantizedProject).
+  void set_quantized_matvec_call(bool on) { quantized_matvec_call_ = on; }
+  bool quantized_matvec_call() const { return quantized_matvec_call_; }
   // Off: every op is written with `loc(unknown)` instead of the position the MLIR parser would
   // give it (ProgramCommonOptions::source_locations).
   void set_source_locations(bool on) { source_locations_ = on; }
@@ -161,6 +165,12 @@ class Builder {
   Value Conv2D(Value input, Value kernel, int64_t stride_h, int64_t stride_w,
                std::optional<ElementType> result_element = std::nullopt);
 
+  // --- calls into the runtime ---
+  // stablehlo.custom_call of `target`, a function the runtime registers (typed FFI: api_version 4,
+  // no attributes, no side effect), on `operands`, with one result of type `result`.
+  Value CustomCall(const std::string& target, const std::vector<Value>& operands,
+                   TensorType result);
+
  private:
   // One value: an argument, or the result of one op whose text is kept with holes for the names
   // of its operands and of its region's block arguments, filled in when Finish() writes it.
@@ -197,6 +207,7 @@ class Builder {
   bool finished_ = false;
   bool two_row_narrow_gemv_ = false;
   bool narrow_rows_times_weight_ = false;
+  bool quantized_matvec_call_ = false;
   bool source_locations_ = true;
   Status status_;
 };

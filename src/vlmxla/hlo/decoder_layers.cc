@@ -154,7 +154,9 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
 Value LayerProject(Builder& b, const DecoderLayerWeights& lw, Value x, const LinearWeight& w,
                    Value bias) {
   if (lw.quant == WeightQuant::kNone) return Project(b, lw.in_out, x, w.weight, bias);
-  return QuantizedProject(b, x, w.weight, w.scales, lw.quant, QuantProduct::kMatrixVector, bias);
+  return QuantizedProject(
+      b, x, w.weight, w.scales, lw.quant,
+      b.quantized_matvec_call() ? QuantProduct::kHostCall : QuantProduct::kMatrixVector, bias);
 }
 
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {

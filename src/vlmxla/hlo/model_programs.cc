@@ -99,6 +99,7 @@ Builder MainBuilder(const ProgramCommonOptions& options) {
   Builder b("main");
   b.set_two_row_narrow_gemv(options.precision.two_row_narrow_gemv);
   b.set_narrow_rows_times_weight(options.precision.narrow_rows_times_weight);
+  b.set_quantized_matvec_call(options.precision.quantized_matvec_call);
   b.set_source_locations(options.source_locations);
   return b;
 }

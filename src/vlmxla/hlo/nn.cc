@@ -505,7 +505,11 @@ Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quan
 }
 
 const char* QuantProductName(QuantProduct form) {
-  return form == QuantProduct::kWidenedWeight ? "widened weight" : "matrix-vector";
+  switch (form) {
+    case QuantProduct::kWidenedWeight: return "widened weight";
+    case QuantProduct::kMatrixVector: return "matrix-vector";
+    default: return "host call";
+  }
 }
 
 namespace {
@@ -590,6 +594,16 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
                                   "hlo_shape_mismatch"));
   }
   const int64_t n = vd[0], k = xd.back();
+  std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
+  out_dims.push_back(n);
+  if (form == QuantProduct::kHostCall) {
+    // The call takes f32 or bf16 rows (an f16 row widens exactly) and returns f32 [m, n].
+    Value rows = b.Reshape(x, {m, k});
+    if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);
+    Value y = b.CustomCall(int4 ? kInt4MatvecTarget : kInt8MatvecTarget, {rows, values, scales},
+                           {ElementType::kF32, {m, n}});
+    return AddBias(b, b.Reshape(y, out_dims), bias, t);
+  }
   // The rows computed once (MaterializedRow), so their RMSNorm does not run again for every
   // weight element in the dot's loop. (For an f32 row XLA folds the max of [x; x] away and the
   // norm's last two multiplies do run in the loop, which stays bound by reading q.)
@@ -600,8 +614,6 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
     outs.push_back(b.Reshape(StreamedRow(b, row, values, scales, quant, n, t), {1, n}));
   }
   Value y = m == 1 ? outs[0] : b.Concatenate(outs, 0);
-  std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
-  out_dims.push_back(n);
   return AddBias(b, b.Reshape(y, out_dims), bias, t);
 }
 

@@ -122,7 +122,11 @@ Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quan
 //     CPU compiler fuses into loops reading q (IREE into i8 x f32 matvec dispatches): int8
 //     multiplies the sum of x * float(q) by scale after it; int4 widens to float(q) * scale (the
 //     oracle's W') in the loop.
-enum class QuantProduct { kWidenedWeight, kMatrixVector };
+//   kHostCall: for up to 8 rows (more take kWidenedWeight), a stablehlo.custom_call of the
+//     runtime's host kernel (base/quantize.h's kInt8MatvecTarget, kInt4MatvecTarget), which reads
+//     q as stored at memory speed: int8 as kMatrixVector (scale after the sum), int4 by W' per
+//     input; only for a backend that registers it (Builder::quantized_matvec_call).
+enum class QuantProduct { kWidenedWeight, kMatrixVector, kHostCall };
 const char* QuantProductName(QuantProduct form);
 
 // Linear of x [..., in] by a quantized [out, in] weight (`values` and `scales` as

@@ -103,6 +103,12 @@ struct BackendTraits {
   // 0.14x float32, peak RSS 1.04x, bench/README.md). `--dtype auto` then computes an f16
   // checkpoint in float32, its weights widened once while they upload.
   bool widens_f16_matmuls = false;
+  // The host custom calls that multiply a few rows by a quantized weight as stored
+  // (base/quantize.h's kInt8MatvecTarget, kInt4MatvecTarget) are registered: XLA's CPU plugin,
+  // through its FFI extension (pjrt_ffi_matvec.h). Decode-sized quantized products call them
+  // (hlo::Precision::quantized_matvec_call) instead of XLA's own loops, which unpack int4 slowly
+  // and do not reach memory bandwidth (bench/README.md, "Quantized weights").
+  bool has_quantized_matvec_call = false;
   // The compiler keeps every instruction's source location as metadata in its executables (XLA),
   // so programs are emitted without locations (hlo::ProgramCommonOptions::source_locations).
   bool keeps_op_metadata = false;

@@ -20,6 +20,8 @@
 #include <nlohmann/json.hpp>
 
 #include "pjrt_c_api.h"
+#include "vlmxla/base/quantize.h"
+#include "vlmxla/runtime/pjrt_ffi_matvec.h"
 #include "vlmxla/runtime/artifact_cache.h"
 #include "vlmxla/runtime/mlir_signature.h"
 
@@ -222,6 +224,30 @@ Result<const PJRT_Api*> LoadPluginOnce(const std::string& path) {
   return api;
 }
 
+// The quantized matrix-vector custom calls registered, and a program calling one compiled, once
+// per plugin (every client of a plugin shares its handler registry): the plugin's
+// PJRT_FFI_Register_Handler drops the error XLA answers (a handler of an FFI API version it does
+// not take, say), so only a compile tells whether XLA has the handler.
+Status QuantizedMatvecUsable(PjrtExecutor& executor, const PJRT_Api* api) {
+  static std::mutex mu;
+  static std::map<const PJRT_Api*, Status> usable;
+  std::lock_guard<std::mutex> lock(mu);
+  if (auto it = usable.find(api); it != usable.end()) return it->second;
+  Status status = RegisterQuantizedMatvecCalls(api);
+  if (status.ok()) {
+    const std::string probe =
+        std::string("func.func public @main(%x: tensor<1x32xf32>, %q: tensor<1x32xi8>, ") +
+        "%s: tensor<1xf32>) -> tensor<1x1xf32> {\n  %y = \"stablehlo.custom_call\"(%x, %q, %s) " +
+        "{api_version = 4 : i32, backend_config = {}, call_target_name = \"" + kInt8MatvecTarget +
+        "\"} : (tensor<1x32xf32>, tensor<1x32xi8>, tensor<1xf32>) -> tensor<1x1xf32>\n" +
+        "  return %y : tensor<1x1xf32>\n}\n";
+    status = executor.Compile(probe).status().WithContext(
+        std::string("compiling a call of ") + kInt8MatvecTarget + " after registering it");
+  }
+  usable.emplace(api, status);
+  return status;
+}
+
 std::string ToString(const char* data, size_t size) {
   return data == nullptr ? std::string() : std::string(data, size);
 }
@@ -287,6 +313,8 @@ struct PjrtExecutor::Client {
   std::string platform;
   std::string description;
   std::string kind;  // PJRT_DeviceDescription_Kind, e.g. "cpu" or "NVIDIA H200"
+  // The quantized matrix-vector custom calls are registered (pjrt_ffi_matvec.h): CPU only.
+  bool quantized_matvec = false;
   PjrtCacheOptions cache;
   // What identifies the compiler and the device in every cache key (PjrtExecutor::CacheKey).
   std::string identity;
@@ -882,7 +910,17 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
                        ToString(debug.debug_string, debug.debug_string_size) + "\n" +
                        (client->platform == "cpu" ? HostCpuIdentity() : std::string());
   }
-  return std::unique_ptr<PjrtExecutor>(new PjrtExecutor(std::move(client)));
+  std::unique_ptr<PjrtExecutor> executor(new PjrtExecutor(client));
+  if (client->platform == "cpu") {
+    const Status usable = QuantizedMatvecUsable(*executor, api);
+    client->quantized_matvec = usable.ok();
+    if (!usable.ok()) {
+      std::fprintf(stderr,
+                   "vlmxla: warning: %s; quantized weights are multiplied in StableHLO instead\n",
+                   usable.message().c_str());
+    }
+  }
+  return executor;
 }
 
 PjrtExecutor::PjrtExecutor(std::shared_ptr<Client> client) : client_(std::move(client)) {}
@@ -906,6 +944,7 @@ BackendTraits PjrtExecutor::traits() const {
   t.keeps_bf16_weights_out_in = client_->platform == "cpu";
   t.lacks_narrow_gemv = client_->platform == "cpu";
   t.widens_f16_matmuls = client_->platform == "cpu";
+  t.has_quantized_matvec_call = client_->quantized_matvec;
   t.keeps_op_metadata = true;
   t.has_artifact_cache = !client_->cache.dir.empty();
   if (client_->platform == "cpu") {

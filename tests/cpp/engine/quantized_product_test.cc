@@ -1,5 +1,6 @@
 // hlo::QuantizedProject on pjrt-cpu against the host's float64 sum over the dequantized weight
-// (base/quantize.h's W' = float(q) * scale, the oracle's definition): both forms, int8 and int4,
+// (base/quantize.h's W' = float(q) * scale, the oracle's definition): every form (the host call
+// through XLA's FFI included), int8 and int4,
 // one row and two, with a bias, and an input width that takes more than one matrix-vector slice
 // (5024 f32 values: XLA fuses the widening only into products of under 16 KiB of row).
 #include <gtest/gtest.h>
@@ -9,7 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "../hlo/small_decoder_config.h"
 #include "vlmxla/base/quantize.h"
+#include "vlmxla/engine/precision.h"
+#include "vlmxla/hlo/model_programs.h"
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/nn.h"
 #include "vlmxla/runtime/executor_factory.h"
@@ -45,9 +49,20 @@ std::vector<double> Reference(const HostTensor& x, const HostTensor& w_prime,
   return y;
 }
 
-TEST(QuantizedProduct, BothFormsMatchTheDequantizedWeightOnPjrtCpu) {
+// `builder`'s function returning `y`, as a module compiled by `executor`.
+Result<std::unique_ptr<runtime::Executable>> CompileMain(runtime::Executor& executor,
+                                                         hlo::Builder& builder, Value y) {
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Function f, builder.Finish({y}));
+  hlo::Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
+  return executor.Compile(module.ToString());
+}
+
+TEST(QuantizedProduct, EveryFormMatchesTheDequantizedWeightOnPjrtCpu) {
   auto executor = runtime::MakeExecutor("pjrt-cpu");
   ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  // The host call is there: the plugin took its registration (pjrt_ffi_matvec.h).
+  ASSERT_TRUE((*executor)->traits().has_quantized_matvec_call);
   constexpr int64_t kOut = 24, kIn = 5024;
   const HostTensor weight = Random({kOut, kIn}, 1);
   const HostTensor bias = Random({kOut}, 2);
@@ -60,7 +75,8 @@ TEST(QuantizedProduct, BothFormsMatchTheDequantizedWeightOnPjrtCpu) {
     auto scales = (*executor)->Upload(qw->scales);
     auto b = (*executor)->Upload(bias);
     ASSERT_TRUE(values.ok() && scales.ok() && b.ok());
-    for (const QuantProduct form : {QuantProduct::kWidenedWeight, QuantProduct::kMatrixVector}) {
+    for (const QuantProduct form :
+         {QuantProduct::kWidenedWeight, QuantProduct::kMatrixVector, QuantProduct::kHostCall}) {
       for (const int64_t rows : {1, 2}) {
         SCOPED_TRACE(std::string(WeightQuantName(quant)) + " " + hlo::QuantProductName(form) +
                      " rows " + std::to_string(rows));
@@ -72,11 +88,7 @@ TEST(QuantizedProduct, BothFormsMatchTheDequantizedWeightOnPjrtCpu) {
         Value s = builder.Arg("s", {ElementType::kF32, sd});
         Value bv = builder.Arg("bias", {ElementType::kF32, {kOut}});
         Value y = hlo::QuantizedProject(builder, x, q, s, quant, form, bv);
-        Result<hlo::Function> f = builder.Finish({y});
-        ASSERT_TRUE(f.ok()) << f.status().ToString();
-        hlo::Module module;
-        ASSERT_TRUE(module.Add(std::move(*f)).ok());
-        auto exe = (*executor)->Compile(module.ToString());
+        auto exe = CompileMain(**executor, builder, y);
         ASSERT_TRUE(exe.ok()) << exe.status().ToString();
         const HostTensor xh = Random({rows, kIn}, 3 + static_cast<uint32_t>(rows));
         auto xd = (*executor)->Upload(xh);
@@ -97,6 +109,76 @@ TEST(QuantizedProduct, BothFormsMatchTheDequantizedWeightOnPjrtCpu) {
         }
       }
     }
+  }
+}
+
+// The decode program a backend gets (its traits through engine::SetProductForms, as ModelRunner
+// builds it): pjrt-cpu's calls the host kernel for every quantized projection of every row
+// (4 layers of 7 projections, int8 or int4 as quantized), iree-cpu's keeps the StableHLO form.
+TEST(QuantizedProduct, DecodeCallsTheHostKernelOnPjrtCpuOnly) {
+  io::TextConfig config = testing::SmallLlamaConfig();
+  config.intermediate_size = 64;  // a multiple of 32, for int4
+  for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
+    auto executor = runtime::MakeExecutor(backend);
+    ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+    for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4}) {
+      SCOPED_TRACE(backend + " " + WeightQuantName(quant));
+      hlo::DecodeOptions o;
+      o.capacity = 16;
+      o.batch = 2;
+      o.precision.quant = quant;
+      engine::SetProductForms((*executor)->traits(), o.weights_in_out, o.precision);
+      Result<hlo::Program> p = hlo::BuildDecode(config, o);
+      ASSERT_TRUE(p.ok()) << p.status().ToString();
+      const std::string call =
+          std::string("call_target_name = \"") +
+          (quant == WeightQuant::kInt4 ? kInt4MatvecTarget : kInt8MatvecTarget) + "\"";
+      int calls = 0;
+      for (size_t at = p->mlir.find(call); at != std::string::npos;
+           at = p->mlir.find(call, at + 1)) {
+        ++calls;
+      }
+      EXPECT_EQ(calls, backend == "pjrt-cpu" ? 7 * config.num_hidden_layers : 0);
+      EXPECT_EQ(p->mlir.find("stablehlo.custom_call") != std::string::npos, backend == "pjrt-cpu");
+    }
+  }
+}
+
+// The kernel's handler refuses operands it cannot take with an error naming the call, the shapes
+// and the limit (the emitter never writes such a call; a hand-written program could).
+TEST(QuantizedProduct, HostCallRefusesShapesItCannotTake) {
+  auto executor = runtime::MakeExecutor("pjrt-cpu");
+  ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  struct Bad {
+    const char* target;
+    int64_t rows, in, q_cols, scales;
+    const char* says;
+  };
+  const Bad cases[] = {
+      {kInt8MatvecTarget, 9, 64, 64, 4, "x [9, 64]"},            // too many rows
+      {kInt4MatvecTarget, 1, 48, 24, 4, "in a multiple of 32"},  // 48 inputs: not whole int4 groups
+      {kInt8MatvecTarget, 1, 64, 64, 3, "scales [3]"},           // a scale short
+  };
+  for (const Bad& c : cases) {
+    SCOPED_TRACE(std::string(c.target) + " " + c.says);
+    hlo::Builder builder("main");
+    Value x = builder.Arg("x", {ElementType::kF32, {c.rows, c.in}});
+    Value q = builder.Arg("q", {ElementType::kI8, {4, c.q_cols}});
+    Value s = builder.Arg("s", {ElementType::kF32, {c.scales}});
+    Value y = builder.CustomCall(c.target, {x, q, s}, {ElementType::kF32, {c.rows, 4}});
+    auto exe = CompileMain(**executor, builder, y);
+    ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+    auto xd = (*executor)->Upload(HostTensor(DType::kF32, {c.rows, c.in}));
+    auto qd = (*executor)->Upload(HostTensor(DType::kI8, {4, c.q_cols}));
+    auto sd = (*executor)->Upload(HostTensor(DType::kF32, {c.scales}));
+    ASSERT_TRUE(xd.ok() && qd.ok() && sd.ok());
+    const std::vector<runtime::DeviceBuffer*> args = {xd->get(), qd->get(), sd->get()};
+    auto out = (*exe)->Execute(args);
+    ASSERT_FALSE(out.ok());
+    EXPECT_NE(out.status().message().find(c.target), std::string::npos) << out.status().ToString();
+    EXPECT_NE(out.status().message().find(c.says), std::string::npos) << out.status().ToString();
+    EXPECT_NE(out.status().message().find("1 to 8 rows"), std::string::npos)
+        << out.status().ToString();
   }
 }
 

@@ -1,0 +1,288 @@
+#include "vlmxla/runtime/pjrt_ffi_matvec.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "pjrt_c_api.h"
+#include "vlmxla/base/quantize.h"
+#include "vlmxla/runtime/cpu_isa.h"
+#include "vlmxla/runtime/quantized_matvec.h"
+#include "xla/ffi/api/c_api.h"
+
+namespace vlmxla::runtime {
+namespace {
+
+// The PJRT FFI extension (PJRT_Extension_Type_FFI) as XLA's xla/pjrt/c/pjrt_c_api_ffi_extension.h
+// lays it out in the plugin we pin; that header ships in no wheel, so the structs this file uses
+// are declared here, field for field. The plugin's PJRT_FFI_Register_Handler reads these fields
+// (its disassembly: 52 bytes at least, the handler at offset 24, the traits at 48) and registers
+// the handler for the execute stage of a typed (api_version 4) custom call.
+struct FfiRegisterHandlerArgs {
+  size_t struct_size;
+  const char* target_name;
+  size_t target_name_size;
+  void* handler;  // XLA_FFI_Handler*
+  const char* platform_name;
+  size_t platform_name_size;
+  uint32_t traits;  // PJRT_FFI_Handler_TraitsBits
+};
+constexpr size_t kFfiRegisterHandlerArgsSize =
+    offsetof(FfiRegisterHandlerArgs, traits) + sizeof(uint32_t);
+using FfiRegisterHandler = PJRT_Error*(FfiRegisterHandlerArgs*);
+struct FfiExtension {
+  PJRT_Extension_Base base;
+  void* type_id_register;
+  void* user_data_add;
+  FfiRegisterHandler* register_handler;
+};
+
+// Outputs per chunk of work: at least 64 (a chunk costs an atomic add), and 8 chunks per thread,
+// so that the caller takes over the chunks of a pool thread that starts late (a loaded machine).
+constexpr int64_t kMinOutputsPerChunk = 64, kChunksPerThread = 8;
+// Weight bytes per thread: a smaller product runs on the caller's thread alone, where waking a
+// pool thread (and, on a loaded machine, waiting for its chunk) costs more than it saves (the
+// 896 x 896 int8 projection: 0.035 ms on one thread, 0.14 ms a call across two).
+constexpr int64_t kMinBytesPerThread = 2 << 20;
+
+// One call's work, shared with the tasks it schedules: every thread, the caller included, takes
+// the next chunk of outputs until none is left, so the call finishes even if the pool runs none
+// of its tasks, and a task that starts after the call returned finds nothing to do.
+struct SharedCall {
+  MatvecRows rows;
+  QuantizedMatvec product;
+  MatvecIsa isa = MatvecIsa::kAuto;
+  int64_t chunk = 0;
+  int64_t chunks = 0;
+  std::atomic<int64_t> next{0};
+  std::atomic<int64_t> done{0};
+
+  void Work() {
+    for (int64_t c; (c = next.fetch_add(1)) < chunks;) {
+      const int64_t begin = c * chunk;
+      RunQuantizedMatvec(product, begin, std::min(product.out, begin + chunk), isa);
+      done.fetch_add(1, std::memory_order_release);
+    }
+  }
+};
+
+// The instruction set the kernel may use: at most what XLA compiles for (XLA_FLAGS'
+// --xla_cpu_max_isa, read once when the calls are registered), so that a user who holds XLA to
+// AVX2 holds this kernel to it too.
+std::atomic<MatvecIsa> g_isa{MatvecIsa::kAuto};
+
+// The XLA FFI API these handlers are written to: the call frame as version 0.2 lays it out. The
+// headers (jaxlib 0.10.2) are 0.3, whose call frame adds a `future` that the pinned plugin's XLA
+// (0.2: a 168-byte call frame) does not pass, and whose C++ binding (ffi.h) therefore refuses
+// every call; XLA refuses to register a handler that declares a newer version than its own. So
+// the handlers use only c_api.h's structs and fields that 0.2 has, and declare 0.2.
+constexpr int kFfiApiMajor = 0, kFfiApiMinor = 2;
+constexpr size_t kCallFrameSize = offsetof(XLA_FFI_CallFrame, attrs) + sizeof(XLA_FFI_Attrs);
+
+XLA_FFI_Error* FfiError(const XLA_FFI_Api* api, XLA_FFI_Error_Code code, const std::string& text) {
+  XLA_FFI_Error_Create_Args args{};
+  args.struct_size = offsetof(XLA_FFI_Error_Create_Args, errc) + sizeof(XLA_FFI_Error_Code);
+  args.message = text.c_str();
+  args.errc = code;
+  return api->XLA_FFI_Error_Create(&args);
+}
+
+// The handler's metadata (what XLA asks at registration): the API version and no traits.
+XLA_FFI_Error* Metadata(const XLA_FFI_CallFrame* frame) {
+  auto* ext = reinterpret_cast<XLA_FFI_Metadata_Extension*>(frame->extension_start);
+  if (ext->extension_base.struct_size < sizeof(XLA_FFI_Metadata_Extension) ||
+      ext->metadata->struct_size < offsetof(XLA_FFI_Metadata, traits) + sizeof(uint32_t)) {
+    return FfiError(frame->api, XLA_FFI_Error_Code_FAILED_PRECONDITION,
+                    "XLA FFI metadata structs older than API 0.2");
+  }
+  ext->metadata->api_version = {sizeof(XLA_FFI_Api_Version), nullptr, kFfiApiMajor, kFfiApiMinor};
+  ext->metadata->traits = 0;
+  if (ext->metadata->struct_size >= sizeof(XLA_FFI_Metadata)) {
+    ext->metadata->state_type_id = XLA_FFI_UNKNOWN_TYPE_ID;
+  }
+  return nullptr;
+}
+
+// One argument or result of the call frame, if it is a buffer.
+const XLA_FFI_Buffer* BufferAt(void* const* values, const int32_t* types, int64_t size, int64_t i,
+                               int32_t buffer_type) {
+  if (i >= size || types[i] != buffer_type) return nullptr;
+  return static_cast<const XLA_FFI_Buffer*>(values[i]);
+}
+
+int64_t Elements(const XLA_FFI_Buffer* b) {
+  int64_t n = 1;
+  for (int64_t d = 0; d < b->rank; ++d) n *= b->dims[d];
+  return n;
+}
+
+std::string Dims(const XLA_FFI_Buffer* b) {
+  std::string s = "[";
+  for (int64_t d = 0; d < b->rank; ++d) s += (d ? ", " : "") + std::to_string(b->dims[d]);
+  return s + "]";
+}
+
+int64_t PoolThreads(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx) {
+  int64_t threads = 0;
+  XLA_FFI_ThreadPool_NumThreads_Args args{};
+  args.struct_size = sizeof(args);
+  args.ctx = ctx;
+  args.num_threads = &threads;
+  if (XLA_FFI_Error* error = api->XLA_FFI_ThreadPool_NumThreads(&args)) {
+    XLA_FFI_Error_Destroy_Args destroy{};
+    destroy.struct_size = sizeof(destroy);
+    destroy.error = error;
+    api->XLA_FFI_Error_Destroy(&destroy);
+    return 1;  // no pool: the caller's thread does it all
+  }
+  return threads;
+}
+
+// (x [rows, in] f32 or bf16, q i8, scales f32) -> y f32 [rows, out] (base/quantize.h's targets).
+XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
+  if (frame->struct_size < kCallFrameSize) {
+    return FfiError(frame->api, XLA_FFI_Error_Code_FAILED_PRECONDITION,
+                    "XLA FFI call frame of " + std::to_string(frame->struct_size) +
+                        " bytes, older than API 0.2");
+  }
+  if (frame->extension_start != nullptr &&
+      frame->extension_start->type == XLA_FFI_Extension_Metadata) {
+    return Metadata(frame);
+  }
+  const XLA_FFI_Api* api = frame->api;
+  const char* target = quant == WeightQuant::kInt4 ? kInt4MatvecTarget : kInt8MatvecTarget;
+  const XLA_FFI_Args& fa = frame->args;
+  const XLA_FFI_Rets& fr = frame->rets;
+  const auto* at = reinterpret_cast<const int32_t*>(fa.types);
+  const auto* rt = reinterpret_cast<const int32_t*>(fr.types);
+  const XLA_FFI_Buffer* x = BufferAt(fa.args, at, fa.size, 0, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* q = BufferAt(fa.args, at, fa.size, 1, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* scales = BufferAt(fa.args, at, fa.size, 2, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* y = BufferAt(fr.rets, rt, fr.size, 0, XLA_FFI_RetType_BUFFER);
+  if (fa.size != 3 || fr.size != 1 || !x || !q || !scales || !y || x->rank != 2 || q->rank != 2 ||
+      (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
+      q->dtype != XLA_FFI_DataType_S8 || scales->dtype != XLA_FFI_DataType_F32 ||
+      y->dtype != XLA_FFI_DataType_F32) {
+    return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                    std::string(target) +
+                        ": wants (x f32 or bf16 [rows, in], q i8 [out, in], scales f32) -> f32");
+  }
+  const int64_t rows = x->dims[0], in = x->dims[1], out = q->dims[0];
+  const bool int4 = quant == WeightQuant::kInt4;
+  const int64_t want_scales = int4 ? out * (in / kInt4GroupSize) : out;
+  if (rows < 1 || rows > kMaxMatvecRows || q->dims[1] != (int4 ? in / 2 : in) ||
+      (int4 && in % kInt4GroupSize != 0) || Elements(scales) != want_scales ||
+      Elements(y) != rows * out) {
+    return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                    std::string(target) + ": x " + Dims(x) + ", q " + Dims(q) + ", scales " +
+                        Dims(scales) + " and result " + Dims(y) + " do not fit; it takes 1 to " +
+                        std::to_string(kMaxMatvecRows) + " rows x [rows, in]" +
+                        (int4 ? " with in a multiple of 32, q [out, in / 2], scales [out, in / 32]"
+                              : ", q [out, in], scales [out]") +
+                        ", result [rows, out]");
+  }
+  auto call = std::make_shared<SharedCall>();
+  call->isa = g_isa.load(std::memory_order_relaxed);
+  PrepareMatvecRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, quant, call->rows);
+  call->product = {quant,
+                   &call->rows,
+                   static_cast<const int8_t*>(q->data),
+                   static_cast<const float*>(scales->data),
+                   out,
+                   static_cast<float*>(y->data)};
+  const int64_t bytes = out * q->dims[1];
+  const int64_t threads =
+      std::max<int64_t>(1, std::min(bytes / kMinBytesPerThread, PoolThreads(api, frame->ctx)));
+  call->chunk = std::max(kMinOutputsPerChunk,
+                         (out + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
+  call->chunks = (out + call->chunk - 1) / call->chunk;
+  for (int64_t t = 1; t < std::min(threads, call->chunks); ++t) {
+    // The task owns a reference to the call; a pool that cannot take it leaves the chunk to us.
+    auto* task_call = new std::shared_ptr<SharedCall>(call);
+    XLA_FFI_ThreadPool_Schedule_Args args{};
+    args.struct_size = sizeof(args);
+    args.ctx = frame->ctx;
+    args.task = [](void* data) {
+      auto* c = static_cast<std::shared_ptr<SharedCall>*>(data);
+      (*c)->Work();
+      delete c;
+    };
+    args.data = task_call;
+    if (XLA_FFI_Error* error = api->XLA_FFI_ThreadPool_Schedule(&args)) {
+      XLA_FFI_Error_Destroy_Args destroy{};
+      destroy.struct_size = sizeof(destroy);
+      destroy.error = error;
+      api->XLA_FFI_Error_Destroy(&destroy);
+      delete task_call;
+      break;
+    }
+  }
+  call->Work();
+  // The chunks other threads took are short (a slice of one projection): wait for them here.
+  while (call->done.load(std::memory_order_acquire) < call->chunks) std::this_thread::yield();
+  return nullptr;
+}
+
+XLA_FFI_Error* Int8MatvecHandler(XLA_FFI_CallFrame* frame) {
+  return Matvec(WeightQuant::kInt8, frame);
+}
+XLA_FFI_Error* Int4MatvecHandler(XLA_FFI_CallFrame* frame) {
+  return Matvec(WeightQuant::kInt4, frame);
+}
+
+std::string PjrtErrorText(const PJRT_Api* api, PJRT_Error* error) {
+  PJRT_Error_Message_Args message{};
+  message.struct_size = PJRT_Error_Message_Args_STRUCT_SIZE;
+  message.error = error;
+  api->PJRT_Error_Message(&message);
+  std::string text(message.message, message.message_size);
+  PJRT_Error_Destroy_Args destroy{};
+  destroy.struct_size = PJRT_Error_Destroy_Args_STRUCT_SIZE;
+  destroy.error = error;
+  api->PJRT_Error_Destroy(&destroy);
+  return text;
+}
+
+}  // namespace
+
+Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
+  const FfiExtension* ext = nullptr;
+  for (const PJRT_Extension_Base* e = api->extension_start; e != nullptr; e = e->next) {
+    if (e->type == PJRT_Extension_Type_FFI) ext = reinterpret_cast<const FfiExtension*>(e);
+  }
+  if (ext == nullptr) {
+    return Unimplemented("the PJRT plugin has no FFI extension (PJRT_Extension_Type_FFI)");
+  }
+  if (ext->base.struct_size < offsetof(FfiExtension, register_handler) + sizeof(void*) ||
+      ext->register_handler == nullptr) {
+    return Unimplemented("the PJRT plugin's FFI extension (" +
+                         std::to_string(ext->base.struct_size) +
+                         " bytes) has no PJRT_FFI_Register_Handler");
+  }
+  const std::pair<const char*, XLA_FFI_Handler*> calls[] = {{kInt8MatvecTarget, Int8MatvecHandler},
+                                                            {kInt4MatvecTarget, Int4MatvecHandler}};
+  const char* xla_flags = std::getenv("XLA_FLAGS");
+  g_isa.store(MatvecIsaWithin(XlaCpuIsa(HostCpuIsa(), xla_flags ? xla_flags : "")));
+  static constexpr char kPlatform[] = "Host";  // XLA's name for its CPU platform
+  for (const auto& [target, handler] : calls) {
+    FfiRegisterHandlerArgs args{};
+    args.struct_size = kFfiRegisterHandlerArgsSize;
+    args.target_name = target;
+    args.target_name_size = std::char_traits<char>::length(target);
+    args.handler = reinterpret_cast<void*>(handler);
+    args.platform_name = kPlatform;
+    args.platform_name_size = sizeof(kPlatform) - 1;
+    if (PJRT_Error* error = ext->register_handler(&args)) {
+      return FailedPrecondition(std::string("registering the custom call ") + target +
+                                    " for platform " + kPlatform + ": " + PjrtErrorText(api, error),
+                                "pjrt_ffi_register_failed");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace vlmxla::runtime

@@ -1,0 +1,60 @@
+// A few rows times a quantized [out, in] weight (base/quantize.h), reading the weight as stored:
+// the host kernel behind the quantized matrix-vector custom call (pjrt_ffi_matvec.h). Each
+// weight vector is widened in registers, never into memory; AVX2+FMA or AVX-512, chosen at run
+// time. What it computes (docs/validation.md, "Quantized weights"):
+//   int8: y[r, o] = (sum_i x[r, i] * float(q[o, i])) * scale[o]
+//   int4: y[r, o] = sum_i x[r, i] * (float(q[o, i]) * scale[o, i / 32])   (W' as the oracle's)
+// with the sums in float32 (lanes summed at the end, so in another order than a loop's).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "vlmxla/base/quantize.h"
+#include "vlmxla/runtime/cpu_isa.h"
+
+namespace vlmxla::runtime {
+
+// The most rows one call multiplies (hlo's decode-sized products).
+inline constexpr int64_t kMaxMatvecRows = 8;
+
+// The instruction set a call runs with. kAuto: AVX-512 (F, BW) where the CPU has it, else AVX2
+// with FMA, else the scalar loop.
+enum class MatvecIsa { kAuto, kScalar, kAvx2, kAvx512 };
+const char* MatvecIsaName(MatvecIsa isa);
+// What kAuto resolves to on this CPU.
+MatvecIsa HostMatvecIsa();
+// Whether this CPU can run `isa` (kAuto and kScalar always).
+bool CpuHasMatvecIsa(MatvecIsa isa);
+// The widest path `allowed` permits (XLA's --xla_cpu_max_isa held to, as BackendTraits::cpu_isa
+// says): kAuto where it is unknown or allows AVX-512.
+MatvecIsa MatvecIsaWithin(const CpuIsa& allowed);
+
+// The rows as the kernel reads them: float32, and for int4 each row's even inputs then its odd
+// ones (the low and high nibbles of a byte multiply x[2j] and x[2j + 1]).
+struct MatvecRows {
+  std::vector<float> values;  // [rows, in]
+  int64_t rows = 0;
+  int64_t in = 0;
+};
+// From `rows` x `in` float32 values, or bfloat16 ones (their bits) with `bf16`.
+void PrepareMatvecRows(const void* x, bool bf16, int64_t rows, int64_t in, WeightQuant quant,
+                       MatvecRows& out);
+
+// One product's operands. q: int8 [out, in] or packed int4 [out, in / 2]; scales: [out] or
+// [out, in / 32]; y: float32 [rows, out].
+struct QuantizedMatvec {
+  WeightQuant quant = WeightQuant::kInt8;
+  const MatvecRows* x = nullptr;
+  const int8_t* q = nullptr;
+  const float* scales = nullptr;
+  int64_t out = 0;
+  float* y = nullptr;
+};
+
+// Computes outputs [begin, end) of every row. The caller checks shapes (rows 1..kMaxMatvecRows,
+// int4's `in` a multiple of 32) and that `isa` runs here (CpuHasMatvecIsa).
+void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end,
+                        MatvecIsa isa = MatvecIsa::kAuto);
+
+}  // namespace vlmxla::runtime

@@ -1,0 +1,165 @@
+// runtime::RunQuantizedMatvec (the host kernel behind the quantized matrix-vector custom calls)
+// against a float64 loop over the same definition, on every instruction set this CPU runs (the
+// AVX2 loop forced even where AVX-512 would be chosen): int8 and int4, 1 to 8 rows, inputs that
+// are not a multiple of any vector width (int8), output counts split unevenly, bf16 rows.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "vlmxla/runtime/quantized_matvec.h"
+
+namespace vlmxla::runtime {
+namespace {
+
+struct Case {
+  WeightQuant quant;
+  int64_t out, in;
+};
+
+// Random q in [-qmax, qmax] as the layout stores it (int4: two per byte, input 2j low), scales,
+// and rows.
+struct Operands {
+  std::vector<int8_t> q;       // unpacked [out, in]
+  std::vector<int8_t> stored;  // as the kernel reads it
+  std::vector<float> scales;
+  std::vector<float> x;  // [rows, in]
+};
+
+Operands Make(const Case& c, int64_t rows, uint32_t seed) {
+  std::mt19937 gen(seed);
+  const int qmax = c.quant == WeightQuant::kInt4 ? 7 : 127;
+  std::uniform_int_distribution<int> qd(-qmax, qmax);
+  std::uniform_real_distribution<float> sd(0.001f, 0.02f), xd(-2.0f, 2.0f);
+  Operands o;
+  o.q.resize(c.out * c.in);
+  for (int8_t& v : o.q) v = static_cast<int8_t>(qd(gen));
+  if (c.quant == WeightQuant::kInt4) {
+    o.stored.resize(c.out * c.in / 2);
+    for (size_t j = 0; j < o.stored.size(); ++j) {
+      o.stored[j] = static_cast<int8_t>((o.q[2 * j] & 15) | (o.q[2 * j + 1] << 4));
+    }
+    o.scales.resize(c.out * (c.in / kInt4GroupSize));
+  } else {
+    o.stored = o.q;
+    o.scales.resize(c.out);
+  }
+  for (float& v : o.scales) v = sd(gen);
+  o.x.resize(rows * c.in);
+  for (float& v : o.x) v = xd(gen);
+  return o;
+}
+
+// y[r, o] in float64 and the sum of |terms| (the scale of the float32 rounding error).
+void Reference(const Case& c, const Operands& o, int64_t rows, std::vector<double>& y,
+               std::vector<double>& magnitude) {
+  y.assign(rows * c.out, 0);
+  magnitude.assign(rows * c.out, 0);
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t n = 0; n < c.out; ++n) {
+      double sum = 0, mag = 0;
+      for (int64_t i = 0; i < c.in; ++i) {
+        const double scale = c.quant == WeightQuant::kInt4
+                                 ? o.scales[n * (c.in / kInt4GroupSize) + i / kInt4GroupSize]
+                                 : o.scales[n];
+        const double term = double{o.x[r * c.in + i]} * o.q[n * c.in + i] * scale;
+        sum += term;
+        mag += std::fabs(term);
+      }
+      y[r * c.out + n] = sum;
+      magnitude[r * c.out + n] = mag;
+    }
+  }
+}
+
+std::vector<MatvecIsa> IsasHere() {
+  std::vector<MatvecIsa> isas = {MatvecIsa::kScalar};
+  for (MatvecIsa isa : {MatvecIsa::kAvx2, MatvecIsa::kAvx512}) {
+    if (CpuHasMatvecIsa(isa)) isas.push_back(isa);
+  }
+  return isas;
+}
+
+TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
+  const Case cases[] = {
+      {WeightQuant::kInt8, 1, 1},      {WeightQuant::kInt8, 7, 13},
+      {WeightQuant::kInt8, 67, 100},   {WeightQuant::kInt8, 301, 1029},
+      {WeightQuant::kInt8, 5, 4064},   {WeightQuant::kInt4, 1, 32},
+      {WeightQuant::kInt4, 13, 96},    {WeightQuant::kInt4, 67, 160},
+      {WeightQuant::kInt4, 301, 1056},
+  };
+  const std::vector<MatvecIsa> isas = IsasHere();
+  ASSERT_GE(isas.size(), 2u) << "this CPU runs neither vector path; only the scalar one is tested";
+  for (const Case& c : cases) {
+    for (int64_t rows = 1; rows <= kMaxMatvecRows; ++rows) {
+      const Operands o = Make(c, rows, static_cast<uint32_t>(c.out * 1000 + c.in + rows));
+      std::vector<double> want, magnitude;
+      Reference(c, o, rows, want, magnitude);
+      MatvecRows prepared;
+      PrepareMatvecRows(o.x.data(), false, rows, c.in, c.quant, prepared);
+      for (MatvecIsa isa : isas) {
+        SCOPED_TRACE(std::string(WeightQuantName(c.quant)) + " " + std::to_string(c.out) + "x" +
+                     std::to_string(c.in) + " rows " + std::to_string(rows) + " " +
+                     MatvecIsaName(isa));
+        std::vector<float> y(rows * c.out, std::nanf(""));
+        const QuantizedMatvec m{c.quant,         &prepared, o.stored.data(),
+                                o.scales.data(), c.out,     y.data()};
+        // In two uneven ranges, as threads take them.
+        const int64_t split = c.out / 3;
+        RunQuantizedMatvec(m, 0, split, isa);
+        RunQuantizedMatvec(m, split, c.out, isa);
+        for (size_t i = 0; i < y.size(); ++i) {
+          // float32 sums of `in` terms: within a few ulps of the sum of their magnitudes (a
+          // misread nibble, scale, row or tail element is off by a whole term).
+          ASSERT_NEAR(y[i], want[i], 1e-6 * magnitude[i] + 1e-30) << "element " << i;
+        }
+      }
+    }
+  }
+}
+
+TEST(QuantizedMatvec, Bf16RowsAreWidenedExactly) {
+  const Case c{WeightQuant::kInt4, 9, 64};
+  constexpr int64_t kRows = 3;
+  Operands o = Make(c, kRows, 7);
+  // Rows that bf16 holds exactly, given as their bf16 bits.
+  std::vector<uint16_t> bits(o.x.size());
+  for (size_t i = 0; i < o.x.size(); ++i) {
+    uint32_t u;
+    std::memcpy(&u, &o.x[i], sizeof u);
+    bits[i] = static_cast<uint16_t>(u >> 16);
+    u = static_cast<uint32_t>(bits[i]) << 16;
+    std::memcpy(&o.x[i], &u, sizeof u);
+  }
+  MatvecRows from_f32, from_bf16;
+  PrepareMatvecRows(o.x.data(), false, kRows, c.in, c.quant, from_f32);
+  PrepareMatvecRows(bits.data(), true, kRows, c.in, c.quant, from_bf16);
+  EXPECT_EQ(from_f32.values, from_bf16.values);
+  // int4 rows are split into even inputs then odd ones.
+  EXPECT_EQ(from_f32.values[0], o.x[0]);
+  EXPECT_EQ(from_f32.values[1], o.x[2]);
+  EXPECT_EQ(from_f32.values[c.in / 2], o.x[1]);
+}
+
+TEST(QuantizedMatvec, KeepsWithinTheIsaXlaIsHeldTo) {
+  EXPECT_EQ(MatvecIsaWithin(CpuIsaFromFlags("", "unknown")), MatvecIsa::kAuto);
+  EXPECT_EQ(
+      MatvecIsaWithin(XlaCpuIsa(CpuIsaFromFlags("sse2 avx2 fma f16c avx512f avx512bw avx512dq "
+                                                "avx512vl",
+                                                "flags"),
+                                "")),
+      MatvecIsa::kAuto);
+  const CpuIsa avx2 =
+      XlaCpuIsa(CpuIsaFromFlags("sse2 avx2 fma f16c avx512f avx512bw avx512dq avx512vl", "flags"),
+                "--xla_cpu_max_isa=AVX2");
+  ASSERT_TRUE(avx2.known && avx2.avx2 && !avx2.avx512f);
+  EXPECT_EQ(MatvecIsaWithin(avx2),
+            CpuHasMatvecIsa(MatvecIsa::kAvx2) ? MatvecIsa::kAvx2 : MatvecIsa::kScalar);
+  EXPECT_EQ(MatvecIsaWithin(XlaCpuIsa(avx2, "--xla_cpu_max_isa=SSE4_2")), MatvecIsa::kScalar);
+}
+
+}  // namespace
+}  // namespace vlmxla::runtime
