@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -228,7 +229,8 @@ Result<const PJRT_Api*> LoadPluginOnce(const std::string& path) {
 // per plugin (every client of a plugin shares its handler registry): the plugin's
 // PJRT_FFI_Register_Handler drops the error XLA answers (a handler of an FFI API version it does
 // not take, say), so only a compile tells whether XLA has the handler.
-Status QuantizedMatvecUsable(PjrtExecutor& executor, const PJRT_Api* api) {
+Status QuantizedMatvecUsable(const PJRT_Api* api,
+                             const std::function<Status(const std::string&)>& compile) {
   static std::mutex mu;
   static std::map<const PJRT_Api*, Status> usable;
   std::lock_guard<std::mutex> lock(mu);
@@ -241,8 +243,8 @@ Status QuantizedMatvecUsable(PjrtExecutor& executor, const PJRT_Api* api) {
         "{api_version = 4 : i32, backend_config = {}, call_target_name = \"" + kInt8MatvecTarget +
         "\"} : (tensor<1x32xf32>, tensor<1x32xi8>, tensor<1xf32>) -> tensor<1x1xf32>\n" +
         "  return %y : tensor<1x1xf32>\n}\n";
-    status = executor.Compile(probe).status().WithContext(
-        std::string("compiling a call of ") + kInt8MatvecTarget + " after registering it");
+    status = compile(probe).WithContext(std::string("compiling a call of ") + kInt8MatvecTarget +
+                                        " after registering it");
   }
   usable.emplace(api, status);
   return status;
@@ -912,7 +914,9 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
   }
   std::unique_ptr<PjrtExecutor> executor(new PjrtExecutor(client));
   if (client->platform == "cpu") {
-    const Status usable = QuantizedMatvecUsable(*executor, api);
+    const Status usable = QuantizedMatvecUsable(api, [&executor](const std::string& probe) {
+      return executor->CompileImpl(probe, {}, /*internal=*/true).status();
+    });
     client->quantized_matvec = usable.ok();
     if (!usable.ok()) {
       std::fprintf(stderr,
@@ -1012,6 +1016,12 @@ Result<PjrtMemoryStats> PjrtExecutor::MemoryStats() const {
 
 Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_text,
                                                           const CompileOptions& options) {
+  return CompileImpl(mlir_text, options, /*internal=*/false);
+}
+
+Result<std::unique_ptr<Executable>> PjrtExecutor::CompileImpl(std::string_view mlir_text,
+                                                              const CompileOptions& options,
+                                                              bool internal) {
   const PJRT_Api* api = client_->api;
   if (mlir_text.empty()) return InvalidArgument("cannot compile an empty MLIR module");
   if (options.num_replicas != 1 || options.num_partitions != 1) {
@@ -1021,7 +1031,7 @@ Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_
   }
   const auto start = std::chrono::steady_clock::now();
   std::string key;
-  if (!client_->cache.dir.empty()) {
+  if (!client_->cache.dir.empty() && !internal) {
     key = CacheKey(mlir_text, options);
     std::optional<Result<std::unique_ptr<Executable>>> cached =
         LoadFromCache(client_, key, mlir_text);
@@ -1059,7 +1069,7 @@ Result<std::unique_ptr<Executable>> PjrtExecutor::Compile(std::string_view mlir_
     compiled = Status(ErrorCode::kInvalidArgument, compiled.message(), compiled.reason());
   }
   VLMXLA_RETURN_IF_ERROR(compiled);
-  {
+  if (!internal) {
     std::lock_guard<std::mutex> lock(client_->stats_mu);
     client_->compiles += 1;
     client_->compile_seconds +=

@@ -111,6 +111,10 @@ class PjrtExecutor final : public Executor {
 
  private:
   explicit PjrtExecutor(std::shared_ptr<Client> client);
+  // Compile; `internal` (the executor's own probe at load, no program of the caller's) leaves
+  // the persistent cache and Report()'s compile figures as they were.
+  Result<std::unique_ptr<Executable>> CompileImpl(std::string_view mlir_text,
+                                                  const CompileOptions& options, bool internal);
   std::shared_ptr<Client> client_;
 };
 
