@@ -14,6 +14,13 @@ run) runs once per image, the first run measuring everything, the next ones the 
 (their decode is two tokens at batch 1, kept under `image_runs` but not reported). Results:
 bench/results/<date>-<machine>-qwen2-vl-2b.{json,png}. `--shape qwen3-vl-2b` does the same
 for Qwen3-VL-2B; `--shape gemma-3-4b` benchmarks Gemma-3-4B on one image, in bfloat16 only.
+
+`--weights int8,int4` adds `vlmxla bench --weights W` rows per backend (float32 compute on the
+float32 checkpoint). `--llamacpp DIR` runs llama.cpp (a build from source; not a dependency) after
+the vlmxla rows on the same checkpoint converted to GGUF, image, prompt lengths and batches
+(llamacpp.py): rows llama.cpp-<FORMAT> beside vlmxla's, each vlmxla row against the llama.cpp row
+of its class of weights in the summary; a row that cannot run says "unavailable: why" and does not
+fail the run.
 """
 
 from __future__ import annotations

@@ -52,6 +52,7 @@ FORMAT_CLASS = {"F32": "32-bit", "F16": "16-bit", "BF16": "16-bit", "Q8_0": "8-b
 QUANTIZED = ("Q8_0", "Q4_0")
 MARKER = "<__media__>"  # mtmd's default media marker
 CONVERT_TIMEOUT = 3600.0
+MTMD_TRIES = 3
 
 
 def _log(msg: str) -> None:
@@ -84,8 +85,8 @@ def find_tools(llamacpp: pathlib.Path) -> dict[str, pathlib.Path | str]:
 
 
 def commit_of(tools: dict) -> str:
-    """The build's commit as its binaries report it (`--version`: "version: N (COMMIT)"), else
-    "unknown"."""
+    """The build's commit as its binaries report it (`--version`: "version: 0.5.0-dev (build 0,
+    commit COMMIT)", before that "version: N (COMMIT)"), else "unknown"."""
     for tool in ("llama-batched-bench", "llama-mtmd-cli", "llama-bench"):
         path = tools.get(tool)
         if not isinstance(path, pathlib.Path):
@@ -95,7 +96,8 @@ def commit_of(tools: dict) -> str:
                                   text=True, timeout=60)
         except (OSError, subprocess.TimeoutExpired):
             continue
-        m = re.search(r"version: \d+ \(([0-9a-f]+|unknown)\)", proc.stdout + proc.stderr)
+        m = re.search(r"^version: .*?\((?:build \d+, commit )?([0-9a-f]+|unknown)\)",
+                      proc.stdout + proc.stderr, re.MULTILINE)
         if m:
             return m.group(1)
     return "unknown"
@@ -192,6 +194,9 @@ def convert(model_dirs: dict[str, pathlib.Path], formats: list[str], llamacpp: p
             result[fmt] = target if why is None else f"unavailable: llama-quantize {fmt}: {why}"
         else:
             result[fmt] = _text(out_dir, fmt, decoder, step, model_dirs, llamacpp)
+    for d in decoders.values():  # an intermediate copy of the weights: made again if needed
+        if isinstance(d, pathlib.Path):
+            shutil.rmtree(d)
     mmproj = out_dir / "mmproj-F16.gguf"
     why = step(mmproj, ["mmproj", str(llamacpp), str(source), "{OUT}"], "image encoder")
     result["mmproj"] = mmproj if why is None else f"unavailable: image encoder: {why}"
@@ -338,12 +343,23 @@ def run_format(fmt: str, text_gguf: pathlib.Path, mmproj: pathlib.Path, tools: d
                         "-p", ",".join(map(str, lengths)), "-n", "0", "-r", "1", "-o", "json"],
                        work / f"{name}.llama-bench.log", timeout)
         prefill = parse_llama_bench(text)
-        text, mtmd_mem = _run(
-            [str(tools["llama-mtmd-cli"]), "-m", str(text_gguf), "--mmproj", str(mmproj),
-             "--image", str(image), "-p", f"{MARKER}\n{prompt}", "-n", "1", "-t", str(threads),
-             "--temp", "0", "-c", str(prompt_tokens_image_text + 64)],
-            work / f"{name}.mtmd-cli.log", timeout)
-        mtmd = parse_mtmd(text)
+        # -lv 4: llama's own timings (llama_perf) are logged at trace level. At 0c1e57098 the
+        # tool now and then exits before its logger has written the last lines (rc 0, the
+        # timings lost): such a run is tried again, at most MTMD_TRIES times in all.
+        for tries in range(1, MTMD_TRIES + 1):
+            text, mtmd_mem = _run(
+                [str(tools["llama-mtmd-cli"]), "-m", str(text_gguf), "--mmproj", str(mmproj),
+                 "--image", str(image), "-p", f"{MARKER}\n{prompt}", "-n", "1", "-t",
+                 str(threads), "--temp", "0", "-c", str(prompt_tokens_image_text + 64),
+                 "-lv", "4"],
+                work / f"{name}.mtmd-cli.log", timeout)
+            try:
+                mtmd = parse_mtmd(text)
+                break
+            except ValueError as e:
+                if tries == MTMD_TRIES:
+                    raise ValueError(f"{e} in {tries} runs (log {work / f'{name}.mtmd-cli.log'})")
+                _log(f"  llama-mtmd-cli: {e}; again")
     except (RuntimeError, ValueError, KeyError, json.JSONDecodeError) as e:
         return {"error": f"unavailable: {e}", "wall_seconds": time.perf_counter() - t0}
     got = sorted(decode)
@@ -376,6 +392,7 @@ def run_format(fmt: str, text_gguf: pathlib.Path, mmproj: pathlib.Path, tools: d
         "prefill_seconds_image_text": image_text_s,
         "prefill_tokens_per_second": mtmd["prompt_tokens"] / image_text_s,
         "image_encode_seconds": mtmd["image_encode_seconds"],
+        "mtmd_tries": tries,
         "prompt_eval_seconds_image_text": mtmd["prompt_eval_seconds"],
         "decoder_prefill_tokens_per_second": {str(n): p["tokens_per_second"]
                                               for n, p in prefill.items()},
