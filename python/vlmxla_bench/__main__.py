@@ -34,8 +34,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 
 from vlmxla_oracle import paths
 
@@ -59,21 +57,12 @@ def _run_json(cmd: list[str], out_json: pathlib.Path | None, log: pathlib.Path,
     """Runs `cmd` (stderr to `log`, with `env` added to the environment) while sampling its
     memory (rss_trace); its JSON from `out_json`, else from stdout, with the trace under
     "rss_trace"."""
-    t0 = time.perf_counter()
     with log.open("w") as err, tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, text=True,
-                                env={**os.environ, "PYTHONPATH": str(REPO / "python"),
-                                     **(env or {})})
-        timer = threading.Timer(timeout, proc.kill)
-        timer.start()
-        try:
-            memory = rss_trace.trace(proc, log)
-        finally:
-            timer.cancel()
-            proc.wait()
+        proc, memory, wall = rss_trace.run_traced(
+            cmd, log, timeout, stdout=out, stderr=err,
+            env={**os.environ, "PYTHONPATH": str(REPO / "python"), **(env or {})})
         out.seek(0)
         stdout = out.read()
-    wall = time.perf_counter() - t0
     if wall >= timeout:
         tail = log.read_text(errors="replace").strip().splitlines()[-2:]
         return {"error": f"timed out after {timeout:.0f} s; last: " + " | ".join(tail),

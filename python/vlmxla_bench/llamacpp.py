@@ -33,7 +33,6 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 import time
 
 from vlmxla_oracle import paths
@@ -299,19 +298,12 @@ def parse_mtmd(text: str) -> dict:
 def _run(cmd: list[str], log: pathlib.Path, timeout: float) -> tuple[str, dict]:
     """Runs `cmd` (stdout + stderr to `log`) under the memory trace; (its output, its trace).
     Raises RuntimeError on a non-zero exit or the timeout."""
-    t0 = time.perf_counter()
     with log.open("w") as out:
         out.write("$ " + " ".join(cmd) + "\n")
         out.flush()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True)
-        timer = threading.Timer(timeout, proc.kill)
-        timer.start()
-        try:
-            memory = rss_trace.trace(proc, log)
-        finally:
-            timer.cancel()
-            proc.wait()
-    if time.perf_counter() - t0 >= timeout:
+        proc, memory, wall = rss_trace.run_traced(cmd, log, timeout, stdout=out,
+                                                  stderr=subprocess.STDOUT)
+    if wall >= timeout:
         raise RuntimeError(f"{pathlib.Path(cmd[0]).name} timed out after {timeout:.0f} s; "
                            f"last: {_tail(log)}")
     if proc.returncode != 0:

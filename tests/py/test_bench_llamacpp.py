@@ -136,3 +136,152 @@ def test_llamacpp_at_an_empty_directory_gives_unavailable_rows_and_the_run_goes_
     printed = capsys.readouterr()
     assert "| llama.cpp-Q8_0 | unavailable: no llama-bench under" in printed.out
     assert "llama.cpp-Q4_0 UNAVAILABLE: no llama-bench under" in printed.err
+
+
+# Excerpts of what llama.cpp 0c1e57098 printed in a `--quick --llamacpp` run on the tiny fixture
+# (paths shortened; llama-bench's JSON objects cut to the fields read and a few beside them).
+BATCHED_BENCH = """\
+$ llama-batched-bench -m text-Q8_0.gguf -t 2 -c 232 -npp 15 -ntg 12 -npl 1,4,8 --output-format jsonl
+0.00.009.114 W llama_context: n_ctx is not divisible by n_seq_max - rounding down to 2048
+{"n_kv_max": 2048, "n_batch": 2048, "n_ubatch": 512, "flash_attn": -1, "is_pp_shared": 0, \
+"n_gpu_layers": -1, "n_threads": 2, "n_threads_batch": 2, "pp": 15, "tg": 12, "pl": 1, \
+"n_kv": 27, "t_pp": 0.000789, "speed_pp": 19011.406250, "t_tg": 0.000941, \
+"speed_tg": 12752.390625, "t": 0.001730, "speed": 15606.936523}
+{"n_kv_max": 2048, "n_batch": 2048, "n_ubatch": 512, "flash_attn": -1, "is_pp_shared": 0, \
+"n_gpu_layers": -1, "n_threads": 2, "n_threads_batch": 2, "pp": 15, "tg": 12, "pl": 8, \
+"n_kv": 216, "t_pp": 0.001205, "speed_pp": 99585.062500, "t_tg": 0.021190, \
+"speed_tg": 4530.438965, "t": 0.022395, "speed": 9645.009766}
+"""
+LLAMA_BENCH = """\
+$ llama-bench -m text-Q8_0.gguf -t 2 -p 32,15 -n 0 -r 1 -o json
+[
+  {
+    "build_commit": "0c1e57098",
+    "cpu_info": "AMD EPYC",
+    "model_type": "qwen2 ?B Q8_0",
+    "model_size": 175840,
+    "n_threads": 2,
+    "n_prompt": 32,
+    "n_gen": 0,
+    "avg_ns": 298894,
+    "avg_ts": 107061.366237,
+    "samples_ns": [ 298894 ]
+  },
+  {
+    "build_commit": "0c1e57098",
+    "cpu_info": "AMD EPYC",
+    "model_type": "qwen2 ?B Q8_0",
+    "model_size": 175840,
+    "n_threads": 2,
+    "n_prompt": 15,
+    "n_gen": 0,
+    "avg_ns": 221014,
+    "avg_ts": 67869.003049,
+    "samples_ns": [ 221014 ]
+  }
+]
+"""
+MTMD_CLI = """\
+0.00.042.490 I main: loading model: text-F32.gguf
+0.00.045.561 I encoding mtmd batch, n_chunks = 1 (done = 1, total = 3)
+0.00.050.093 I mtmd batch encoding done in 4 ms
+0.00.050.110 I decoding image batch 1/1, n_tokens_batch = 16
+0.00.058.429 I image decoded (batch 1/1) in 9 ms
+
+A
+
+0.00.062.569 I llama_perf_context_print:        load time =      21.46 ms
+0.00.062.579 I llama_perf_context_print: prompt eval time =      16.96 ms /    32 tokens (    0.53 \
+ms per token,  1886.46 tokens per second)
+0.00.062.580 I llama_perf_context_print:        eval time =       0.00 ms /     1 runs   (    0.00 \
+ms per token,      inf tokens per second)
+0.00.062.581 I llama_perf_context_print:       total time =      28.16 ms /    33 tokens
+"""
+
+
+def test_batched_bench_output_gives_decode_per_batch():
+    got = llamacpp.parse_batched_bench(BATCHED_BENCH)
+    assert sorted(got) == [1, 8]
+    assert got[8]["tokens"] == 96 and got[8]["prompt_tokens"] == 15
+    assert got[8]["seconds"] == pytest.approx(0.021190)
+    assert got[8]["tokens_per_second"] == pytest.approx(4530.438965)
+    assert got[8]["tokens_per_second"] == pytest.approx(96 / 0.021190, rel=1e-4)
+    assert got[1]["threads"] == 2
+    with pytest.raises(ValueError, match="no result line"):
+        llamacpp.parse_batched_bench(BATCHED_BENCH.split("{", 1)[0])
+
+
+def test_llama_bench_json_gives_prompt_rates_by_length():
+    got = llamacpp.parse_llama_bench(LLAMA_BENCH)
+    assert sorted(got) == [15, 32]
+    assert got[32]["tokens_per_second"] == pytest.approx(107061.366237)
+    assert got[32]["seconds"] == pytest.approx(298894e-9)
+    assert got[15]["build_commit"] == "0c1e57098" and got[15]["model_size"] == 175840
+    with pytest.raises(ValueError, match="no JSON array"):
+        llamacpp.parse_llama_bench("error: failed to load model\n")
+
+
+def test_mtmd_cli_log_gives_image_ttft():
+    got = llamacpp.parse_mtmd(MTMD_CLI)
+    assert got["image_tokens"] == 16 and got["prompt_tokens"] == 32
+    assert got["image_encode_seconds"] == pytest.approx(0.004)
+    assert got["prompt_eval_seconds"] == pytest.approx(0.01696)
+    assert got["ttft_seconds"] == pytest.approx(0.004 + 0.01696)
+    # A run whose logger stopped before the timings (seen at 0c1e57098): an error, no number.
+    cut = MTMD_CLI.split("\nA\n")[0]
+    with pytest.raises(ValueError, match="no prompt eval time"):
+        llamacpp.parse_mtmd(cut)
+    with pytest.raises(ValueError, match="no image encode time"):
+        llamacpp.parse_mtmd(MTMD_CLI.replace("mtmd batch encoding done", "encoding failed"))
+
+
+def test_version_line_gives_the_commit(tmp_path):
+    fake = tmp_path / "llama-batched-bench"
+    fake.write_text("#!/bin/sh\necho 'version: 0.5.0-dev (build 0, commit 0c1e57098)' >&2\n"
+                    "echo 'built with GNU 12.2.0 for Linux x86_64' >&2\n")
+    fake.chmod(0o755)
+    assert llamacpp.commit_of({"llama-batched-bench": fake}) == "0c1e57098"
+    fake.write_text("#!/bin/sh\necho 'version: 4123 (34af94cd)'\n")
+    assert llamacpp.commit_of({"llama-batched-bench": fake}) == "34af94cd"
+
+
+LLAMACPP = os.environ.get("VLMXLA_LLAMACPP")
+
+
+def test_quick_run_beside_llamacpp(vlmxla_bin, tmp_path):
+    """`--quick --llamacpp $VLMXLA_LLAMACPP`: every format converted and run on the tiny fixture,
+    its rows beside vlmxla's with the same prompt lengths and image tokens."""
+    if not LLAMACPP or not (pathlib.Path(LLAMACPP) / "build" / "bin" / "llama-mtmd-cli").is_file():
+        pytest.skip("llama.cpp not built here: set VLMXLA_LLAMACPP to a llama.cpp checkout built "
+                    "as bench/README.md (\"llama.cpp beside vlmxla\") says")
+    rc = bench_main.main(["--quick", "--bin", str(vlmxla_bin), "--out", str(tmp_path),
+                          "--backends", "pjrt-cpu", "--dtypes", "float32,bfloat16",
+                          "--transformers-dtypes", "", "--weights", "int8",
+                          "--llamacpp", LLAMACPP])
+    assert rc == 0
+    (json_path,) = tmp_path.glob("*-quick.json")
+    data = json.loads(json_path.read_text())
+    assert data["unavailable"] == {}
+    formats = ["F32", "BF16", "Q8_0", "Q4_0"]
+    assert data["settings"]["llamacpp_formats"] == formats
+    ref = data["systems"]["pjrt-cpu"]
+    for fmt in formats:
+        s = data["systems"][llamacpp.row_name(fmt)]
+        assert s["system"] == "llama.cpp" and s["format"] == fmt
+        assert s["commit"] == data["llamacpp"]["commit"] != "unknown"
+        assert s["file_bytes"]["text"] > 0 and s["file_bytes"]["mmproj"] > 0
+        assert [d["batch"] for d in s["decode"]] == [1, 4, 8]
+        for d in s["decode"]:
+            assert d["tokens"] == d["batch"] * 12 and d["tokens_per_second"] > 0
+        assert s["prompt_tokens_image_text"] == ref["prompt_tokens_image_text"]
+        assert s["prompt_tokens_text"] == ref["prompt_tokens_text"]
+        assert s["image_tokens"] == 16  # the tiny tower's 4x4 patches
+        assert s["ttft_image_text_seconds"] > 0 and s["ttft_text_seconds"] > 0
+        assert set(s["decoder_prefill_tokens_per_second"]) == {
+            str(ref["prompt_tokens_image_text"]), str(ref["prompt_tokens_text"])}
+    sizes = {f: data["systems"][llamacpp.row_name(f)]["file_bytes"]["text"] for f in formats}
+    assert sizes["F32"] > sizes["BF16"] > sizes["Q8_0"] > sizes["Q4_0"]
+    summary = data["summary"]
+    assert list(summary["llama.cpp-Q8_0"]["vlmxla_same_class"]) == ["pjrt-cpu-int8"]
+    assert list(summary["llama.cpp-BF16"]["vlmxla_same_class"]) == ["pjrt-cpu-bfloat16"]
+    assert summary["llama.cpp-Q4_0"]["vlmxla_same_class"] == {}
