@@ -416,7 +416,11 @@ def run_all(llamacpp: pathlib.Path, model_dirs: dict[str, pathlib.Path], formats
         why = "unavailable: " + "; ".join(missing)
         files = {"mmproj": why, **{f: why for f in formats}}
     else:
-        files = convert(model_dirs, formats, llamacpp, tools, commit)
+        try:
+            files = convert(model_dirs, formats, llamacpp, tools, commit)
+        except OSError as e:  # the cache unwritable, the disk full: the vlmxla rows still stand
+            why = f"unavailable: converting into the cache: {e}"
+            files = {"mmproj": why, **{f: why for f in formats}}
     rows, unavailable = {}, {}
     for fmt in formats:
         name = row_name(fmt)
