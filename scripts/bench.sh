@@ -2,7 +2,8 @@
 # The side-by-side benchmark: vlmxla (pjrt-cpu, iree-cpu) against Transformers eager on the
 # shape-faithful llava-interleave-qwen-0.5b checkpoint (built once into $VLMXLA_CACHE, ~3.6 GB).
 # Writes bench/results/<date>-<machine>.json and .png. Extra arguments go to python -m vlmxla_bench
-# (--quick: the tiny fixture, a pipeline check in about a minute; --backends, --decode-tokens, ...).
+# (--quick: the tiny fixture, a pipeline check in about a minute; --backends, --decode-tokens, ...;
+# --llamacpp DIR: llama.cpp beside vlmxla, bench/README.md "llama.cpp beside vlmxla").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -14,6 +14,13 @@ run) runs once per image, the first run measuring everything, the next ones the 
 (their decode is two tokens at batch 1, kept under `image_runs` but not reported). Results:
 bench/results/<date>-<machine>-qwen2-vl-2b.{json,png}. `--shape qwen3-vl-2b` does the same
 for Qwen3-VL-2B; `--shape gemma-3-4b` benchmarks Gemma-3-4B on one image, in bfloat16 only.
+
+`--weights int8,int4` adds `vlmxla bench --weights W` rows per backend (float32 compute on the
+float32 checkpoint). `--llamacpp DIR` runs llama.cpp (a build from source; not a dependency) after
+the vlmxla rows on the same checkpoint converted to GGUF, image, prompt lengths and batches
+(llamacpp.py): rows llama.cpp-<FORMAT> beside vlmxla's, each vlmxla row against the llama.cpp row
+of its class of weights in the summary; a row that cannot run says "unavailable: why" and does not
+fail the run.
 """
 
 from __future__ import annotations
@@ -27,12 +34,10 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 
 from vlmxla_oracle import paths
 
-from . import ceilings, chart, checkpoint, costs, report, rss_trace, shapes, variants
+from . import ceilings, chart, checkpoint, costs, llamacpp, report, rss_trace, shapes, variants
 from .transformers_side import DEFAULT_PROMPT
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -40,6 +45,7 @@ QUICK_MODEL = shapes.SHAPES[shapes.DEFAULT_SHAPE].quick_model
 # What a vlmxla run after a shape's first image measures besides its image request: as little
 # decode as `vlmxla bench` allows.
 SECONDARY_DECODE = {"decode_tokens": 2, "batches": "1"}
+QUANTIZED_WEIGHTS = ("int8", "int4")
 
 
 def _log(msg: str) -> None:
@@ -51,21 +57,12 @@ def _run_json(cmd: list[str], out_json: pathlib.Path | None, log: pathlib.Path,
     """Runs `cmd` (stderr to `log`, with `env` added to the environment) while sampling its
     memory (rss_trace); its JSON from `out_json`, else from stdout, with the trace under
     "rss_trace"."""
-    t0 = time.perf_counter()
     with log.open("w") as err, tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, text=True,
-                                env={**os.environ, "PYTHONPATH": str(REPO / "python"),
-                                     **(env or {})})
-        timer = threading.Timer(timeout, proc.kill)
-        timer.start()
-        try:
-            memory = rss_trace.trace(proc, log)
-        finally:
-            timer.cancel()
-            proc.wait()
+        proc, memory, wall = rss_trace.run_traced(
+            cmd, log, timeout, stdout=out, stderr=err,
+            env={**os.environ, "PYTHONPATH": str(REPO / "python"), **(env or {})})
         out.seek(0)
         stdout = out.read()
-    wall = time.perf_counter() - t0
     if wall >= timeout:
         tail = log.read_text(errors="replace").strip().splitlines()[-2:]
         return {"error": f"timed out after {timeout:.0f} s; last: " + " | ".join(tail),
@@ -174,6 +171,12 @@ def _largest_peak(system: dict) -> None:
     system["peak_rss_mib"] = max(by_image.values(), key=lambda p: p["total"])
 
 
+def _without_llamacpp(results: dict) -> dict:
+    """The results the chart draws: its panels show rooflines, which llama.cpp rows lack."""
+    return {**results, "systems": {n: s for n, s in results["systems"].items()
+                                   if not report.is_llamacpp(s)}}
+
+
 def rederive(path: pathlib.Path) -> int:
     """Recomputes a results file's derived figures from what it recorded: each system's peak from
     its rss_trace (VmHWM), then the summary, the chart and the table. For a file written before
@@ -196,7 +199,7 @@ def rederive(path: pathlib.Path) -> int:
                  "peak_rss_mib_getrusage); summary, chart and table recomputed by that "
                  "date's report.py"})
     path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    chart.write_chart(results, path.with_suffix(".png"))
+    chart.write_chart(_without_llamacpp(results), path.with_suffix(".png"))
     print(report.table(results))
     same = report.table_same_dtype(results)
     if same:
@@ -226,6 +229,18 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser,
                    metavar="BACKEND:DTYPE:STORED[:PRESET]",
                    help="an extra vlmxla row: --dtype DTYPE on the checkpoint stored in STORED, "
                         f"optionally with a flag preset ({', '.join(variants.PRESETS)})")
+    p.add_argument("--weights", default="",
+                   help="extra vlmxla rows with quantized text-decoder weights: `vlmxla bench "
+                        "--weights W` for W in this list (int8, int4), per backend, computing in "
+                        "float32 on the float32 checkpoint (rows <backend>-<W>)")
+    p.add_argument("--llamacpp", type=pathlib.Path, default=None, metavar="DIR",
+                   help="also run llama.cpp (a build from source, bench/README.md \"llama.cpp "
+                        "beside vlmxla\") on the same checkpoint converted to GGUF (llamacpp.py): "
+                        "rows llama.cpp-<FORMAT>; a missing binary or a failed conversion makes "
+                        "its rows 'unavailable: why' and the run goes on")
+    p.add_argument("--llamacpp-formats", default=None,
+                   help="llama.cpp formats (default: F32, the 16-bit one of each narrow dtype, "
+                        "F16 when there is none, Q8_0, Q4_0)")
     p.add_argument("--decode-tokens", type=int, default=16)
     p.add_argument("--batches", default="1,4,8")
     p.add_argument("--context", type=int, default=None,
@@ -295,6 +310,23 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--extra {spec!r}: unknown preset; known: {', '.join(variants.PRESETS)}")
         name = report.system_name(backend, dtype, stored) + (f"+{preset}" if preset else "")
         rows.append((name, backend, dtype, stored, preset))
+    weights_of = {}  # row name: its `vlmxla bench --weights` (rows without one: stored)
+    for w in [w for w in args.weights.split(",") if w]:
+        if w not in QUANTIZED_WEIGHTS:
+            p.error(f"--weights {w!r}: expected one of {', '.join(QUANTIZED_WEIGHTS)}")
+        for backend in [b for b in args.backends.split(",") if b]:
+            name = f"{report.system_name(backend, 'float32')}-{w}"
+            weights_of[name] = w
+            rows.append((name, backend, "float32", "float32", None))
+    llamacpp_formats = None
+    if args.llamacpp is not None:
+        llamacpp_formats = ([f for f in args.llamacpp_formats.split(",") if f]
+                            if args.llamacpp_formats is not None
+                            else llamacpp.formats_for(split(args.dtypes)))
+        for f in llamacpp_formats:
+            if f not in llamacpp.FORMAT_DTYPE:
+                p.error(f"--llamacpp-formats: unknown format {f!r}; known: "
+                        f"{', '.join(llamacpp.FORMAT_DTYPE)}")
     rows = order_rows(rows, args.interleave)
 
     model_dirs = _ensure_checkpoints(args.model, list(dict.fromkeys(r[3] for r in rows)))
@@ -369,11 +401,16 @@ def main(argv: list[str] | None = None) -> int:
                                  str(path), "--prompt", args.prompt, "--backend", backend,
                                  "--dtype", dtype, "--context", str(contexts[label]),
                                  "--decode-tokens", str(decode["decode_tokens"]), "--batches",
-                                 decode["batches"], "--output", str(out_json)],
+                                 decode["batches"], "--output", str(out_json)]
+                                + (["--weights", weights_of[name]] if name in weights_of else []),
                                 out_json, work / f"{stem}.log", args.timeout, env)
                 if "error" not in run:
                     run["image"] = str(path)
-                    if (run.get("dtype"), run.get("weights_dtype")) != (dtype, stored):
+                    if run.get("weights", "stored") != weights_of.get(name, "stored"):
+                        run = {"error": f"asked --weights {weights_of.get(name, 'stored')}, "
+                                        f"vlmxla reports {run.get('weights')}",
+                               "wall_seconds": run["wall_seconds"]}
+                    elif (run.get("dtype"), run.get("weights_dtype")) != (dtype, stored):
                         run = {"error": f"asked --dtype {dtype} on {stored} weights, vlmxla "
                                         f"reports {run.get('dtype')} on "
                                         f"{run.get('weights_dtype')}",
@@ -429,6 +466,22 @@ def main(argv: list[str] | None = None) -> int:
                               "patches": plan["images"][label]["patches"] if plan else None}
                       for label in image_paths}
 
+    # llama.cpp on the same checkpoint, image, prompt lengths, decode tokens and batches, after
+    # the vlmxla rows (llamacpp.py); its rows join `systems` once the costs are computed.
+    llama_rows, unavailable, llama_info = {}, {}, None
+    if args.llamacpp is not None:
+        llama_rows, unavailable, llama_info = llamacpp.run_all(
+            args.llamacpp.resolve(), model_dirs, llamacpp_formats, image=image,
+            label=first_label, prompt=args.prompt, prompt_tokens_text=ref["prompt_tokens_text"],
+            prompt_tokens_image_text=ref["prompt_tokens_image_text"],
+            decode_tokens=args.decode_tokens, batches=batches, threads=threads,
+            work=work, timeout=args.timeout)
+        stage_load[llamacpp.SYSTEM] = os.getloadavg()
+        for name, r in llama_rows.items():
+            if r["prompt_tokens_image_text"] != ref["prompt_tokens_image_text"]:
+                _log(f"NOTE {name}: llama.cpp evaluated {r['prompt_tokens_image_text']} prompt "
+                     f"tokens with the image, vlmxla {ref['prompt_tokens_image_text']}")
+
     def model_costs(stored: str, kv_dtype: str) -> dict:
         c = costs.model_costs(model_dirs[stored], ref["prompt_tokens_image_text"],
                               ref["prompt_tokens_text"],
@@ -445,6 +498,7 @@ def main(argv: list[str] | None = None) -> int:
     cost = costs_by_dtype.get("float32/float32") or model_costs(
         "float32" if "float32" in model_dirs else next(iter(model_dirs)), "float32")
     system_costs = {n: costs_by_dtype["/".join(report.dtypes_of(s))] for n, s in systems.items()}
+    systems.update(llama_rows)
 
     cpuinfo = pathlib.Path("/proc/cpuinfo").read_text(errors="replace")
     machine = report.machine_name(cpuinfo, cores)
@@ -478,8 +532,10 @@ def main(argv: list[str] | None = None) -> int:
                      "transformers_dtypes": split(args.transformers_dtypes),
                      "extra": args.extra, "repetitions": 1,
                      "checkpoints": {d: str(m) for d, m in model_dirs.items()},
-                     "rows": {n: {"backend": b, "dtype": d, "weights_dtype": w, "preset": pr}
-                              for n, (b, d, w, pr) in row_of.items()}},
+                     "rows": {n: {"backend": b, "dtype": d, "weights_dtype": w, "preset": pr,
+                                  "weights": weights_of.get(n, "stored")}
+                              for n, (b, d, w, pr) in row_of.items()},
+                     "llamacpp_formats": llamacpp_formats},
         "definitions": {
             "ttft": "decoded image + message -> first token; processor/Prepare included, "
                     "image file decoding excluded (both sides)",
@@ -501,13 +557,28 @@ def main(argv: list[str] | None = None) -> int:
                         "bandwidth, flops / that matmul rate)",
             "rows": "float32 rows are named by the backend alone; <backend>-<dtype> computes "
                     "in dtype on the checkpoint stored in it; -on-<stored> when the two differ; "
-                    "+<preset> with a compiler-flag preset (vlmxla_bench/variants.py)",
+                    "+<preset> with a compiler-flag preset (vlmxla_bench/variants.py); "
+                    "<backend>-int8 / -int4: `vlmxla bench --weights int8|int4` on the float32 "
+                    "checkpoint (their roofline still counts 4-byte weights); llama.cpp-<FORMAT>: "
+                    "llama.cpp on the checkpoint converted to that GGUF format",
+            "llama.cpp": "decode: llama-batched-bench S_TG (-npp text prompt tokens, -ntg "
+                         "decode tokens, -npl batch); image TTFT and prefill tok/s: "
+                         "llama-mtmd-cli's image encode + prompt eval (its image loading, "
+                         "resizing and tokenizing untimed, so excluded); text TTFT: text "
+                         "prompt tokens / llama-bench's prompt rate at that length; "
+                         "decoder_prefill_tokens_per_second: llama-bench -p at both prompt "
+                         "lengths; peak RSS: the larger VmHWM of batched-bench and mtmd-cli; "
+                         "file_bytes: the GGUF files (the format's weight memory); no roofline",
         },
         "ceilings": ceil,
         "costs": cost,
         "costs_by_dtype": costs_by_dtype,
         "systems": systems,
         "failures": {k: v["error"] for k, v in failures.items()},
+        # llama.cpp rows that did not run, and why (they do not fail the run: llama.cpp is not
+        # part of vlmxla); where its build and files are.
+        "unavailable": unavailable,
+        "llamacpp": llama_info,
         "image_tokens": image_tokens,
     }
     results["summary"] = report.summarize(systems, cost, ceil, system_costs)
@@ -516,11 +587,17 @@ def main(argv: list[str] | None = None) -> int:
             + ("-quick" if args.quick else ""))
     json_path = args.out / f"{stem}.json"
     json_path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    png_path = chart.write_chart(results, args.out / f"{stem}.png")
+    png_path = chart.write_chart(_without_llamacpp(results), args.out / f"{stem}.png")
     print(report.table(results))
     same = report.table_same_dtype(results)
     if same:
         print("\nAgainst Transformers eager in the same dtype:\n" + same)
+    against = report.table_llamacpp(results)
+    if against:
+        print("\nvlmxla against llama.cpp, same class of weights (> 1: vlmxla faster):\n"
+              + against)
+    for name, why in unavailable.items():
+        _log(llamacpp.loud(name, why))
     _log(f"wrote {json_path} and {png_path}")
     return 0 if not failures else 3
 

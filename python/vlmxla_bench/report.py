@@ -19,6 +19,22 @@ import re
 from .ceilings import CEILING_KEY
 
 TRANSFORMERS = "transformers-eager"
+LLAMACPP = "llama.cpp"  # rows of llama.cpp (llamacpp.py): "system": "llama.cpp", a "format"
+
+
+def is_llamacpp(system: dict) -> bool:
+    return system.get("system") == LLAMACPP
+
+
+def weights_class(system: dict) -> str:
+    """The class of weights a row decodes from: "32-bit", "16-bit", "8-bit" or "4-bit" (vlmxla
+    `--weights int8` / `int4`, llama.cpp Q8_0 / Q4_0; otherwise the stored dtype's width)."""
+    if is_llamacpp(system):
+        return system["weights_class"]
+    weights = system.get("weights", "stored")
+    if weights in ("int8", "int4"):
+        return {"int8": "8-bit", "int4": "4-bit"}[weights]
+    return "32-bit" if dtypes_of(system)[1] == "float32" else "16-bit"
 
 
 def system_name(backend: str, dtype: str, weights_dtype: str | None = None) -> str:
@@ -96,7 +112,10 @@ def summarize(systems: dict[str, dict], costs: dict, ceilings: dict,
     ref = systems.get(TRANSFORMERS)
     summary = {}
     for name, s in systems.items():
-        entry = rooflines(s, (system_costs or {}).get(name, costs), ceilings)
+        # llama.cpp's rows: no roofline (their formats' bytes and kernels are not the costs'
+        # model), but each vlmxla row of the same class of weights measured against them.
+        entry = (_against_llamacpp(s, systems) if is_llamacpp(s) else
+                 rooflines(s, (system_costs or {}).get(name, costs), ceilings))
         entry["dtype"], entry["weights_dtype"] = dtypes_of(s)
         base = systems.get(s.get("backend", name))
         if base is not None and base is not s and dtypes_of(base) == ("float32", "float32"):
@@ -145,6 +164,49 @@ def summarize(systems: dict[str, dict], costs: dict, ceilings: dict,
             entry["vs_transformers_same_dtype"] = _ratios(s, same)
         summary[name] = entry
     return summary
+
+
+def _against_llamacpp(row: dict, systems: dict) -> dict:
+    """A llama.cpp row's summary: its format, class of weights and files, and under
+    "vlmxla_same_class" each vlmxla row of that class against it (> 1: vlmxla faster)."""
+    out = {"format": row["format"], "weights_class": row["weights_class"],
+           "file_bytes": row["file_bytes"], "vlmxla_same_class": {}}
+    decode = {d["batch"]: d["tokens_per_second"] for d in row["decode"]}
+    for name, s in systems.items():
+        if is_llamacpp(s) or s.get("backend") == TRANSFORMERS or \
+                weights_class(s) != row["weights_class"]:
+            continue
+        out["vlmxla_same_class"][name] = {
+            "decode_speedup_by_batch": {str(d["batch"]): d["tokens_per_second"] / decode[d["batch"]]
+                                        for d in s["decode"] if d["batch"] in decode},
+            "prefill_speedup": s["prefill_tokens_per_second"] / row["prefill_tokens_per_second"],
+            "ttft_image_text_speedup": row["ttft_image_text_seconds"]
+            / s["ttft_image_text_seconds"],
+        }
+    return out
+
+
+def table_llamacpp(results: dict) -> str:
+    """Each vlmxla row against each llama.cpp row of its class of weights (summary's
+    vlmxla_same_class; > 1: vlmxla faster), then the llama.cpp rows that did not run."""
+    systems, summary = results["systems"], results["summary"]
+    lines = []
+    for name, s in systems.items():
+        if not is_llamacpp(s):
+            continue
+        for vname, r in summary[name]["vlmxla_same_class"].items():
+            if not lines:
+                batches = list(r["decode_speedup_by_batch"])
+                head = (["vlmxla row", "against", "class", "TTFT img+text", "prefill"]
+                        + [f"decode b{b}" for b in batches])
+                lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+            cells = [vname, name, s["weights_class"], f"{r['ttft_image_text_speedup']:.2f}x",
+                     f"{r['prefill_speedup']:.2f}x"]
+            cells += [f"{x:.2f}x" for x in r["decode_speedup_by_batch"].values()]
+            lines.append("| " + " | ".join(cells) + " |")
+    for name, why in (results.get("unavailable") or {}).items():
+        lines.append(f"{name}: {why}")
+    return "\n".join(lines)
 
 
 def _ratios(s: dict, ref: dict) -> dict:
@@ -212,8 +274,7 @@ def table(results: dict) -> str:
             v = e.get(key) if sub is None else e.get(key, {}).get(sub)
             return f" ({v:.2f}x)" if v is not None else ""
 
-        compute, weights = dtypes_of(s)
-        cells = [name, f"{compute} / {weights}",
+        cells = [name, _weights_cell(s),
                  f"{s['ttft_image_text_seconds']:.2f}{ratio('ttft_image_text_speedup_vs_transformers')}",
                  f"{s['ttft_text_seconds']:.3f}{ratio('ttft_text_speedup_vs_transformers')}",
                  f"{s['prefill_tokens_per_second']:.1f}{ratio('prefill_speedup_vs_transformers')}"]
@@ -223,12 +284,29 @@ def table(results: dict) -> str:
         rss = e.get("peak_rss_ratio_vs_float32")
         cells.append(f"{s['peak_rss_mib']['total'] / 1024:.2f}"
                      + (f" ({rss:.2f}x)" if rss is not None else ""))
-        cells.append(f"{e['prefill_roofline_fraction']:.0%} "
-                     f"({e.get('matmul_ceiling_gflops', 0):.0f} GFLOP/s)")
-        cells.append(" / ".join(f"{e['decode_roofline_fraction_by_batch'][str(b)]:.0%}"
-                                for b in batches))
+        if is_llamacpp(s):  # no roofline for llama.cpp's formats
+            cells += ["-", "-"]
+        else:
+            cells.append(f"{e['prefill_roofline_fraction']:.0%} "
+                         f"({e.get('matmul_ceiling_gflops', 0):.0f} GFLOP/s)")
+            cells.append(" / ".join(f"{e['decode_roofline_fraction_by_batch'][str(b)]:.0%}"
+                                    for b in batches))
         rows.append("| " + " | ".join(cells) + " |")
+    for name, why in (results.get("unavailable") or {}).items():
+        rows.append("| " + " | ".join([name, why] + [""] * (len(head) - 2)) + " |")
     return "\n".join(rows)
+
+
+def _weights_cell(s: dict) -> str:
+    """The table's "compute / weights" cell: the dtypes, vlmxla's quantized weights, or
+    llama.cpp's format with its files' size."""
+    if is_llamacpp(s):
+        files = s["file_bytes"]
+        return (f"{s['format']} ({files['text'] / 2**20:.0f} MiB + mmproj "
+                f"{files['mmproj'] / 2**20:.0f} MiB)")
+    compute, weights = dtypes_of(s)
+    quantized = s.get("weights", "stored")
+    return f"{compute} / {weights}" + ("" if quantized == "stored" else f" ({quantized})")
 
 
 def _table_by_image(results: dict, labels: list[str], batches: list[int]) -> str:

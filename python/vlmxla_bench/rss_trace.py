@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import pathlib
 import subprocess
+import threading
 import time
 
 FIELDS = ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem")
@@ -124,6 +125,23 @@ def trace(proc: subprocess.Popen, log: pathlib.Path, interval: float = 0.2,
     return {"interval_seconds": interval, "step_mib": step_mib, "samples": kept, "peak": peak,
             "n_sampled": len(samples), "children_names": names,
             "max_vmhwm_mib": {k: round(v, 1) for k, v in hwm.items()}}
+
+
+def run_traced(cmd: list[str], log: pathlib.Path, timeout: float, **popen) -> tuple[
+        subprocess.Popen, dict, float]:
+    """Runs `cmd` (Popen keywords: its stdout, stderr, env; `log` is the file its progress lines
+    go to) under `trace`, killed after `timeout` seconds. (the finished process, its trace, the
+    wall seconds): a wall of `timeout` or more means it was killed."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, text=True, **popen)
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    try:
+        memory = trace(proc, log)
+    finally:
+        timer.cancel()
+        proc.wait()
+    return proc, memory, time.perf_counter() - t0
 
 
 HOST_MODULE = "vlmxla_iree.host"
