@@ -26,6 +26,11 @@ import pytest
 from test_server import FIXTURE, serving
 from vlmxla_oracle import testing
 
+# /health answering within 1 s while the server is overloaded is a property of the server on an
+# otherwise idle machine: under scripts/test.sh's parallel workers another test's processes share
+# the two cores, and a poll took 1.0 s there. Run after them, alone (pytest.ini).
+pytestmark = pytest.mark.alone
+
 MAX_BATCH = 8
 MAX_QUEUE = 64  # the engine's default waiting-request limit
 STREAMS = 128
