@@ -189,7 +189,7 @@ def rederive(path: pathlib.Path) -> int:
         s.pop("peak_rss_mib_by_image", None)
         _largest_peak(s)
     by_dtype = results.get("costs_by_dtype", {})
-    system_costs = {n: by_dtype.get("/".join(report.dtypes_of(s)), results["costs"])
+    system_costs = {n: by_dtype.get(report.cost_key(s), results["costs"])
                     for n, s in results["systems"].items()}
     results["summary"] = report.summarize(results["systems"], results["costs"],
                                           results["ceilings"], system_costs)
@@ -482,22 +482,25 @@ def main(argv: list[str] | None = None) -> int:
                 _log(f"NOTE {name}: llama.cpp evaluated {r['prompt_tokens_image_text']} prompt "
                      f"tokens with the image, vlmxla {ref['prompt_tokens_image_text']}")
 
-    def model_costs(stored: str, kv_dtype: str) -> dict:
+    def model_costs(stored: str, kv_dtype: str, weights: str = "stored") -> dict:
         c = costs.model_costs(model_dirs[stored], ref["prompt_tokens_image_text"],
                               ref["prompt_tokens_text"],
                               ref["prompt_tokens_text"] + args.decode_tokens, kv_dtype,
-                              image_requests[first_label]["patches"], image_requests)
+                              image_requests[first_label]["patches"], image_requests, weights)
         c["prefill_tokens_image_text"] = ref["prompt_tokens_image_text"]
         c["prefill_tokens_by_image"] = {k: v["prompt_tokens"] for k, v in image_requests.items()}
         return c
 
     # "costs": the float32 checkpoint's, as before dtypes; each row also gets its own (weights as
-    # stored, KV in its compute dtype) in "costs_by_dtype" under "<compute>/<stored>".
-    costs_by_dtype = {f"{d}/{w}": model_costs(w, d)
-                      for d, w in dict.fromkeys(report.dtypes_of(s) for s in systems.values())}
+    # stored or in its --weights format, KV in its compute dtype) in "costs_by_dtype" under
+    # report.cost_key: "<compute>/<stored>[/<format>]".
+    costs_by_dtype = {
+        report.cost_key(s): model_costs(report.dtypes_of(s)[1], report.dtypes_of(s)[0],
+                                        s.get("weights", "stored"))
+        for s in {report.cost_key(s): s for s in systems.values()}.values()}
     cost = costs_by_dtype.get("float32/float32") or model_costs(
         "float32" if "float32" in model_dirs else next(iter(model_dirs)), "float32")
-    system_costs = {n: costs_by_dtype["/".join(report.dtypes_of(s))] for n, s in systems.items()}
+    system_costs = {n: costs_by_dtype[report.cost_key(s)] for n, s in systems.items()}
     systems.update(llama_rows)
 
     cpuinfo = pathlib.Path("/proc/cpuinfo").read_text(errors="replace")

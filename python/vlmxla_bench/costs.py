@@ -1,6 +1,7 @@
 """What the roofline divides by: the model's work per prompt (flops, from config.json) and the bytes
 one decode step must read (the text decoder's weights as stored, 4 bytes an element in float32 and 2
-in bfloat16/float16, and the KV rows it attends to, in the compute dtype)."""
+in bfloat16/float16, or in the `--weights` format where a row quantizes them, and the KV rows it
+attends to, in the compute dtype)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,30 @@ import json
 import pathlib
 import struct
 
+from vlmxla_oracle import quantize
+
 F32 = 4
 DTYPE_BYTES = {"float32": 4, "bfloat16": 2, "float16": 2}
 
 
-def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None) -> dict[str, int]:
-    """{tensor name: bytes} from the safetensors headers (no tensor data is read); `elements`, when
-    given, receives {tensor name: element count}."""
+def quantized_bytes(name: str, shape: list[int], stored_bytes: int, weights: str) -> int:
+    """The bytes a tensor is held in under `--weights` (vlmxla_oracle.quantize's definition): a
+    decoder projection [out, in] as int8 with one float32 scale per output row, or as int4 (two
+    a byte) with one float32 scale per group of 32; every other tensor as stored."""
+    if weights == "stored" or not quantize.is_quantized(name):
+        return stored_bytes
+    elements = shape[0] * shape[1]
+    if weights == "int8":
+        return elements + 4 * shape[0]
+    if weights == "int4":
+        return elements // 2 + 4 * (elements // quantize.GROUP)
+    raise ValueError(f"weights {weights!r}: known formats are stored, int8, int4")
+
+
+def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None,
+                  weights: str = "stored") -> dict[str, int]:
+    """{tensor name: bytes} from the safetensors headers (no tensor data is read), as held under
+    `weights` (quantized_bytes); `elements`, when given, receives {tensor name: element count}."""
     out = {}
     for path in sorted(model_dir.glob("*.safetensors")):
         with path.open("rb") as f:
@@ -23,7 +41,7 @@ def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None) -> dict
         for name, meta in header.items():
             if name != "__metadata__":
                 begin, end = meta["data_offsets"]
-                out[name] = end - begin
+                out[name] = quantized_bytes(name, meta["shape"], end - begin, weights)
                 if elements is not None:
                     n = 1
                     for d in meta["shape"]:
@@ -88,12 +106,13 @@ def _vision_flops(cfg: dict, patches: int | None) -> tuple[int, int]:
 
 def model_costs(model_dir: pathlib.Path, image_prompt_tokens: int, text_prompt_tokens: int,
                 decode_position: int, kv_dtype: str = "float32", image_patches: int | None = None,
-                images: dict | None = None) -> dict:
+                images: dict | None = None, weights: str = "stored") -> dict:
     """Flops and bytes of the checkpoint in `model_dir` (its weights' bytes as stored); the KV
     cache is counted in `kv_dtype` (the compute dtype: vlmxla and torch keep KV in it).
     `image_patches`: the image's patch count where the model's image size varies (Qwen2-VL);
     `images`, {label: {"prompt_tokens", "patches"}}: each image's request, whose prefill flops
-    come back under "prefill_flops_by_image"."""
+    come back under "prefill_flops_by_image". `weights`: the format the weights are held in
+    (stored, int8, int4), which sets the bytes a decode step reads."""
     model_dir = pathlib.Path(model_dir)
     cfg = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
     t = cfg.get("text_config", cfg)
@@ -109,7 +128,7 @@ def model_costs(model_dir: pathlib.Path, image_prompt_tokens: int, text_prompt_t
         return t["num_hidden_layers"] * (2 * n * (proj + mlp) + attn) + 2 * dt * t["vocab_size"]
 
     elements = {}
-    sizes = _tensor_bytes(model_dir, elements)
+    sizes = _tensor_bytes(model_dir, elements, weights)
     if cfg.get("model_type") in ("qwen2_vl", "qwen2_5_vl"):  # saved as model.layers..., visual...
         text = [k for k in sizes if not (k.startswith("visual.") or ".visual." in k)]
     else:
@@ -122,6 +141,7 @@ def model_costs(model_dir: pathlib.Path, image_prompt_tokens: int, text_prompt_t
         "weight_bytes_total": sum(sizes.values()),
         "decode_weight_bytes": text_bytes,
         "decode_weight_bytes_per_element": text_bytes / max(1, sum(elements[k] for k in text)),
+        "weights": weights,
         "kv_dtype": kv_dtype,
         "decode_kv_bytes_per_sequence": kv_bytes,
         "decode_flops_per_token": decoder_flops(1),

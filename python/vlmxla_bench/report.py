@@ -50,6 +50,13 @@ def dtypes_of(system: dict) -> tuple[str, str]:
     return dtype, system.get("weights_dtype", dtype)
 
 
+def cost_key(system: dict) -> str:
+    """The key of a row's costs in "costs_by_dtype": "<compute>/<stored>", and "/<format>" for a
+    row whose weights were quantized at load (`--weights int8|int4`)."""
+    weights = system.get("weights", "stored")
+    return "/".join(dtypes_of(system)) + ("" if weights == "stored" else f"/{weights}")
+
+
 def machine_name(cpuinfo: str, cores: int) -> str:
     """cpu-<shortened model name>-<cores>c, e.g. cpu-intel-xeon-2c (uname -n means nothing in CI)."""
     model = ""

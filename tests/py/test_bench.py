@@ -661,3 +661,39 @@ def test_quick_run_of_the_shape(shape, vlmxla_bin, tmp_path):
         assert set(s["images"]) == set(labels), name
         assert [d["batch"] for d in s["decode"]] == [1, 4], name
         assert s["prompt_tokens_image_text"] > s["prompt_tokens_text"], name
+
+
+def test_a_quantized_row_reads_its_weights_in_their_format():
+    """A `--weights int8|int4` row's decode bytes are the decoder as it is held: each projection
+    [out, in] in one byte an element plus a float32 scale per output row (int8), or half a byte
+    plus a float32 scale per 32 (int4); embeddings, norms and the head as stored. Counted here
+    from the safetensors tensors themselves, independently of costs.py's header walk."""
+    from safetensors import safe_open
+    from vlmxla_bench import costs
+    from vlmxla_oracle import quantize, testing
+
+    model_dir = testing.ensure_fixture("tiny-llava-siglip-qwen2")
+    expect = {"stored": 0, "int8": 0, "int4": 0}
+    with safe_open(str(model_dir / "model.safetensors"), "np") as f:
+        for name in f.keys():
+            if "language_model" not in name and "lm_head" not in name:
+                continue
+            t = f.get_tensor(name)
+            expect["stored"] += t.nbytes
+            if quantize.is_quantized(name):
+                out, inp = t.shape
+                expect["int8"] += out * inp + 4 * out
+                expect["int4"] += out * inp // 2 + 4 * (out * inp // 32)
+            else:
+                expect["int8"] += t.nbytes
+                expect["int4"] += t.nbytes
+    got = {w: costs.model_costs(model_dir, 20, 10, 12, weights=w)["decode_weight_bytes"]
+           for w in expect}
+    assert got == expect
+    assert got["int4"] < got["int8"] < got["stored"]
+    # Each row finds its own costs: the key names the format where the weights were quantized.
+    assert report.cost_key({"dtype": "float32", "weights": "int8"}) == "float32/float32/int8"
+    assert report.cost_key({"dtype": "bfloat16", "weights": "stored"}) == "bfloat16/bfloat16"
+    with pytest.raises(ValueError, match="int3"):
+        costs.quantized_bytes("model.language_model.layers.0.mlp.up_proj.weight", [4, 32], 512,
+                              "int3")
