@@ -494,10 +494,11 @@ def main(argv: list[str] | None = None) -> int:
     # "costs": the float32 checkpoint's, as before dtypes; each row also gets its own (weights as
     # stored or in its --weights format, KV in its compute dtype) in "costs_by_dtype" under
     # report.cost_key: "<compute>/<stored>[/<format>]".
-    costs_by_dtype = {
-        report.cost_key(s): model_costs(report.dtypes_of(s)[1], report.dtypes_of(s)[0],
-                                        s.get("weights", "stored"))
-        for s in {report.cost_key(s): s for s in systems.values()}.values()}
+    row_of_key = {report.cost_key(s): s for s in systems.values()}  # one row per distinct key
+    costs_by_dtype = {}
+    for key, s in row_of_key.items():
+        compute, stored = report.dtypes_of(s)
+        costs_by_dtype[key] = model_costs(stored, compute, s.get("weights", "stored"))
     cost = costs_by_dtype.get("float32/float32") or model_costs(
         "float32" if "float32" in model_dirs else next(iter(model_dirs)), "float32")
     system_costs = {n: costs_by_dtype[report.cost_key(s)] for n, s in systems.items()}

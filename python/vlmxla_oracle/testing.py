@@ -46,15 +46,16 @@ def ensure_captures(
     In a narrow dtype the fixture is its NAME-bf16 / NAME-f16 variant, Transformers runs in that
     dtype and the capture keeps its float32 reference (capture.reference_dir)."""
     ensure_images()
+    captures = paths.captures_dir()
     out = {}
     for name, model_dir in ensure_fixtures(fixture_names, dtype).items():
         variant = model_dir.name
         case_dir = paths.cache_dir() / "cases" / variant
         written = cases_mod.write_cases(model_dir, case_dir)
         for case_name in case_names:
-            cap_dir = paths.captures_dir() / variant / case_name
+            cap_dir = captures / variant / case_name
             case = json.loads(written[case_name].read_text(encoding="utf-8"))
-            with paths.cache_lock(f"{paths.captures_dir().name}-{variant}-{case_name}"):
+            with paths.cache_lock(f"{captures.name}-{variant}-{case_name}"):
                 if not capture_mod.is_current(cap_dir / "manifest.json", model_dir, case, dtype):
                     capture_mod.capture(model_dir, case, cap_dir, dtype=dtype)
             out[(name, case_name)] = cap_dir
