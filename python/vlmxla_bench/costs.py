@@ -15,38 +15,37 @@ F32 = 4
 DTYPE_BYTES = {"float32": 4, "bfloat16": 2, "float16": 2}
 
 
-def quantized_bytes(name: str, shape: list[int], stored_bytes: int, weights: str) -> int:
-    """The bytes a tensor is held in under `--weights` (vlmxla_oracle.quantize's definition): a
-    decoder projection [out, in] as int8 with one float32 scale per output row, or as int4 (two
-    a byte) with one float32 scale per group of 32; every other tensor as stored."""
-    if weights == "stored" or not quantize.is_quantized(name):
-        return stored_bytes
-    elements = shape[0] * shape[1]
-    if weights == "int8":
-        return elements + 4 * shape[0]
-    if weights == "int4":
-        return elements // 2 + 4 * (elements // quantize.GROUP)
-    raise ValueError(f"weights {weights!r}: known formats are stored, int8, int4")
+def quantized_bytes(shape: list[int], stored_bytes: int, fmt: str | None) -> int:
+    """The bytes a tensor is held in, in format `fmt` (vlmxla_oracle.quantize.tensor_formats'
+    value for it under `--weights`: the decoder projections in that format, the LM head in int8),
+    or as stored where `fmt` is None."""
+    return stored_bytes if fmt is None else quantize.held_bytes(shape, fmt)
 
 
 def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None,
                   weights: str = "stored") -> dict[str, int]:
     """{tensor name: bytes} from the safetensors headers (no tensor data is read), as held under
     `weights` (quantized_bytes); `elements`, when given, receives {tensor name: element count}."""
+    if weights not in ("stored", *quantize.WEIGHTS):
+        raise ValueError(f"weights {weights!r}: known formats are stored, int8, int4")
     out = {}
+    headers = []
     for path in sorted(model_dir.glob("*.safetensors")):
         with path.open("rb") as f:
             (n,) = struct.unpack("<Q", f.read(8))
             header = json.loads(f.read(n))
+        header.pop("__metadata__", None)
+        headers.append(header)
+    formats = quantize.tensor_formats(model_dir, [n for h in headers for n in h], weights)
+    for header in headers:
         for name, meta in header.items():
-            if name != "__metadata__":
-                begin, end = meta["data_offsets"]
-                out[name] = quantized_bytes(name, meta["shape"], end - begin, weights)
-                if elements is not None:
-                    n = 1
-                    for d in meta["shape"]:
-                        n *= d
-                    elements[name] = n
+            begin, end = meta["data_offsets"]
+            out[name] = quantized_bytes(meta["shape"], end - begin, formats.get(name))
+            if elements is not None:
+                n = 1
+                for d in meta["shape"]:
+                    n *= d
+                elements[name] = n
     return out
 
 

@@ -189,7 +189,8 @@ def expected_weights(model_dir, uploads: dict, dtype: str, weights: str = "store
     `dtype` where that is bf16 or f16 (the engine rounds wider or other-16-bit weights to it as
     they upload, as Transformers holds them), in the checkpoint's stored type under f32.
     `weights` int8 / int4: the decoder projections are held quantized (one byte per value, or
-    half a byte, and a float32 scale per output row, or per group of 32)."""
+    half a byte, and a float32 scale per output row, or per group of 32), the LM head (or the
+    tied embedding table) in int8 (vlmxla_oracle.quantize.tensor_formats)."""
     from vlmxla_oracle import quantize
 
     tensors = checkpoint_tensors(model_dir)
@@ -197,13 +198,12 @@ def expected_weights(model_dir, uploads: dict, dtype: str, weights: str = "store
     held = stored_dtype(tensors) if dtype == "f32" else dtype
     size = DTYPE_BYTES[held]
 
+    formats = quantize.tensor_formats(model_dir, tensors, weights)
+
     def held_bytes(name: str) -> int:
-        n = tensors[name][0]
-        if weights == "stored" or not quantize.is_quantized(name):
-            return n * size
-        if weights == "int8":
-            return n + 4 * shapes[name][0]
-        return n // 2 + 4 * (n // quantize.GROUP)
+        if name not in formats:
+            return tensors[name][0] * size
+        return quantize.held_bytes(shapes[name], formats[name])
 
     unknown = sorted(n for n in uploads if n not in tensors)
     decoder = sum(held_bytes(n) for n in uploads if n in tensors and not _is_vision(n))

@@ -1,17 +1,23 @@
 """Weight quantization, the oracle's side (docs/validation.md, "Quantized weights").
 
 The same definition as the engine's (src/vlmxla/base/quantize.h), bit for bit:
-- int8: per output channel, scale[o] = max_i |W[o, i]| / 127 in float32 (1 where the row is all
-  zero), q = clamp(round_half_even(W / scale), -127, 127) in float32 on the weights widened to
-  float32.
-- int4: groups of 32 inputs, scale[o, g] = max |W[o, 32g:32g+32]| / 7, q in [-7, 7]; packed two
+- int8: per output channel, scale[o] = max_i |W[o, i]| / 127 in float32 rounded to 8 significant
+  bits (bfloat16's, to nearest even; 1 where the row is all zero), q = clamp(round_half_even(W /
+  scale), -127, 127) in float32 on the weights widened to float32. The 8-bit scale makes
+  float32(q) * scale exact, so W' is the same number whether or not a compiler fuses the multiply
+  into an FMA.
+- int4: groups of 32 inputs, scale[o, g] = max |W[o, 32g:32g+32]| / 7 (rounded likewise), q in
+  [-7, 7]; packed two
   per byte, input 2j in byte j's low nibble and 2j + 1 in its high one (4-bit two's complement).
 - The dequantized weight W' = float32(q) * scale, cast to the compute dtype.
 
-Which tensors: the text decoder's projections (q/k/v/o, gate/up/down) of every layer; the vision
-tower, projector, embeddings and LM head stay as stored. The gate's oracle runs Transformers on a
-copy of the checkpoint whose quantized tensors hold W' (dequantized_model_dir), so every stage
-keeps the float tolerances and greedy tokens must be exact.
+Which tensors (tensor_format): the text decoder's projections (q/k/v/o, gate/up/down) of every
+layer in the chosen format, and the LM head in int8 per output channel under either format (the
+engine's HeadQuant): `lm_head.weight`, or the embedding table where the head is tied to it (one
+tensor, so the looked-up rows are the dequantized W' too). The vision tower, projector, an untied
+embedding table, norms and biases stay as stored. The gate's oracle runs Transformers on a copy of
+the checkpoint whose quantized tensors hold W' (dequantized_model_dir), so every stage keeps the
+float tolerances and greedy tokens must be exact.
 """
 
 from __future__ import annotations
@@ -32,10 +38,62 @@ QMAX = {"int8": 127, "int4": 7}
 _PROJECTION = re.compile(r"layers\.\d+\.(self_attn\.[qkvo]_proj|mlp\.(gate|up|down)_proj)\.weight$")
 
 
-def is_quantized(name: str) -> bool:
-    """True for a text decoder projection's weight (not the vision tower's, whose layers have the
-    same names under vision_tower. / visual.)."""
-    return bool(_PROJECTION.search(name)) and "vision" not in name and "visual" not in name
+_HEAD = re.compile(r"(^|\.)lm_head\.weight$")
+_EMBED = re.compile(r"(^|\.)embed_tokens\.weight$")
+
+
+def _text(name: str) -> bool:
+    """Not the vision tower's (whose layers have the same names under vision_tower. / visual.)."""
+    return "vision" not in name and "visual" not in name
+
+
+def tensor_format(name: str, weights: str, tied: bool) -> str | None:
+    """The format `name` is held in under `weights` ("int8" / "int4"), None where it stays as
+    stored: a text decoder projection takes `weights`, the LM head int8 (the embedding table when
+    `tied`, else lm_head.weight)."""
+    if weights == "stored" or not _text(name):
+        return None
+    if weights not in WEIGHTS:
+        raise ValueError(f"weights must be one of {WEIGHTS} or 'stored', got {weights!r}")
+    if _PROJECTION.search(name):
+        return weights
+    if (_EMBED if tied else _HEAD).search(name):
+        return "int8"
+    return None
+
+
+def ties_head(model_dir: pathlib.Path) -> bool:
+    """Whether Transformers ties the model's LM head to its embedding table (its config's
+    tie_word_embeddings, with the model type's default)."""
+    from transformers import AutoConfig
+
+    return bool(getattr(AutoConfig.from_pretrained(str(model_dir)), "tie_word_embeddings", False))
+
+
+def tensor_formats(model_dir: pathlib.Path, names, weights: str) -> dict[str, str]:
+    """{name: format} for those of `names` held quantized under `weights` (tensor_format)."""
+    if weights == "stored":
+        return {}
+    tied = ties_head(model_dir)
+    return {n: f for n in names if (f := tensor_format(n, weights, tied)) is not None}
+
+
+def _round_to_bf16(x: np.ndarray) -> np.ndarray:
+    """float32 values rounded to 8 significant bits (bfloat16's), to nearest even, as float32."""
+    bits = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    return bits.astype(np.uint32).view(np.float32)
+
+
+def held_bytes(shape, fmt: str) -> int:
+    """The bytes an [out, in] tensor takes in format `fmt`: int8 one a value and a float32 scale
+    per row, int4 two values a byte and a float32 scale per group of 32."""
+    out, inp = shape
+    if fmt == "int8":
+        return out * inp + 4 * out
+    if fmt == "int4":
+        return out * inp // 2 + 4 * (out * inp // GROUP)
+    raise ValueError(f"weights {fmt!r}: known formats are stored, int8, int4")
 
 
 def quantize(w: np.ndarray, weights: str) -> tuple[np.ndarray, np.ndarray]:
@@ -53,7 +111,7 @@ def quantize(w: np.ndarray, weights: str) -> tuple[np.ndarray, np.ndarray]:
                              f"got {w.shape}")
         w = w.reshape(out, inp // GROUP, GROUP)
     m = np.abs(w).max(axis=-1)
-    scales = np.where(m == 0, np.float32(1), m / qmax).astype(np.float32)
+    scales = np.where(m == 0, np.float32(1), _round_to_bf16(m / qmax)).astype(np.float32)
     q = np.clip(np.rint(w / scales[..., None]), -qmax, qmax).astype(np.int8)
     return q.reshape(out, inp), scales
 
@@ -96,8 +154,8 @@ def _source_stamp(model_dir: pathlib.Path) -> str:
 
 
 def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path:
-    """A copy of `model_dir` (cached under $VLMXLA_CACHE/dequantized) whose decoder projections
-    hold W' in float32 (exact: float32(q) * scale is one rounding of the product), the other
+    """A copy of `model_dir` (cached under $VLMXLA_CACHE/dequantized) whose quantized tensors
+    (tensor_format: the decoder projections and the LM head) hold W' in float32 (exact: float32(q) * scale is one rounding of the product), the other
     tensors and files as they are. Transformers loaded with dtype D casts W' to D, as the engine
     casts it in its programs."""
     model_dir = pathlib.Path(model_dir)
@@ -110,6 +168,7 @@ def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     count = 0
+    tied = ties_head(model_dir)
     for f in sorted(model_dir.iterdir()):
         if not f.is_file():
             continue
@@ -118,8 +177,9 @@ def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path
             continue
         tensors = _load_any(f)
         for name, t in tensors.items():
-            if is_quantized(name):
-                q, s = quantize(_to_f32(t), weights)
+            fmt = tensor_format(name, weights, tied)
+            if fmt is not None:
+                q, s = quantize(_to_f32(t), fmt)
                 tensors[name] = dequantize(q, s)
                 count += 1
         _save_any(tensors, out / f.name)

@@ -666,11 +666,12 @@ def test_quick_run_of_the_shape(shape, vlmxla_bin, tmp_path):
 def test_a_quantized_row_reads_its_weights_in_their_format():
     """A `--weights int8|int4` row's decode bytes are the decoder as it is held: each projection
     [out, in] in one byte an element plus a float32 scale per output row (int8), or half a byte
-    plus a float32 scale per 32 (int4); embeddings, norms and the head as stored. Counted here
+    plus a float32 scale per 32 (int4); the tied embedding table, which is the head, in int8 under
+    both; norms as stored. Counted here
     from the safetensors tensors themselves, independently of costs.py's header walk."""
     from safetensors import safe_open
     from vlmxla_bench import costs
-    from vlmxla_oracle import quantize, testing
+    from vlmxla_oracle import testing
 
     model_dir = testing.ensure_fixture("tiny-llava-siglip-qwen2")
     expect = {"stored": 0, "int8": 0, "int4": 0}
@@ -680,10 +681,14 @@ def test_a_quantized_row_reads_its_weights_in_their_format():
                 continue
             t = f.get_tensor(name)
             expect["stored"] += t.nbytes
-            if quantize.is_quantized(name):
+            # A projection in the row's format; the tied table (the head) in int8 in both.
+            head = name.endswith("embed_tokens.weight")
+            projection = name.endswith("proj.weight")
+            if head or projection:
                 out, inp = t.shape
                 expect["int8"] += out * inp + 4 * out
-                expect["int4"] += out * inp // 2 + 4 * (out * inp // 32)
+                expect["int4"] += (out * inp + 4 * out if head
+                                   else out * inp // 2 + 4 * (out * inp // 32))
             else:
                 expect["int8"] += t.nbytes
                 expect["int4"] += t.nbytes
@@ -695,5 +700,4 @@ def test_a_quantized_row_reads_its_weights_in_their_format():
     assert report.cost_key({"dtype": "float32", "weights": "int8"}) == "float32/float32/int8"
     assert report.cost_key({"dtype": "bfloat16", "weights": "stored"}) == "bfloat16/bfloat16"
     with pytest.raises(ValueError, match="int3"):
-        costs.quantized_bytes("model.language_model.layers.0.mlp.up_proj.weight", [4, 32], 512,
-                              "int3")
+        costs.model_costs(model_dir, 20, 10, 12, weights="int3")

@@ -1,6 +1,6 @@
 """Weight quantization: the engine's quantizer (through `vlmxla quantize`) and the oracle's
 (vlmxla_oracle.quantize) produce the same q and scales, byte for byte, on the fixtures' decoder
-projections; the written checkpoint's compressed-tensors layout decodes back to them; the oracle's
+projections and LM heads (tied and untied), and choose the same tensors; the written checkpoint's compressed-tensors layout decodes back to them; the oracle's
 dequantized copy holds W' exactly; bad values of --weights are refused naming the flag."""
 
 import json
@@ -13,7 +13,8 @@ from safetensors.torch import load_file
 from vlmxla_oracle import fixtures, quantize, testing
 
 # One text-only fixture and one multimodal one (whose vision tower has layers of the same names,
-# which must stay float), in float32 and in bfloat16 (widened to float32 before quantizing).
+# which must stay float), in float32 and in bfloat16 (widened to float32 before quantizing); the
+# first two tie the LM head to the embedding table, the third does not.
 MODELS = ("tiny-qwen2", "tiny-llava-siglip-qwen2", "tiny-llama-bf16")
 
 
@@ -43,35 +44,44 @@ def test_engine_and_oracle_quantize_bit_identically(vlmxla_bin, tmp_path, name, 
     assert proc.returncode == 0, proc.stderr
     source = _tensors(model_dir)
     written = _tensors(out)
-    expected = sorted(n for n in source if quantize.is_quantized(n))
+    formats = quantize.tensor_formats(model_dir, source, weights)
     config = json.loads((out / "config.json").read_text(encoding="utf-8"))
     qc = config["quantization_config"]
     assert qc["quant_method"] == "compressed-tensors"
-    assert qc["format"] == ("pack-quantized" if weights == "int4" else "int-quantized")
-    targets = qc["config_groups"]["group_0"]["targets"]
-    assert sorted(t + ".weight" for t in targets) == expected
-    layers = json.loads((model_dir / "config.json").read_text()).get("text_config", {})
-    assert len(expected) == 7 * (layers.get("num_hidden_layers")
-                                 or json.loads((model_dir / "config.json").read_text())
-                                 ["num_hidden_layers"])
+    assert qc["format"] == ("mixed-precision" if weights == "int4" else "int-quantized")
+    # One config group per format: the projections in `weights`, the head in int8.
+    written_formats = {}
+    for group in qc["config_groups"].values():
+        fmt = "int4" if group["weights"]["num_bits"] == 4 else "int8"
+        assert group["format"] == ("pack-quantized" if fmt == "int4" else "int-quantized")
+        written_formats.update({t + ".weight": fmt for t in group["targets"]})
+    assert written_formats == formats
+    text = json.loads((model_dir / "config.json").read_text())
+    layers = text.get("text_config", {}).get("num_hidden_layers") or text["num_hidden_layers"]
+    assert sorted(formats.values()).count(weights) == 7 * layers + (weights == "int8")
+    heads = [n for n, f in formats.items() if "proj" not in n]
+    assert len(heads) == 1 and formats[heads[0]] == "int8"
+    tied = name != "tiny-llama-bf16"
+    assert heads[0].endswith("embed_tokens.weight" if tied else "lm_head.weight")
     for n, t in source.items():
-        if n not in expected:  # the vision tower, norms, embeddings, head: copied as they are
+        if n not in formats:  # the vision tower, norms, an untied embedding table: as they are
             assert torch.equal(written[n], t), n
             continue
-        q, scales = quantize.quantize(t.to(torch.float32).numpy(), weights)
+        fmt = formats[n]
+        q, scales = quantize.quantize(t.to(torch.float32).numpy(), fmt)
         got_scales = written[n + "_scale"].numpy()
         assert got_scales.dtype == np.float32
         assert got_scales.reshape(scales.shape).tobytes() == scales.tobytes(), n
-        if weights == "int8":
+        if fmt == "int8":
             got_q = written[n].numpy()
             assert got_q.dtype == np.int8 and got_q.tobytes() == q.tobytes(), n
         else:
             assert n not in written
             assert written[n + "_shape"].tolist() == list(t.shape)
             assert _words_to_q(written[n + "_packed"].numpy()).tobytes() == q.tobytes(), n
-        assert np.abs(q).max() <= quantize.QMAX[weights]
+        assert np.abs(q).max() <= quantize.QMAX[fmt]
         # The scales are the rows' (groups') max |W| over qmax: the largest |q| is qmax.
-        assert np.abs(q).max() == quantize.QMAX[weights]
+        assert np.abs(q).max() == quantize.QMAX[fmt]
 
 
 def test_int4_packing_round_trips():
@@ -85,20 +95,38 @@ def test_int4_packing_round_trips():
 
 
 @pytest.mark.parametrize("weights", quantize.WEIGHTS)
-def test_dequantized_copy_holds_w_prime(weights):
-    model_dir = testing.ensure_fixture("tiny-llama")
+@pytest.mark.parametrize("name", ["tiny-llama", "tiny-qwen2"])
+def test_dequantized_copy_holds_w_prime(weights, name):
+    model_dir = testing.ensure_fixture(name)
     copy = quantize.dequantized_model_dir(model_dir, weights)
     source, deq = _tensors(model_dir), _tensors(copy)
     assert source.keys() == deq.keys()
+    formats = quantize.tensor_formats(model_dir, source, weights)
     changed = 0
     for n, t in source.items():
-        if not quantize.is_quantized(n):
+        if n not in formats:
             assert torch.equal(deq[n], t), n
             continue
-        q, s = quantize.quantize(t.numpy(), weights)
+        q, s = quantize.quantize(t.numpy(), formats[n])
         assert deq[n].numpy().tobytes() == quantize.dequantize(q, s).tobytes()
         changed += not torch.equal(deq[n], t)
-    assert changed > 0
+    assert changed == len(formats)
+    # The head is quantized whether tied (tiny-qwen2: the embedding table) or not (tiny-llama).
+    head = "model.embed_tokens.weight" if name == "tiny-qwen2" else "lm_head.weight"
+    assert formats[head] == "int8"
+
+
+def test_tensor_format_names_the_head_and_projections():
+    f = quantize.tensor_format
+    assert f("model.layers.3.mlp.down_proj.weight", "int4", tied=True) == "int4"
+    assert f("model.embed_tokens.weight", "int4", tied=True) == "int8"
+    assert f("model.embed_tokens.weight", "int4", tied=False) is None
+    assert f("lm_head.weight", "int4", tied=False) == "int8"
+    assert f("model.language_model.embed_tokens.weight", "int8", tied=True) == "int8"
+    assert f("vision_tower.vision_model.encoder.layers.0.self_attn.q_proj.weight", "int8",
+             tied=True) is None
+    assert f("model.layers.0.input_layernorm.weight", "int8", tied=True) is None
+    assert f("model.layers.0.mlp.up_proj.weight", "stored", tied=True) is None
 
 
 @pytest.mark.parametrize("value", ["int3", "fp8", ""])
@@ -108,3 +136,28 @@ def test_bad_weights_value_names_the_flag_and_choices(vlmxla_bin, value):
                            "--weights", value], capture_output=True, text=True, check=False)
     assert proc.returncode != 0
     assert "--weights" in proc.stderr and "int8" in proc.stderr and "int4" in proc.stderr
+
+
+@pytest.mark.parametrize("weights", quantize.WEIGHTS)
+def test_a_written_checkpoint_runs_as_the_same_quantization_at_load(vlmxla_bin, tmp_path,
+                                                                    weights):
+    """`vlmxla quantize`'s copy (compressed-tensors, the head in int8 beside int4 projections in a
+    mixed-precision config) runs without --weights and generates exactly what --weights on the
+    float checkpoint generates: the same q and scales reach the same programs."""
+    model_dir = testing.ensure_fixture("tiny-qwen2")
+    out = tmp_path / "q"
+    subprocess.run([str(vlmxla_bin), "quantize", "--model", str(model_dir), "--out", str(out),
+                    "--weights", weights], capture_output=True, text=True, check=True)
+
+    def run(model, *extra):
+        proc = subprocess.run([str(vlmxla_bin), "run", "--model", str(model), "--prompt",
+                               "Name three colours.", "--max-tokens", "12", "--quiet", *extra],
+                              capture_output=True, text=True, check=False)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    assert run(out) == run(model_dir, "--weights", weights)
+    other = "int4" if weights == "int8" else "int8"
+    proc = subprocess.run([str(vlmxla_bin), "run", "--model", str(out), "--prompt", "hi",
+                           "--weights", other], capture_output=True, text=True, check=False)
+    assert proc.returncode != 0 and "already quantized" in proc.stderr

@@ -6,7 +6,8 @@ as on one with both off (`--prefix-cache-mib 0 --image-cache-mib 0`), exactly, g
 and /metrics counts the hits. Qwen2-VL (M-RoPE: the suffix's positions follow the prefix's image)
 in every dtype on both CPU backends, LLaVA on pjrt-cpu in float32 and iree-cpu in bfloat16, and
 Qwen3-VL (an image's DeepStack rows cached with its feature rows) on pjrt-cpu in float32 and
-iree-cpu in bfloat16."""
+iree-cpu in bfloat16; and quantized weights (`--weights int8`: a tied LLaVA, whose quantized
+embedding table is dequantized in every prefill program; `--weights int4`: Qwen2-VL)."""
 
 from __future__ import annotations
 
@@ -24,12 +25,14 @@ from vlmxla_oracle.fixtures import QWEN3_VL_FIXTURE_NAMES, QWEN_FIXTURE_NAMES
 # value as the uncached run does, whichever requests share its decode steps.
 CHUNK = "16"
 CONFIGS = [
-    *[("tiny-qwen2-vl", b, d) for b in ("pjrt-cpu", "iree-cpu")
+    *[("tiny-qwen2-vl", b, d, "stored") for b in ("pjrt-cpu", "iree-cpu")
       for d in ("float32", "bfloat16", "float16")],
-    ("tiny-llava-clip-llama", "pjrt-cpu", "float32"),
-    ("tiny-llava-clip-llama", "iree-cpu", "bfloat16"),
-    ("tiny-qwen3-vl", "pjrt-cpu", "float32"),
-    ("tiny-qwen3-vl", "iree-cpu", "bfloat16"),
+    ("tiny-llava-clip-llama", "pjrt-cpu", "float32", "stored"),
+    ("tiny-llava-clip-llama", "iree-cpu", "bfloat16", "stored"),
+    ("tiny-qwen3-vl", "pjrt-cpu", "float32", "stored"),
+    ("tiny-qwen3-vl", "iree-cpu", "bfloat16", "stored"),
+    ("tiny-llava-siglip-qwen2", "pjrt-cpu", "float32", "int8"),
+    ("tiny-qwen2-vl", "pjrt-cpu", "float32", "int4"),
 ]
 
 
@@ -99,13 +102,14 @@ def _metric(text: str, name: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-@pytest.mark.parametrize("fixture,backend,dtype", CONFIGS,
-                         ids=[f"{f}-{b}-{d}" for f, b, d in CONFIGS])
-def test_cached_chat_equals_uncached(vlmxla_bin, fixture, backend, dtype):
+@pytest.mark.parametrize("fixture,backend,dtype,weights", CONFIGS,
+                         ids=[f"{f}-{b}-{d}" + (f"-{w}" if w != "stored" else "")
+                              for f, b, d, w in CONFIGS])
+def test_cached_chat_equals_uncached(vlmxla_bin, fixture, backend, dtype, weights):
     images = testing.ensure_images()
     model_dir = _model_dir(fixture)
     args = ("--backend", backend, "--dtype", dtype, "--max-batch", "4", "--model-id", "m",
-            "--prefill-chunk", CHUNK)
+            "--prefill-chunk", CHUNK, "--weights", weights)
     with serving(vlmxla_bin, model_dir, *args, "--prefix-cache-mib", "0",
                  "--image-cache-mib", "0") as plain:
         want = _conversation(plain, "m", images)

@@ -21,11 +21,12 @@ void WidenRow(const HostTensor& t, int64_t o, std::vector<float>& row) {
   }
 }
 
-// The scale of `n` weights from `w`: max |w| / qmax in float32, 1 where all are zero.
+// The scale of `n` weights from `w`: max |w| / qmax in float32, rounded to 8 significant bits
+// (bfloat16's, to nearest even), 1 where all are zero.
 float GroupScale(const float* w, int64_t n, float qmax) {
   float m = 0.0f;
   for (int64_t i = 0; i < n; ++i) m = std::max(m, std::fabs(w[i]));
-  return m == 0.0f ? 1.0f : m / qmax;
+  return m == 0.0f ? 1.0f : BFloat16ToFloat(FloatToBFloat16(m / qmax));
 }
 
 // clamp(round half to even(w / scale), -qmax, qmax), in float32.

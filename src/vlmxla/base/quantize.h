@@ -25,6 +25,15 @@ inline constexpr int64_t kInt4GroupSize = 32;
 inline constexpr char kInt8MatvecTarget[] = "vlmxla.int8_matvec_host";
 inline constexpr char kInt4MatvecTarget[] = "vlmxla.int4_matvec_host";
 
+// The format of the LM head, and of a tied embedding table (which is the head), under `quant`:
+// int8 per output channel (one scale per vocabulary row) in both formats, kNone under kNone. The
+// head is the largest single read of a decode step (the 0.5B bench model's tied table is 545 MB
+// in float32, more than all its int8 projections), and 4 bits there cost the most quality, so it
+// takes 8 bits as llama.cpp keeps the tied table of this model's Q4_0 and Q8_0 files (Q8_0).
+inline WeightQuant HeadQuant(WeightQuant quant) {
+  return quant == WeightQuant::kNone ? WeightQuant::kNone : WeightQuant::kInt8;
+}
+
 // "stored" -> kNone, "int8", "int4"; anything else an error naming `source` and the choices.
 Result<WeightQuant> ParseWeightQuant(const std::string& value, const std::string& source);
 // "stored" | "int8" | "int4".
@@ -41,8 +50,11 @@ struct QuantizedWeight {
 };
 
 // Quantizes `weight` (f32, bf16 or f16, [out, in], widened to f32): scale = max |W| over the
-// row (int8) or group (int4) / qmax (127 or 7; 1 where that max is 0), q = clamp(round half to
-// even(W / scale), -qmax, qmax), all in float32. `name` names the tensor in errors (not 2-D, not
+// row (int8) or group (int4) / qmax (127 or 7; 1 where that max is 0) in float32, rounded to 8
+// significant bits (bfloat16's, to nearest even), q = clamp(round half to even(W / scale), -qmax,
+// qmax) in float32. An 8-bit scale makes float32(q) * scale exact (at most 7 + 8 significant
+// bits), so W' is the same number however a compiler computes it: fused into an FMA or not, in
+// any program, on any backend. `name` names the tensor in errors (not 2-D, not
 // float, int4 with `in` not a multiple of 32).
 Result<QuantizedWeight> QuantizeWeight(const HostTensor& weight, WeightQuant quant,
                                        const std::string& name);

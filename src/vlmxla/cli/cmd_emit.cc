@@ -41,8 +41,8 @@ const std::vector<FlagSpec> kFlags = {
     {"weights-dtype", true, false,
      "the weights' stored dtype: float32 | bfloat16 | float16 (default: --dtype)"},
     {"weights", true, false,
-     "the decoder projections: stored (default) | int8 | int4 (quantized arguments, widened in "
-     "the program: what the engine emits for --weights)"},
+     "the decoder projections and LM head: stored (default) | int8 | int4 (quantized arguments, "
+     "widened in the program: what the engine emits for --weights)"},
     {"two-row-narrow-gemv", false, false,
      "emit one-row products of narrow weights as two rows (what the engine emits for backends "
      "without a narrow matrix-vector kernel)"},

@@ -1,11 +1,13 @@
-// `vlmxla quantize`: writes a copy of a float checkpoint whose text decoder projections are
-// quantized (base/quantize.h) in compressed-tensors' layout, the one vLLM loads ("int-quantized"
-// for int8, "pack-quantized" for int4), with its quantization_config in config.json. vlmxla runs
-// the copy without --weights; the other tensors and files are copied as they are.
+// `vlmxla quantize`: writes a copy of a float checkpoint whose text decoder projections and LM head
+// are quantized (base/quantize.h: the projections in the chosen format, the head in int8) in
+// compressed-tensors' layout ("int-quantized" for int8, "pack-quantized" for int4, one config group
+// per format, "mixed-precision" when there are two), with its quantization_config in config.json.
+// vlmxla runs the copy without --weights; the other tensors and files are copied as they are.
+// A tied LM head is the embedding table, quantized under its own name: loaders that quantize only
+// Linear layers (vLLM) do not take such a table.
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <set>
 
 #include "vlmxla/base/quantize.h"
 #include "vlmxla/cli/args.h"
@@ -28,46 +30,58 @@ std::vector<FlagSpec> Flags() {
           {"help", false, false, "show this help"}};
 }
 
-// The checkpoint names of the tensors the engine quantizes for `quant`: the quantized
-// parameters of the model's decode program (one source of truth with the engine).
-Result<std::vector<std::string>> QuantizedTensors(const io::ModelDir& model,
-                                                  const io::CheckpointWeights& weights,
-                                                  WeightQuant quant) {
+// The checkpoint names of the tensors the engine quantizes for `quant`, each with its format: the
+// quantized parameters of the model's decode program (one source of truth with the engine).
+Result<std::map<std::string, WeightQuant>> QuantizedTensors(const io::ModelDir& model,
+                                                            const io::CheckpointWeights& weights,
+                                                            WeightQuant quant) {
   hlo::DecodeOptions o;
   o.capacity = 16;
   o.precision.quant = quant;
   VLMXLA_ASSIGN_OR_RETURN(hlo::Program program, models::BuildProgram(model.config(), o));
-  std::vector<std::string> names;
+  std::map<std::string, WeightQuant> names;
   for (const hlo::ProgramParam& p : program.params) {
     if (p.quant == WeightQuant::kNone || p.quant_scales) continue;
     VLMXLA_ASSIGN_OR_RETURN(std::string stored, weights.StoredName(p.quantized_from));
-    names.push_back(std::move(stored));
+    names[stored] = p.quant;
   }
   return names;
 }
 
-nlohmann::json QuantizationConfig(WeightQuant quant, const std::vector<std::string>& tensors) {
-  const bool int4 = quant == WeightQuant::kInt4;
-  nlohmann::json targets = nlohmann::json::array();
-  for (const std::string& t : tensors) targets.push_back(t.substr(0, t.size() - 7));  // ".weight"
-  nlohmann::json weights = {
-      {"num_bits", int4 ? 4 : 8},
-      {"type", "int"},
-      {"symmetric", true},
-      {"strategy", int4 ? "group" : "channel"},
-      {"group_size", int4 ? nlohmann::json(kInt4GroupSize) : nlohmann::json()},
-      {"dynamic", false},
-      {"actorder", nullptr},
-      {"observer", "minmax"}};
+const char* CompressedFormat(WeightQuant quant) {
+  return quant == WeightQuant::kInt4 ? "pack-quantized" : "int-quantized";
+}
+
+// One config group per format, each listing its tensors (without ".weight").
+nlohmann::json QuantizationConfig(const std::map<std::string, WeightQuant>& tensors) {
+  std::map<WeightQuant, nlohmann::json> targets;
+  for (const auto& [name, quant] : tensors) {
+    targets[quant].push_back(name.substr(0, name.size() - 7));  // ".weight"
+  }
+  nlohmann::json groups = nlohmann::json::object();
+  for (const auto& [quant, names] : targets) {
+    const bool int4 = quant == WeightQuant::kInt4;
+    nlohmann::json weights = {
+        {"num_bits", int4 ? 4 : 8},
+        {"type", "int"},
+        {"symmetric", true},
+        {"strategy", int4 ? "group" : "channel"},
+        {"group_size", int4 ? nlohmann::json(kInt4GroupSize) : nlohmann::json()},
+        {"dynamic", false},
+        {"actorder", nullptr},
+        {"observer", "minmax"}};
+    groups["group_" + std::to_string(groups.size())] = {{"targets", names},
+                                                        {"weights", weights},
+                                                        {"format", CompressedFormat(quant)},
+                                                        {"input_activations", nullptr},
+                                                        {"output_activations", nullptr}};
+  }
+  const std::string format =
+      targets.size() == 1 ? CompressedFormat(targets.begin()->first) : "mixed-precision";
   return {{"quant_method", "compressed-tensors"},
-          {"format", int4 ? "pack-quantized" : "int-quantized"},
+          {"format", format},
           {"quantization_status", "compressed"},
-          {"config_groups",
-           {{"group_0",
-             {{"targets", targets},
-              {"weights", weights},
-              {"input_activations", nullptr},
-              {"output_activations", nullptr}}}}},
+          {"config_groups", groups},
           {"ignore", nlohmann::json::array()},
           {"producer", "vlmxla quantize (docs/validation.md, Quantized weights)"}};
 }
@@ -79,19 +93,18 @@ Status Quantize(const std::string& in, const std::string& out, WeightQuant quant
                            "); vlmxla quantize needs a float checkpoint");
   }
   VLMXLA_ASSIGN_OR_RETURN(io::CheckpointWeights weights, io::CheckpointWeights::Open(model));
-  VLMXLA_ASSIGN_OR_RETURN(std::vector<std::string> quantized,
-                          QuantizedTensors(model, weights, quant));
-  const std::set<std::string> chosen(quantized.begin(), quantized.end());
+  VLMXLA_ASSIGN_OR_RETURN(const auto quantized, QuantizedTensors(model, weights, quant));
   std::map<std::string, HostTensor> tensors;
   for (const std::string& name : weights.Names()) {
     VLMXLA_ASSIGN_OR_RETURN(HostTensor t, weights.Get(name));
-    if (!chosen.count(name)) {
+    auto chosen = quantized.find(name);
+    if (chosen == quantized.end()) {
       tensors[name] = t;
       continue;
     }
-    VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight q, QuantizeWeight(t, quant, name));
+    VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight q, QuantizeWeight(t, chosen->second, name));
     const int64_t rows = t.shape()[0], cols = t.shape()[1];
-    if (quant == WeightQuant::kInt8) {
+    if (chosen->second == WeightQuant::kInt8) {
       tensors[name] = q.values;
       tensors[name + "_scale"] = HostTensor::View(DType::kF32, Shape{rows, 1}, q.scales.data(),
                                                   std::make_shared<HostTensor>(q.scales));
@@ -122,14 +135,17 @@ Status Quantize(const std::string& in, const std::string& out, WeightQuant quant
     if (ec) return InvalidArgument("cannot copy '" + entry.path().string() + "': " + ec.message());
   }
   VLMXLA_ASSIGN_OR_RETURN(nlohmann::json config, io::ReadJsonFile(model.Path("config.json")));
-  config["quantization_config"] = QuantizationConfig(quant, quantized);
+  config["quantization_config"] = QuantizationConfig(quantized);
   FILE* f = std::fopen((out + "/config.json").c_str(), "w");
   if (f == nullptr) return InvalidArgument("cannot write '" + out + "/config.json'");
   const std::string text = config.dump(2) + "\n";
   std::fwrite(text.data(), 1, text.size(), f);
   std::fclose(f);
-  std::printf("quantized %zu decoder projections to %s; wrote %s\n", quantized.size(),
-              WeightQuantName(quant), out.c_str());
+  size_t projections = 0;
+  for (const auto& entry : quantized) projections += entry.second == quant;
+  std::printf("quantized %zu decoder projections to %s and the LM head to %s; wrote %s\n",
+              quant == WeightQuant::kInt8 ? projections - 1 : projections, WeightQuantName(quant),
+              WeightQuantName(HeadQuant(quant)), out.c_str());
   return Status::Ok();
 }
 

@@ -35,8 +35,9 @@ std::vector<FlagSpec> EngineFlags(const EngineFlagDefaults& d) {
       {"weights", true, false,
        std::string("text decoder Linear weights (q/k/v/o, gate/up/down): ") + kWeightQuantChoices +
            " (default stored: as the checkpoint holds them; int8 per output channel, int4 in "
-           "groups of 32, quantized at load from a float checkpoint; the vision tower, "
-           "embeddings and LM head stay as stored)"},
+           "groups of 32, quantized at load from a float checkpoint; the LM head, or the "
+           "embedding table tied to it, in int8 under both; the vision tower and an untied "
+           "embedding table stay as stored)"},
       {"no-cache", false, false,
        "compile every program, neither reading nor filling the cache of compiled programs "
        "($VLMXLA_CACHE/pjrt and /iree, each bounded by $VLMXLA_CACHE_MAX_MB, default 8192)"},

@@ -22,7 +22,7 @@ struct ModelInfo {
   std::string device_kind;       // e.g. "cpu", "NVIDIA H200"; empty before load or where unknown
   std::string dtype;          // compute dtype ("float32", "bfloat16", "float16"); empty before load
   std::string weights_dtype;  // the weights' stored type, as dtype
-  std::string weights = "stored";  // the decoder projections: stored | int8 | int4 (--weights)
+  std::string weights = "stored";  // decoder projections + LM head: stored | int8 | int4
   int64_t vocab_size = 0;          // logits per token (the decoder's vocab_size); 0 before load
   // How the model writes a tool call (prompt::Preparer::tool_call_format): "hermes", "mistral",
   // "json", or "" when its chat template renders no tools.

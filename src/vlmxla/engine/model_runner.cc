@@ -128,7 +128,8 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     r->precision_why_ = choice.why;
     if (quant != WeightQuant::kNone) {
       r->precision_why_ += std::string("; decoder projections quantized to ") +
-                           WeightQuantName(quant) +
+                           WeightQuantName(quant) + " and the LM head to " +
+                           WeightQuantName(HeadQuant(quant)) +
                            (declared.empty() ? " (--weights)" : " (the checkpoint's)");
     }
     r->weights_in_out_ = choice.weights_in_out;

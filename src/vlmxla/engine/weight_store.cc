@@ -113,8 +113,9 @@ Result<QuantizedWeight> WeightStore::ReadQuantized(const hlo::ProgramParam& p) {
     return q;
   }
   if (!DTypeIsFloat(stored.dtype()) || stored.dtype() == DType::kF64) {
-    return InvalidArgument(what + " quantizes a float checkpoint's decoder projections, but '" +
-                           name + "' is stored as " + DTypeName(stored.dtype()));
+    return InvalidArgument(
+        what + " quantizes a float checkpoint's decoder projections and LM head, but '" + name +
+        "' is stored as " + DTypeName(stored.dtype()));
   }
   VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight q, QuantizeWeight(stored, p.quant, name));
   DropCheckpointPages(stored);

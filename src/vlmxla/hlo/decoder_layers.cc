@@ -74,11 +74,10 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
     params.back().transposed = true;
     return v;
   };
-  // A layer's projection: as `matrix`, or quantized (values, then scales).
-  const WeightQuant quant = precision.quant;
-  auto linear = [&](const std::string& name, int64_t out, int64_t in) {
-    if (quant == WeightQuant::kNone) return LinearWeight{matrix(name, out, in), Value{}};
-    const bool int4 = quant == WeightQuant::kInt4;
+  // A [out, in] weight quantized in `q` (values, then scales; [out, in] whatever in_out says:
+  // hlo::QuantizedProject streams the rows of q).
+  auto quantized = [&](const std::string& name, int64_t out, int64_t in, WeightQuant q) {
+    const bool int4 = q == WeightQuant::kInt4;
     if (int4 && in % kInt4GroupSize != 0) {
       b.Fail(InvalidArgument(
           "--weights int4 needs every quantized projection's inputs to be a "
@@ -86,10 +85,9 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
           std::to_string(kInt4GroupSize) + ", but '" + name + "' has " + std::to_string(in)));
     }
     const int64_t packed = int4 ? in / 2 : in;
-    // [out, in] whatever in_out says (hlo::QuantizedProject streams the rows of q).
     auto part = [&](const std::string& part_name, TensorType type, bool scales) {
       Value v = get(part_name, type);
-      params.back().quant = quant;
+      params.back().quant = q;
       params.back().quant_scales = scales;
       params.back().quantized_from = name;
       return v;
@@ -100,18 +98,32 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
                      : part(name + "_scale", F32({out}), true);
     return lw;
   };
+  // A layer's projection: as `matrix`, or quantized in precision.quant.
+  const WeightQuant quant = precision.quant;
+  auto linear = [&](const std::string& name, int64_t out, int64_t in) {
+    if (quant == WeightQuant::kNone) return LinearWeight{matrix(name, out, in), Value{}};
+    return quantized(name, out, in, quant);
+  };
   auto bias = [&](bool has, const std::string& name, int64_t n) {
     return has ? get(name, typed({n})) : Value{};
   };
   DecoderWeights w;
   w.compute = precision.compute;
   w.embed_scale = config.embed_scale;
-  // A tied table is also the LM head, so it takes the head's layout (and is looked up by column);
-  // an untied one stays [vocab, hidden] for the row gather.
+  // A tied table is also the LM head, so it takes the head's layout (and is looked up by column),
+  // or its quantized form (looked up by row); an untied one stays [vocab, hidden] as stored.
   const bool tied = config.tie_word_embeddings;
-  w.embed_transposed = tied && in_out;
-  w.embed_table = tied ? matrix(model + "embed_tokens.weight", vocab, hidden)
-                       : get(model + "embed_tokens.weight", typed({vocab, hidden}));
+  w.head_quant = HeadQuant(quant);
+  const std::string embed_name = model + "embed_tokens.weight";
+  if (tied && w.head_quant != WeightQuant::kNone) {
+    w.head = quantized(embed_name, vocab, hidden, w.head_quant);
+    w.embed_table = w.head.weight;
+    w.embed_scales = w.head.scales;
+  } else {
+    w.embed_transposed = tied && in_out;
+    w.embed_table =
+        tied ? matrix(embed_name, vocab, hidden) : get(embed_name, typed({vocab, hidden}));
+  }
   const bool ab = config.attention_bias, ob = config.attention_output_bias, mb = config.mlp_bias;
   for (int l = 0; l < config.num_hidden_layers; ++l) {
     const std::string p = model + "layers." + std::to_string(l) + ".";
@@ -146,23 +158,51 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
     w.layers.push_back(lw);
   }
   w.final_norm = get(model + "norm.weight", typed({hidden}));
-  w.head = tied ? w.embed_table : matrix(prefix + "lm_head.weight", vocab, hidden);
+  if (!tied) {
+    const std::string head_name = prefix + "lm_head.weight";
+    w.head = w.head_quant == WeightQuant::kNone
+                 ? LinearWeight{matrix(head_name, vocab, hidden), Value{}}
+                 : quantized(head_name, vocab, hidden, w.head_quant);
+  } else if (w.head_quant == WeightQuant::kNone) {
+    w.head.weight = w.embed_table;
+  }
   w.in_out = in_out;
   return w;
 }
 
+namespace {
+
+// x . w (+ bias) for a weight as stored (in the layout in_out says) or quantized in `quant`.
+Value ProjectWeight(Builder& b, bool in_out, WeightQuant quant, Value x, const LinearWeight& w,
+                    Value bias) {
+  if (quant == WeightQuant::kNone) return Project(b, in_out, x, w.weight, bias);
+  return QuantizedProject(
+      b, x, w.weight, w.scales, quant,
+      b.quantized_matvec_call() ? QuantProduct::kHostCall : QuantProduct::kMatrixVector, bias);
+}
+
+}  // namespace
+
 Value LayerProject(Builder& b, const DecoderLayerWeights& lw, Value x, const LinearWeight& w,
                    Value bias) {
-  if (lw.quant == WeightQuant::kNone) return Project(b, lw.in_out, x, w.weight, bias);
-  return QuantizedProject(
-      b, x, w.weight, w.scales, lw.quant,
-      b.quantized_matvec_call() ? QuantProduct::kHostCall : QuantProduct::kMatrixVector, bias);
+  return ProjectWeight(b, lw.in_out, lw.quant, x, w, bias);
 }
 
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
   // The looked-up rows convert, not the table: no converted copy of it exists.
   Value rows =
       w.embed_transposed ? b.GatherColumns(w.embed_table, ids) : b.GatherRows(w.embed_table, ids);
+  if (w.embed_scales.valid() && b.status().ok()) {
+    // float32(q) * scale per looked-up row (W', as DequantizedWeight widens it), in the compute
+    // type: the oracle's table holds W' in the dtype it loads the model in.
+    const std::vector<int64_t> dims = b.dims(rows);
+    std::vector<int64_t> id_axes(dims.size() - 1);
+    for (size_t i = 0; i < id_axes.size(); ++i) id_axes[i] = static_cast<int64_t>(i);
+    Value scales = b.BroadcastInDim(b.GatherRows(w.embed_scales, ids), dims, id_axes);
+    // Exact (an 8-bit scale, base/quantize.h), so it is the same number in every program whether
+    // or not the compiler fuses it into its users' FMAs.
+    rows = b.CastTo(b.Multiply(b.Convert(rows, ElementType::kF32), scales), w.compute);
+  }
   // Gemma scales the rows in the table's type (embed_scale.to(weight.dtype)), before any cast.
   if (w.embed_scale != 0 && b.status().ok()) {
     rows = b.Multiply(rows, SplatLike(b, rows, static_cast<float>(w.embed_scale)));
@@ -229,7 +269,7 @@ Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWe
 
 Value LmHead(Builder& b, const io::TextConfig& config, const DecoderWeights& w, Value x) {
   Value h = DecoderNorm(b, config, x, w.final_norm);
-  Value logits = Project(b, w.in_out, h, w.head);
+  Value logits = ProjectWeight(b, w.in_out, w.head_quant, h, w.head, Value{});
   if (config.final_logit_softcapping > 0) {
     logits = SoftCap(b, logits, config.final_logit_softcapping);
   }

@@ -41,11 +41,17 @@ Value LayerProject(Builder& b, const DecoderLayerWeights& lw, Value x, const Lin
 
 struct DecoderWeights {
   Value embed_table;  // [vocab, hidden], or [hidden, vocab] when embed_transposed
+  // A tied table quantized with the head (HeadQuant): embed_table holds its i8 values [vocab,
+  // hidden] and embed_scales its f32 scales [vocab]; invalid otherwise.
+  Value embed_scales;
   bool embed_transposed = false;
   double embed_scale = 0;  // config.embed_scale (0: none)
   std::vector<DecoderLayerWeights> layers;
   Value final_norm;
-  Value head;           // the embedding table itself when the LM head is tied
+  // The LM head (the embedding table itself when tied): as stored in `weight`, or quantized in
+  // head_quant (values and scales, [vocab, hidden] whatever in_out says).
+  LinearWeight head;
+  WeightQuant head_quant = WeightQuant::kNone;
   bool in_out = false;  // projections and head are [in, out] (ProgramCommonOptions::weights_in_out)
   ElementType compute = ElementType::kF32;  // activations; weights convert where consumed
 };
@@ -59,12 +65,14 @@ Status CheckDecoderConfig(const io::TextConfig& config, const char* program);
 // With in_out (ProgramCommonOptions::weights_in_out) every projection weight, the LM head and a
 // tied embedding table are declared transposed. Weights are declared in precision.weights; with
 // precision.quant the layers' projections are declared quantized instead (ProgramParam::quant:
-// values "<name>" then scales "<name>_scale"), the embeddings and LM head as stored.
+// values "<name>" then scales "<name>_scale"), and the LM head (a tied embedding table with it)
+// in HeadQuant(precision.quant); an untied embedding table stays as stored.
 DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, bool in_out,
                                      const Precision& precision, std::vector<ProgramParam>& params);
 
 // Embedding lookup: rows (or, transposed, columns) of the table at `ids` -> ids.dims + [hidden],
-// times embed_scale in the table's type where set, in the compute type.
+// times embed_scale in the table's type where set, in the compute type. A quantized table's rows
+// are float32(q) * scale (the dequantized W'), cast to the compute type before embed_scale.
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids);
 
 // Rotary cos/sin for N tokens, [N, head_dim] each (how a program computes them is its own).

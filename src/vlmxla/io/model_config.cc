@@ -7,6 +7,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "vlmxla/base/quantize.h"
+
 namespace vlmxla::io {
 
 namespace {
@@ -569,8 +571,10 @@ Result<ModelConfig> ParseGemma3Config(const nlohmann::json& j, ModelConfig m) {
 namespace {
 
 // "int8" | "int4" for the compressed-tensors quantization_config `vlmxla quantize` writes
-// (symmetric int weights: channel-wise 8 bits, or 4 bits in groups of 32); empty when there is
-// none; an error for any other quantization, which vlmxla cannot run.
+// (symmetric int weights: channel-wise 8 bits, or 4 bits in groups of 32, in one config group per
+// format: the projections' and, under int4, the LM head's 8-bit one, with the top-level format
+// "mixed-precision" and each group's own); empty when there is none; an error for any other
+// quantization, which vlmxla cannot run.
 Result<std::string> Quantization(const nlohmann::json& j) {
   if (!j.contains("quantization_config") || j["quantization_config"].is_null())
     return std::string();
@@ -580,25 +584,30 @@ Result<std::string> Quantization(const nlohmann::json& j) {
       "int weights, 8 bits per channel or 4 bits in groups of 32, as `vlmxla quantize` writes)";
   if (!q.is_object() || q.value("quant_method", "") != "compressed-tensors" ||
       !q.contains("config_groups") || !q["config_groups"].is_object() ||
-      q["config_groups"].size() != 1) {
+      q["config_groups"].empty() || q["config_groups"].size() > 2) {
     return InvalidArgument(unsupported);
   }
-  const nlohmann::json& group = q["config_groups"].begin().value();
-  if (!group.is_object() || !group.contains("weights") || !group["weights"].is_object()) {
+  const std::string top_format = q.value("format", "");
+  bool int4 = false;
+  for (const auto& [name, group] : q["config_groups"].items()) {
+    if (!group.is_object() || !group.contains("weights") || !group["weights"].is_object()) {
+      return InvalidArgument(unsupported);
+    }
+    const nlohmann::json& w = group["weights"];
+    const int bits = w.value("num_bits", 0);
+    const std::string strategy = w.value("strategy", "");
+    const std::string format =
+        top_format == "mixed-precision" ? group.value("format", "") : top_format;
+    if (!w.value("symmetric", false)) return InvalidArgument(unsupported);
+    if (bits == 8 && strategy == "channel" && format == "int-quantized") continue;
+    if (bits == 4 && strategy == "group" && w.value("group_size", 0) == kInt4GroupSize &&
+        format == "pack-quantized") {
+      int4 = true;
+      continue;
+    }
     return InvalidArgument(unsupported);
   }
-  const nlohmann::json& w = group["weights"];
-  const int bits = w.value("num_bits", 0);
-  const std::string strategy = w.value("strategy", "");
-  const bool symmetric = w.value("symmetric", false);
-  const std::string format = q.value("format", "");
-  if (symmetric && bits == 8 && strategy == "channel" && format == "int-quantized")
-    return std::string("int8");
-  if (symmetric && bits == 4 && strategy == "group" && w.value("group_size", 0) == 32 &&
-      format == "pack-quantized") {
-    return std::string("int4");
-  }
-  return InvalidArgument(unsupported);
+  return std::string(int4 ? "int4" : "int8");
 }
 
 }  // namespace

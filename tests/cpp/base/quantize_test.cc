@@ -47,6 +47,47 @@ TEST(WeightQuant, Int8IsSymmetricPerRowWithHalfEvenRounding) {
   EXPECT_EQ(back->span<float>()[9], 4.0f);
 }
 
+// The scale keeps 8 significant bits (bfloat16's, rounded to nearest even), so every W' =
+// float(q) * scale is exact in float32: the same number whether or not a compiler fuses the
+// multiply into an FMA. 1 / 127 has a long mantissa: rounded, it is 0x3C010000's value, and q is
+// taken against the rounded scale.
+TEST(WeightQuant, ScalesKeepEightBitsSoEveryDequantizedValueIsExact) {
+  std::vector<float> values(64 * 96);
+  uint32_t state = 12345;
+  for (float& v : values) {
+    state = state * 1664525u + 1013904223u;
+    v = (static_cast<float>(state >> 8) / 16777216.0f - 0.5f) * 0.37f;
+  }
+  values[0] = 1.0f;  // row 0's max: 1 / 127
+  for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4}) {
+    SCOPED_TRACE(WeightQuantName(quant));
+    Result<QuantizedWeight> q = QuantizeWeight(F32({64, 96}, values), quant, "w");
+    ASSERT_TRUE(q.ok()) << q.status().ToString();
+    for (float s : q->scales.span<float>()) {
+      uint32_t bits;
+      std::memcpy(&bits, &s, 4);
+      EXPECT_EQ(bits & 0xFFFFu, 0u) << s;  // no bits below bfloat16's mantissa
+    }
+    if (quant == WeightQuant::kInt8) {
+      uint32_t bits;
+      std::memcpy(&bits, &q->scales.span<float>()[0], 4);
+      EXPECT_EQ(bits, 0x3C010000u);  // 1 / 127 = 0x3C010204, to nearest with 8 bits
+    }
+    Result<HostTensor> back = DequantizeWeight(*q, quant);
+    ASSERT_TRUE(back.ok());
+    const int64_t groups = quant == WeightQuant::kInt8 ? 1 : 96 / kInt4GroupSize;
+    for (int64_t o = 0; o < 64; ++o) {
+      for (int64_t i = 0; i < 96; ++i) {
+        const double scale = q->scales.span<float>()[o * groups + i * groups / 96];
+        const double w = back->span<float>()[o * 96 + i];
+        // float32(q) * scale rounded nothing away: the product in double is the same number.
+        ASSERT_EQ(w / scale, std::nearbyint(w / scale)) << o << "," << i;
+        ASSERT_LE(std::fabs(w / scale), quant == WeightQuant::kInt8 ? 127 : 7);
+      }
+    }
+  }
+}
+
 TEST(WeightQuant, Int4GroupsOf32PackLowNibbleFirst) {
   // One row of 64 inputs: group 0 holds -7..7 times 1 (scale 1), group 1 is zero but 14 (scale 2).
   std::vector<float> row(64, 0.0f);

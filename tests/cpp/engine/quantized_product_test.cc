@@ -130,15 +130,24 @@ TEST(QuantizedProduct, DecodeCallsTheHostKernelOnPjrtCpuOnly) {
       engine::SetProductForms((*executor)->traits(), o.weights_in_out, o.precision);
       Result<hlo::Program> p = hlo::BuildDecode(config, o);
       ASSERT_TRUE(p.ok()) << p.status().ToString();
-      const std::string call =
-          std::string("call_target_name = \"") +
-          (quant == WeightQuant::kInt4 ? kInt4MatvecTarget : kInt8MatvecTarget) + "\"";
-      int calls = 0;
-      for (size_t at = p->mlir.find(call); at != std::string::npos;
-           at = p->mlir.find(call, at + 1)) {
-        ++calls;
+      auto count = [&](const char* target) {
+        const std::string call = std::string("call_target_name = \"") + target + "\"";
+        int calls = 0;
+        for (size_t at = p->mlir.find(call); at != std::string::npos;
+             at = p->mlir.find(call, at + 1)) {
+          ++calls;
+        }
+        return calls;
+      };
+      // Each projection in its format, and the head (int8 under both).
+      const int projections = backend == "pjrt-cpu" ? 7 * config.num_hidden_layers : 0;
+      const int head = backend == "pjrt-cpu" ? 1 : 0;
+      if (quant == WeightQuant::kInt4) {
+        EXPECT_EQ(count(kInt4MatvecTarget), projections);
+        EXPECT_EQ(count(kInt8MatvecTarget), head);
+      } else {
+        EXPECT_EQ(count(kInt8MatvecTarget), projections + head);
       }
-      EXPECT_EQ(calls, backend == "pjrt-cpu" ? 7 * config.num_hidden_layers : 0);
       EXPECT_EQ(p->mlir.find("stablehlo.custom_call") != std::string::npos, backend == "pjrt-cpu");
     }
   }

@@ -1,6 +1,8 @@
 // The decoder programs with quantized projections (Precision::quant): each projection is an i8
 // argument plus f32 scales, [out, in] in either weight layout, named and marked so the runner
-// quantizes the float tensor; the embeddings and head stay as stored; int4 unpacks with shifts; a
+// quantizes the float tensor; the LM head is int8 under both formats (a tied embedding table with
+// it, looked up as i8 rows times their scales), an untied table stays as stored; int4 unpacks
+// with shifts; a
 // width int4 cannot group is refused naming the projection; a decode of up to 8 rows multiplies
 // by q as matrix-vector products on row slices under 16 KiB (no widened whole weight), a wider
 // one by the widened weight.
@@ -53,8 +55,9 @@ TEST(QuantizedPrograms, Int8ProjectionsAreI8WithPerRowScales) {
         EXPECT_FALSE(param.transposed);  // [out, in] whatever the layout of the rest
       }
     }
-    EXPECT_EQ(quantized, 7 * c.num_hidden_layers);
-    EXPECT_EQ(scales, 7 * c.num_hidden_layers);
+    // Every projection, and the head.
+    EXPECT_EQ(quantized, 7 * c.num_hidden_layers + 1);
+    EXPECT_EQ(scales, 7 * c.num_hidden_layers + 1);
     const ProgramParam* q = WeightParam(*p, "model.layers.0.self_attn.q_proj.weight");
     ASSERT_NE(q, nullptr);
     EXPECT_EQ(q->type.dims, (std::vector<int64_t>{32, 32}));
@@ -63,7 +66,11 @@ TEST(QuantizedPrograms, Int8ProjectionsAreI8WithPerRowScales) {
     EXPECT_EQ(down->type.dims, (std::vector<int64_t>{32, 48}));
     EXPECT_EQ(WeightParam(*p, "model.layers.1.mlp.down_proj.weight_scale")->type.dims,
               (std::vector<int64_t>{32}));
-    // The embeddings and the head stay as stored.
+    // The untied head is int8 [vocab, hidden]; the embedding table stays as stored.
+    const ProgramParam* head = WeightParam(*p, "lm_head.weight");
+    ASSERT_NE(head, nullptr);
+    EXPECT_EQ(head->type.element, ElementType::kI8);
+    EXPECT_EQ(head->type.dims, (std::vector<int64_t>{c.vocab_size, c.hidden_size}));
     EXPECT_EQ(WeightParam(*p, "model.embed_tokens.weight")->type.element, ElementType::kF32);
     EXPECT_EQ(WeightParam(*p, "model.embed_tokens.weight")->quant, WeightQuant::kNone);
     // Widened in the program, i8 -> f32 (then multiplied, and the sum scaled).
@@ -91,6 +98,41 @@ TEST(QuantizedPrograms, Int4ProjectionsArePackedWithGroupScales) {
     EXPECT_FALSE(gate->transposed);
     EXPECT_NE(p->mlir.find("stablehlo.shift_right_arithmetic"), std::string::npos);
     EXPECT_NE(p->mlir.find("stablehlo.shift_left"), std::string::npos);
+  }
+}
+
+// A tied table is the head: under either format it is one int8 argument [vocab, hidden] with a
+// scale per vocabulary row, in either layout; the lookup gathers i8 rows and their scales, and no
+// lm_head argument exists.
+TEST(QuantizedPrograms, ATiedTableIsQuantizedWithTheHeadInInt8) {
+  io::TextConfig c = testing::SmallLlamaConfig();
+  c.intermediate_size = 64;
+  c.tie_word_embeddings = true;
+  for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4}) {
+    for (const bool in_out : {false, true}) {
+      SCOPED_TRACE(std::string(WeightQuantName(quant)) + (in_out ? " in_out" : ""));
+      Result<Program> p = Decode(c, quant, in_out);
+      ASSERT_TRUE(p.ok()) << p.status().ToString();
+      EXPECT_EQ(WeightParam(*p, "lm_head.weight"), nullptr);
+      const ProgramParam* table = WeightParam(*p, "model.embed_tokens.weight");
+      ASSERT_NE(table, nullptr);
+      EXPECT_EQ(table->quant, WeightQuant::kInt8);
+      EXPECT_EQ(table->type.element, ElementType::kI8);
+      EXPECT_EQ(table->type.dims, (std::vector<int64_t>{c.vocab_size, c.hidden_size}));
+      EXPECT_FALSE(table->transposed);
+      const ProgramParam* scales = WeightParam(*p, "model.embed_tokens.weight_scale");
+      ASSERT_NE(scales, nullptr);
+      EXPECT_EQ(scales->type.dims, (std::vector<int64_t>{c.vocab_size}));
+      EXPECT_TRUE(scales->quant_scales);
+      // One row looked up from the i8 table and one scale from the scales.
+      const std::string vocab = std::to_string(c.vocab_size),
+                        hidden = std::to_string(c.hidden_size);
+      EXPECT_NE(p->mlir.find("(tensor<" + vocab + "x" + hidden +
+                             "xi8>, tensor<1xi32>) -> tensor<1x" + hidden + "xi8>"),
+                std::string::npos);
+      EXPECT_NE(p->mlir.find("(tensor<" + vocab + "xf32>, tensor<1xi32>) -> tensor<1xf32>"),
+                std::string::npos);
+    }
   }
 }
 

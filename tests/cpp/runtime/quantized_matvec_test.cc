@@ -121,6 +121,42 @@ TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
   }
 }
 
+// A row's result is the same bits whatever rows share its call (batch-invariant decode: a sequence
+// decodes alike alone or beside others, and a prefill's one row equals a decode step's): each row
+// of an 8-row call against the same row alone, on every path, for shapes with vector bodies,
+// partial vectors and tails, and a weight wider than one tile of outputs.
+TEST(QuantizedMatvec, ARowsResultDoesNotDependOnTheOtherRows) {
+  const Case cases[] = {{WeightQuant::kInt8, 37, 1029},
+                        {WeightQuant::kInt8, 300, 896},
+                        {WeightQuant::kInt8, 3, 20000},
+                        {WeightQuant::kInt4, 37, 1056},
+                        {WeightQuant::kInt4, 300, 896}};
+  for (const Case& c : cases) {
+    const Operands o = Make(c, kMaxMatvecRows, static_cast<uint32_t>(c.out + c.in));
+    MatvecRows all;
+    PrepareMatvecRows(o.x.data(), false, kMaxMatvecRows, c.in, c.quant, all);
+    for (MatvecIsa isa : IsasHere()) {
+      std::vector<float> y(kMaxMatvecRows * c.out);
+      RunQuantizedMatvec({c.quant, &all, o.stored.data(), o.scales.data(), c.out, y.data()}, 0,
+                         c.out, isa);
+      for (int64_t first = 0; first < kMaxMatvecRows; ++first) {
+        for (int64_t rows = 1; first + rows <= kMaxMatvecRows; ++rows) {
+          SCOPED_TRACE(std::string(WeightQuantName(c.quant)) + " " + std::to_string(c.out) + "x" +
+                       std::to_string(c.in) + " " + MatvecIsaName(isa) + " rows " +
+                       std::to_string(first) + ".." + std::to_string(first + rows));
+          MatvecRows some;
+          PrepareMatvecRows(o.x.data() + first * c.in, false, rows, c.in, c.quant, some);
+          std::vector<float> got(rows * c.out);
+          RunQuantizedMatvec({c.quant, &some, o.stored.data(), o.scales.data(), c.out, got.data()},
+                             0, c.out, isa);
+          ASSERT_EQ(std::memcmp(got.data(), y.data() + first * c.out, got.size() * sizeof(float)),
+                    0);
+        }
+      }
+    }
+  }
+}
+
 TEST(QuantizedMatvec, Bf16RowsAreWidenedExactly) {
   const Case c{WeightQuant::kInt4, 9, 64};
   constexpr int64_t kRows = 3;
