@@ -27,12 +27,14 @@ struct Simd {
     return _mm256_cvtepi32_ps(
         _mm256_cvtepi8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
   }
-  static void Q4(const int8_t* p, V* lo, V* hi) {
+  // A group's scale as Q4W takes it: here the scale itself in every lane.
+  static V GroupScale(float s) { return Splat(s); }
+  static void Q4W(const int8_t* p, V scale, V* lo, V* hi) {
     // Each byte sign-extended to 32 bits: the high nibble is it shifted right by 4 (keeping the
-    // sign), the low one it shifted left by 28 and back.
+    // sign), the low one it shifted left by 28 and back; each widened, times the scale.
     const __m256i b = _mm256_cvtepi8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
-    *lo = _mm256_cvtepi32_ps(_mm256_srai_epi32(_mm256_slli_epi32(b, 28), 28));
-    *hi = _mm256_cvtepi32_ps(_mm256_srai_epi32(b, 4));
+    *lo = Mul(_mm256_cvtepi32_ps(_mm256_srai_epi32(_mm256_slli_epi32(b, 28), 28)), scale);
+    *hi = Mul(_mm256_cvtepi32_ps(_mm256_srai_epi32(b, 4)), scale);
   }
 };
 

@@ -22,11 +22,18 @@ struct Simd {
     return _mm512_cvtepi32_ps(
         _mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
   }
-  static void Q4(const int8_t* p, V* lo, V* hi) {
-    // As the AVX2 loop: sign-extended bytes, shifted to either nibble.
-    const __m512i b = _mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-    *lo = _mm512_cvtepi32_ps(_mm512_srai_epi32(_mm512_slli_epi32(b, 28), 28));
-    *hi = _mm512_cvtepi32_ps(_mm512_srai_epi32(b, 4));
+  // A group's scale as Q4W takes it: the 16 values float(q) * scale a nibble can stand for, at
+  // the nibble's own bits (0..7 for q = 0..7, 8..15 for q = -8..-1), computed once per group.
+  static V GroupScale(float s) {
+    const V q = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1);
+    return Mul(q, Splat(s));
+  }
+  static void Q4W(const int8_t* p, V table, V* lo, V* hi) {
+    // W' looked up by each nibble (a permute reads an index's low 4 bits): the same products
+    // float(q) * scale as widening and multiplying, in two operations instead of six.
+    const __m512i b = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    *lo = _mm512_permutexvar_ps(b, table);
+    *hi = _mm512_permutexvar_ps(_mm512_srli_epi32(b, 4), table);
   }
 };
 
