@@ -228,12 +228,12 @@ Status TimeProducts(const ParsedArgs& args) {
         const int forms = engine + (quant == WeightQuant::kInt8 ? 1 : 0);
         for (int form = 0; form < forms; ++form) {
           for (int64_t m : rows) {
-            const bool streams =
-                form < engine && (engine_forms[form] == hlo::QuantProduct::kMatrixVector ||
-                                  engine_forms[form] == hlo::QuantProduct::kHostCall);
-            // Beyond the streamed forms' rows QuantizedProject takes the widened blocks, timed
-            // above.
-            if (streams && m > hlo::kMaxStreamedRows) continue;
+            // Beyond their rows the streamed forms are the widened blocks, timed above.
+            if (form < engine &&
+                m > (engine_forms[form] == hlo::QuantProduct::kHostCall ? hlo::kMaxHostCallRows
+                                                                        : hlo::kMaxStreamedRows)) {
+              continue;
+            }
             std::string mlir;
             if (form < engine) {
               VLMXLA_ASSIGN_OR_RETURN(

@@ -647,14 +647,16 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
                                       " does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
-  if (form == QuantProduct::kWidenedBlocks || m > kMaxStreamedRows) {
+  const bool host_call = form == QuantProduct::kHostCall && m <= kMaxHostCallRows;
+  if (!host_call && (form == QuantProduct::kWidenedBlocks || m > kMaxStreamedRows)) {
     return WidenedBlocks(b, x, values, scales, quant, bias);
   }
   const int64_t n = vd[0], k = xd.back();
   std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
   out_dims.push_back(n);
-  if (form == QuantProduct::kHostCall) {
-    // The call takes f32 or bf16 rows (an f16 row widens exactly) and returns f32 [m, n].
+  if (host_call) {
+    // The call takes f32 or bf16 rows (an f16 row widens exactly) and returns f32 [m, n]; the
+    // kernel multiplies them 8 at a time over each slice of q, which it reads from memory once.
     Value rows = b.Reshape(x, {m, k});
     if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);
     Value y = b.CustomCall(int4 ? kInt4MatvecTarget : kInt8MatvecTarget, {rows, values, scales},
