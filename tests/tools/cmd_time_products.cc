@@ -229,9 +229,10 @@ Status TimeProducts(const ParsedArgs& args) {
         for (int form = 0; form < forms; ++form) {
           for (int64_t m : rows) {
             // Beyond their rows the streamed forms are the widened blocks, timed above.
-            if (form < engine &&
-                m > (engine_forms[form] == hlo::QuantProduct::kHostCall ? hlo::kMaxHostCallRows
-                                                                        : hlo::kMaxStreamedRows)) {
+            const hlo::QuantProduct f =
+                form < engine ? engine_forms[form] : hlo::QuantProduct::kWidenedWeight;
+            if ((f == hlo::QuantProduct::kMatrixVector && m > hlo::kMaxStreamedRows) ||
+                (f == hlo::QuantProduct::kHostCall && m > hlo::kMaxHostCallRows)) {
               continue;
             }
             std::string mlir;
