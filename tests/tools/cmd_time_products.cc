@@ -40,8 +40,8 @@ const std::vector<FlagSpec> kFlags = {
     {"repeat", true, false, "timed calls per product after one warm-up call (default 20)"},
     {"weights", true, false,
      "stored | int8 | int4 (default stored): int8 / int4 time each hlo::QuantizedProject form "
-     "of an [out, in] quantized weight instead (the streamed forms up to 8 rows only; int8 also "
-     "with dynamically quantized activations)"},
+     "of an [out, in] quantized weight instead (matrix-vector up to 8 rows, the host call up to "
+     "256; int8 also with dynamically quantized activations)"},
     {"help", false, false, "show this help"},
 };
 

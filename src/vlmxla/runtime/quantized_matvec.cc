@@ -1,7 +1,6 @@
 #include "vlmxla/runtime/quantized_matvec.h"
 
 #include <algorithm>
-
 #include <cstring>
 
 #include "vlmxla/runtime/quantized_matvec_kernels.h"

@@ -1,7 +1,8 @@
 // runtime::RunQuantizedMatvec (the host kernel behind the quantized matrix-vector custom calls)
 // against a float64 loop over the same definition, on every instruction set this CPU runs (the
-// AVX2 loop forced even where AVX-512 would be chosen): int8 and int4, 1 to 8 rows, inputs that
-// are not a multiple of any vector width (int8), output counts split unevenly, bf16 rows.
+// AVX2 loop forced even where AVX-512 would be chosen): int8 and int4, 1 to 8 rows and 17 and 19
+// (passes of 8), inputs that are not a multiple of any vector width (int8), output counts split
+// unevenly, bf16 rows.
 #include <gtest/gtest.h>
 
 #include <cmath>
