@@ -33,12 +33,15 @@ const std::vector<FlagSpec> kFlags = {
     {"shapes", true, false,
      "weights as OUTxIN, comma separated (default: the 0.5B decoder's LM head, up, down, q and "
      "k projections: 152000x896,4864x896,896x4864,896x896,128x896)"},
-    {"rows", true, false, "activation rows, comma separated (default 1,2,4,8)"},
+    {"rows", true, false,
+     "activation rows, comma separated (default 1,2,4,8; with --weights int8|int4 also 64,256, "
+     "prefill's sizes, where the quantized products take the widened blocks)"},
     {"dtypes", true, false, "float32 | bfloat16 | float16, comma separated (default all three)"},
     {"repeat", true, false, "timed calls per product after one warm-up call (default 20)"},
     {"weights", true, false,
      "stored | int8 | int4 (default stored): int8 / int4 time each hlo::QuantizedProject form "
-     "of an [out, in] quantized weight instead (int8 also with dynamically quantized activations)"},
+     "of an [out, in] quantized weight instead (matrix-vector up to 8 rows, the host call up to "
+     "256; int8 also with dynamically quantized activations)"},
     {"help", false, false, "show this help"},
 };
 
@@ -158,8 +161,11 @@ Status TimeProducts(const ParsedArgs& args) {
     VLMXLA_ASSIGN_OR_RETURN(int64_t in, Positive(s.substr(x + 1), "--shapes IN"));
     shapes.push_back({out, in});
   }
+  VLMXLA_ASSIGN_OR_RETURN(WeightQuant quant,
+                          ParseWeightQuant(args.Get("weights").value_or("stored"), "--weights"));
   std::vector<int64_t> rows;
-  for (const std::string& r : Split(args.Get("rows").value_or("1,2,4,8"))) {
+  const char* default_rows = quant == WeightQuant::kNone ? "1,2,4,8" : "1,2,4,8,64,256";
+  for (const std::string& r : Split(args.Get("rows").value_or(default_rows))) {
     VLMXLA_ASSIGN_OR_RETURN(int64_t m, Positive(r, "--rows"));
     rows.push_back(m);
   }
@@ -174,8 +180,6 @@ Status TimeProducts(const ParsedArgs& args) {
     return InvalidArgument("--shapes, --rows and --dtypes each need at least one value");
   }
 
-  VLMXLA_ASSIGN_OR_RETURN(WeightQuant quant,
-                          ParseWeightQuant(args.Get("weights").value_or("stored"), "--weights"));
   VLMXLA_ASSIGN_OR_RETURN(auto executor, runtime::MakeExecutor(backend));
   // Median milliseconds of `repeat` calls of `mlir` on `call` after one warm-up call.
   auto time_call = [&](const std::string& mlir,
@@ -215,6 +219,7 @@ Status TimeProducts(const ParsedArgs& args) {
         // The engine's forms (the host call where the backend registers it), then (int8)
         // dynamically quantized activations.
         std::vector<hlo::QuantProduct> engine_forms = {hlo::QuantProduct::kWidenedWeight,
+                                                       hlo::QuantProduct::kWidenedBlocks,
                                                        hlo::QuantProduct::kMatrixVector};
         if (executor->traits().has_quantized_matvec_call) {
           engine_forms.push_back(hlo::QuantProduct::kHostCall);
@@ -223,6 +228,13 @@ Status TimeProducts(const ParsedArgs& args) {
         const int forms = engine + (quant == WeightQuant::kInt8 ? 1 : 0);
         for (int form = 0; form < forms; ++form) {
           for (int64_t m : rows) {
+            // Beyond their rows the streamed forms are the widened blocks, timed above.
+            const hlo::QuantProduct f =
+                form < engine ? engine_forms[form] : hlo::QuantProduct::kWidenedWeight;
+            if ((f == hlo::QuantProduct::kMatrixVector && m > hlo::kMaxStreamedRows) ||
+                (f == hlo::QuantProduct::kHostCall && m > hlo::kMaxHostCallRows)) {
+              continue;
+            }
             std::string mlir;
             if (form < engine) {
               VLMXLA_ASSIGN_OR_RETURN(

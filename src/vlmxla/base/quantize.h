@@ -18,7 +18,7 @@ inline constexpr const char kWeightQuantChoices[] = "stored | int8 | int4";
 // Inputs per int4 scale.
 inline constexpr int64_t kInt4GroupSize = 32;
 
-// The custom calls that multiply up to 8 rows by a quantized weight on the host, reading it as
+// The custom calls that multiply rows by a quantized weight on the host, reading it as
 // stored (hlo::QuantizedProject emits them where the backend has them, runtime/pjrt_ffi_matvec.h
 // registers them with XLA's CPU plugin): (x [rows, in] f32 or bf16, values, scales) -> f32
 // [rows, out].

@@ -402,11 +402,27 @@ Value MaterializedRow(Builder& b, Value x) {
 
 }  // namespace
 
-Value Linear(Builder& b, Value x, Value weight, Value bias) {
-  if (!Ready(b, {x, weight})) return Value{};
-  int64_t rx = b.type(x).rank();
-  if (rx < 1 || b.type(weight).rank() != 2) {
-    return b.Fail(InvalidArgument("linear: weight " + b.type(weight).ToString() +
+namespace {
+
+// Linear of x by a weight [N, K] given as blocks of its output rows (`blocks` [n_i, K], N the sum
+// of n_i, in order): each block's product written as Linear writes the whole one, the results
+// concatenated along the output axis before the bias and the one rounding, so every output is
+// the same dot over all K inputs as with the whole weight.
+Value LinearOfRowBlocks(Builder& b, Value x, const std::vector<Value>& blocks, Value bias) {
+  if (!Ready(b, {x})) return Value{};
+  for (const Value& w : blocks) {
+    if (!Ready(b, {w})) return Value{};
+  }
+  const int64_t rx = b.type(x).rank();
+  int64_t n = 0;
+  bool fits = rx >= 1 && !blocks.empty();
+  for (const Value& w : blocks) {
+    fits = fits && b.type(w).rank() == 2 && b.dims(w)[1] == b.dims(blocks[0])[1];
+    if (fits) n += b.dims(w)[0];
+  }
+  if (!fits) {
+    return b.Fail(InvalidArgument("linear: weight " +
+                                      b.type(blocks.empty() ? x : blocks[0]).ToString() +
                                       " does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
@@ -419,23 +435,37 @@ Value Linear(Builder& b, Value x, Value weight, Value bias) {
   // one row as two, when it is longer (the down and k/v projections: the 896 x 4864 down
   // projection took 6.4-8.2 ms as one row, 0.5-0.6 ms as two, and 1.1-2.1 ms as two rows .
   // weight^T; `vlmxla-testtool time-products`).
-  const bool narrow = t != ElementType::kF32 && b.type(weight).element == t;
+  const bool narrow = t != ElementType::kF32 && b.type(blocks[0]).element == t;
   const bool rows_first = b.narrow_rows_times_weight() && narrow;
-  const std::vector<int64_t> wd = b.dims(weight);
-  if (rows_first && wd[1] <= wd[0]) {
+  const int64_t k = b.dims(blocks[0])[1];
+  std::vector<Value> parts;
+  if (rows_first && k <= n) {
     if (Rows(b, x) == 1) x = MaterializedRow(b, x);
-    return AddBias(b, b.DotGeneral(x, weight, {}, {}, {rx - 1}, {1}, Accumulator(b, x)), bias, t);
+    for (const Value& w : blocks) {
+      parts.push_back(b.DotGeneral(x, w, {}, {}, {rx - 1}, {1}, Accumulator(b, x)));
+    }
+    Value y = parts.size() == 1 ? parts[0] : b.Concatenate(parts, rx - 1);
+    return AddBias(b, y, bias, t);
   }
-  Value yt = TwoRowsIfOne(
-      b, x, weight, 1,
-      [&](Value xv, Value wv) {  // [out, x dims but the last]
-        return b.DotGeneral(wv, xv, {}, {}, {1}, {b.type(xv).rank() - 1}, Accumulator(b, xv));
-      },
-      b.two_row_narrow_gemv() || rows_first);
+  for (const Value& w : blocks) {
+    parts.push_back(TwoRowsIfOne(
+        b, x, w, 1,
+        [&](Value xv, Value wv) {  // [out, x dims but the last]
+          return b.DotGeneral(wv, xv, {}, {}, {1}, {b.type(xv).rank() - 1}, Accumulator(b, xv));
+        },
+        b.two_row_narrow_gemv() || rows_first));
+  }
+  Value yt = parts.size() == 1 ? parts[0] : b.Concatenate(parts, 0);
   std::vector<int64_t> perm;
   for (int64_t i = 1; i < rx; ++i) perm.push_back(i);
   perm.push_back(0);
   return AddBias(b, b.Transpose(yt, perm), bias, t);
+}
+
+}  // namespace
+
+Value Linear(Builder& b, Value x, Value weight, Value bias) {
+  return LinearOfRowBlocks(b, x, {weight}, bias);
 }
 
 Value LinearInOut(Builder& b, Value x, Value weight_in_out, Value bias) {
@@ -507,6 +537,7 @@ Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quan
 const char* QuantProductName(QuantProduct form) {
   switch (form) {
     case QuantProduct::kWidenedWeight: return "widened weight";
+    case QuantProduct::kWidenedBlocks: return "widened blocks";
     case QuantProduct::kMatrixVector: return "matrix-vector";
     default: return "host call";
   }
@@ -518,12 +549,6 @@ namespace {
 // into the dot's loop only while the vector is under 16 KiB (cpu_instruction_fusion.cc,
 // kFusionThresholdBytes); for a longer one it writes the widened matrix out first.
 int64_t MaxFusedVector(ElementType t) { return (16 * 1024 - 1) / (t == ElementType::kF32 ? 4 : 2); }
-
-// The most rows kMatrixVector streams, each by its own products (each reads q again). On XLA's
-// CPU backend 8 rows streamed took 1.6-1.9 ms for the 0.5B decoder's up and down projections in
-// int8 (9-10 ms int4), the widened weight 20-24 ms (28-39 ms int4) (`vlmxla-testtool
-// time-products --weights int8|int4`, bench/README.md); prefill's 16-128 rows keep the widened one.
-constexpr int64_t kMaxStreamedRows = 8;
 
 // One row [k] (x's type) by the quantized [out, in] weight, in the form kMatrixVector: [out] f32.
 Value StreamedRow(Builder& b, Value row, Value values, Value scales, WeightQuant quant, int64_t n,
@@ -575,6 +600,35 @@ Value StreamedRow(Builder& b, Value row, Value values, Value scales, WeightQuant
   return y;
 }
 
+// The rows of output channels each block of kWidenedBlocks widens: as few even blocks, each a
+// multiple of 8 rows, as keep a widened block within kWidenedBlockBytes (at least 8 rows).
+int64_t BlockRows(int64_t out, int64_t in, ElementType t) {
+  const int64_t width = t == ElementType::kF32 ? 4 : 2;
+  const int64_t most = std::max<int64_t>(8, kWidenedBlockBytes / (in * width) / 8 * 8);
+  const int64_t blocks = (out + most - 1) / most;
+  return ((out + blocks - 1) / blocks + 7) / 8 * 8;
+}
+
+// x by the quantized [out, in] weight in the form kWidenedBlocks: DequantizedWeight of each block
+// of BlockRows output channels, each multiplied as Linear multiplies the whole widened weight.
+Value WidenedBlocks(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
+                    Value bias) {
+  const ElementType t = b.type(x).element;
+  const std::vector<int64_t> vd = b.dims(values), sd = b.dims(scales);
+  const int64_t n = vd[0], in = b.dims(x).back();
+  const int64_t rows = BlockRows(n, in, t);
+  std::vector<Value> blocks;
+  for (int64_t begin = 0; begin < n; begin += rows) {
+    const int64_t end = std::min(n, begin + rows);
+    std::vector<int64_t> s_lo(sd.size(), 0), s_hi = sd;
+    s_lo[0] = begin;
+    s_hi[0] = end;
+    blocks.push_back(DequantizedWeight(b, b.Slice(values, {begin, 0}, {end, vd[1]}),
+                                       b.Slice(scales, s_lo, s_hi), quant, t));
+  }
+  return LinearOfRowBlocks(b, x, blocks, bias);
+}
+
 }  // namespace
 
 Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
@@ -582,7 +636,7 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
   if (!Ready(b, {x, values, scales})) return Value{};
   const ElementType t = b.type(x).element;
   const int64_t m = Rows(b, x);
-  if (form == QuantProduct::kWidenedWeight || m > kMaxStreamedRows) {
+  if (form == QuantProduct::kWidenedWeight) {
     return Linear(b, x, DequantizedWeight(b, values, scales, quant, t), bias);
   }
   const std::vector<int64_t> xd = b.dims(x), vd = b.dims(values);
@@ -593,11 +647,16 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
                                       " does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
+  const bool host_call = form == QuantProduct::kHostCall && m <= kMaxHostCallRows;
+  if (!host_call && (form == QuantProduct::kWidenedBlocks || m > kMaxStreamedRows)) {
+    return WidenedBlocks(b, x, values, scales, quant, bias);
+  }
   const int64_t n = vd[0], k = xd.back();
   std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
   out_dims.push_back(n);
-  if (form == QuantProduct::kHostCall) {
-    // The call takes f32 or bf16 rows (an f16 row widens exactly) and returns f32 [m, n].
+  if (host_call) {
+    // The call takes f32 or bf16 rows (an f16 row widens exactly) and returns f32 [m, n]; the
+    // kernel multiplies them 8 at a time over each slice of q, which it reads from memory once.
     Value rows = b.Reshape(x, {m, k});
     if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);
     Value y = b.CustomCall(int4 ? kInt4MatvecTarget : kInt8MatvecTarget, {rows, values, scales},

@@ -113,20 +113,48 @@ Value Project(Builder& b, bool in_out, Value x, Value weight, Value bias = Value
 Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quant,
                         ElementType compute);
 
+// The most rows kMatrixVector streams, each by its own products (each reads q again). On XLA's CPU
+// backend 8 rows streamed took 1.6-1.9 ms for the 0.5B decoder's up and down projections in int8
+// (9-10 ms int4), the widened weight 20-24 ms (28-39 ms int4) (`vlmxla-testtool time-products
+// --weights int8|int4`, bench/README.md); more rows (prefill) take kWidenedBlocks.
+inline constexpr int64_t kMaxStreamedRows = 8;
+// The most rows kHostCall multiplies by the host kernel; more take kWidenedBlocks. On pjrt-cpu
+// (int8, float32) the kernel took 2.5-2.9 ms for 16 rows by the up and down projections against
+// 5-8 ms in widened blocks, and 10-16 ms against 18-20 ms at 64 rows; at 256 rows the two were
+// even (42-54 ms) and at 768 the blocks ahead (116-119 ms against 130-153 ms).
+inline constexpr int64_t kMaxHostCallRows = 256;
+
+// The most bytes of widened weight one block of kWidenedBlocks holds. Each block's product
+// packs the rows again (Eigen on XLA's CPU backend), so small blocks lose: with 256 rows the 896 x
+// 4864 down projection in blocks of 1 MiB took 84 ms, in blocks of 4 MiB 40 ms (float32 28 ms,
+// the whole widened weight 25-48 ms; bench/README.md, "Quantized prefill").
+inline constexpr int64_t kWidenedBlockBytes = int64_t{4} << 20;
+
 // How a quantized projection multiplies (QuantizedProject).
 //   kWidenedWeight: x times DequantizedWeight (float(q) * scale, cast to x's type) in one
-//     dot_general, the oracle's own order of operations. XLA's CPU compiler writes the widened
-//     f32 weight out before the product (it fuses producers only into matrix-vector dots).
-//   kMatrixVector: for up to 8 rows (more take kWidenedWeight), per row rank-1 dot_generals on
+//     dot_general, the oracle's own order of operations. Both CPU compilers write the whole
+//     widened weight out before the product (XLA fuses producers only into matrix-vector dots,
+//     IREE gives the widening its own dispatch): for the 0.5B decoder's 4864 x 896 projection
+//     17 MB written and read again per product. Kept as the reference the others are measured
+//     and tested against.
+//   kWidenedBlocks: the same products in blocks of output channels: each block of q widened
+//     (DequantizedWeight of its rows) to at most kWidenedBlockBytes and multiplied as Linear
+//     multiplies the whole one, the blocks' results concatenated before the bias. Every output
+//     is the same dot over all inputs as kWidenedWeight's, and no widened copy of the whole
+//     weight exists: XLA's schedule widens a block just before its product (optimized HLO: a
+//     fusion, its dot, the next fusion, ...), so one tile at a time is live, in the cache. The
+//     form for more than kMaxStreamedRows rows (prefill) under kMatrixVector (iree-cpu's).
+//   kMatrixVector: for up to 8 rows (more take kWidenedBlocks), per row rank-1 dot_generals on
 //     slices of the row under 16 KiB whose matrix is the widening itself, summed, which XLA's
 //     CPU compiler fuses into loops reading q (IREE into i8 x f32 matvec dispatches): int8
 //     multiplies the sum of x * float(q) by scale after it; int4 widens to float(q) * scale (the
 //     oracle's W') in the loop.
-//   kHostCall: for up to 8 rows (more take kWidenedWeight), a stablehlo.custom_call of the
-//     runtime's host kernel (base/quantize.h's kInt8MatvecTarget, kInt4MatvecTarget), which reads
-//     q as stored at memory speed: int8 as kMatrixVector (scale after the sum), int4 by W' per
-//     input; only for a backend that registers it (Builder::quantized_matvec_call).
-enum class QuantProduct { kWidenedWeight, kMatrixVector, kHostCall };
+//   kHostCall: up to kMaxHostCallRows rows (decode and prefill; more take kWidenedBlocks), one
+//     stablehlo.custom_call of the runtime's host kernel (base/quantize.h's kInt8MatvecTarget,
+//     kInt4MatvecTarget), which reads q as stored, 8 rows at a time over each slice of q (read
+//     from memory once, then from the cache): int8 as kMatrixVector (scale after the sum), int4
+//     by W' per input; only for a backend that registers it (Builder::quantized_matvec_call).
+enum class QuantProduct { kWidenedWeight, kWidenedBlocks, kMatrixVector, kHostCall };
 const char* QuantProductName(QuantProduct form);
 
 // Linear of x [..., in] by a quantized [out, in] weight (`values` and `scales` as

@@ -1,4 +1,4 @@
-// A few rows times a quantized [out, in] weight (base/quantize.h), reading the weight as stored:
+// Rows times a quantized [out, in] weight (base/quantize.h), reading the weight as stored:
 // the host kernel behind the quantized matrix-vector custom call (pjrt_ffi_matvec.h). Each
 // weight vector is widened in registers, never into memory; AVX2+FMA or AVX-512, chosen at run
 // time. What it computes (docs/validation.md, "Quantized weights"):
@@ -15,7 +15,10 @@
 
 namespace vlmxla::runtime {
 
-// The most rows one call multiplies (hlo's decode-sized products).
+// The rows one pass of the loops multiplies (their register blocking). A call takes any number
+// of rows, in passes of up to this many over each slice of outputs: the first pass reads the
+// slice of q from memory, the others from the cache (hlo::QuantizedProject's decode rows and,
+// on pjrt-cpu, prefill's).
 inline constexpr int64_t kMaxMatvecRows = 8;
 
 // The instruction set a call runs with. kAuto: AVX-512 (F, BW) where the CPU has it, else AVX2
@@ -52,7 +55,7 @@ struct QuantizedMatvec {
   float* y = nullptr;
 };
 
-// Computes outputs [begin, end) of every row. The caller checks shapes (rows 1..kMaxMatvecRows,
+// Computes outputs [begin, end) of every row. The caller checks shapes (at least one row,
 // int4's `in` a multiple of 32) and that `isa` runs here (CpuHasMatvecIsa).
 void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end,
                         MatvecIsa isa = MatvecIsa::kAuto);

@@ -5,13 +5,15 @@
 // with shifts; a
 // width int4 cannot group is refused naming the projection; a decode of up to 8 rows multiplies
 // by q as matrix-vector products on row slices under 16 KiB (no widened whole weight), a wider
-// one by the widened weight.
+// one and a prefill by q widened in blocks of output channels (kWidenedBlocks), none of them the
+// whole widened weight.
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "small_decoder_config.h"
 #include "vlmxla/hlo/model_programs.h"
+#include "vlmxla/hlo/nn.h"
 
 namespace vlmxla::hlo {
 namespace {
@@ -161,8 +163,8 @@ std::vector<std::string> DotOperands(const std::string& mlir) {
 // matrix-vector dot's loop (reading i8, writing no f32 copy) only while the vector is under
 // 16 KiB, so no dot may take the whole widened f32 down projection [32, 5024] (a 20,096-byte
 // row), and each slice is a rank-1 product whose vector stays under 4096 f32 / 8192 bf16 values;
-// up to 8 rows each row takes its own products. With 9 the program multiplies by the widened
-// weight, a matrix-matrix dot.
+// up to 8 rows each row takes its own products. With 9 the program multiplies by widened blocks
+// of the weight (kWidenedBlocks; this 643 KB weight is one block), a matrix-matrix dot.
 TEST(QuantizedPrograms, DecodeUpTo8RowsMultipliesByQInSlicesUnder16KiB) {
   io::TextConfig c = testing::SmallLlamaConfig();
   c.intermediate_size = 5024;  // a multiple of 32, for int4
@@ -197,11 +199,45 @@ TEST(QuantizedPrograms, DecodeUpTo8RowsMultipliesByQInSlicesUnder16KiB) {
             (t == ElementType::kF32 ? 2 : 1) * (quant == WeightQuant::kInt4 ? 2 : 1);
         EXPECT_EQ(down_slices, per_row * batch * c.num_hidden_layers);
       }
-      // Nine rows: the widened weight, one matrix-matrix product.
+      // Nine rows: the widened weight in one block, one matrix-matrix product.
       Result<Program> nine = Decode(c, quant, true, 9, t);
       ASSERT_TRUE(nine.ok()) << nine.status().ToString();
       EXPECT_NE(nine->mlir.find("tensor<32x5024x" + ty + ">, tensor<9x5024x" + ty + ">"),
                 std::string::npos);
+    }
+  }
+}
+
+// A prefill (16 rows) widens q in blocks of output channels, each at most kWidenedBlockBytes:
+// with f32 compute the gate and up projections [5120, 256] and the down projection [256, 5120]
+// (5.2 MB widened each) take two blocks, so no tensor of the program is the whole widened
+// weight, and each block is one matrix-matrix dot by the 16 rows.
+TEST(QuantizedPrograms, PrefillWidensQInBlocksNeverTheWholeWeight) {
+  io::TextConfig c = testing::SmallLlamaConfig();
+  c.hidden_size = 256;
+  c.head_dim = 64;
+  c.intermediate_size = 5120;  // a multiple of 32, for int4
+  ASSERT_GT(int64_t{5120} * 256 * 4, kWidenedBlockBytes);
+  ASSERT_LE(int64_t{2560} * 256 * 4, kWidenedBlockBytes);
+  for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4}) {
+    for (const bool in_out : {false, true}) {
+      SCOPED_TRACE(std::string(WeightQuantName(quant)) + (in_out ? " [in, out]" : " [out, in]"));
+      PrefillOptions o;
+      o.seq_len = 16;
+      o.capacity = 32;
+      o.weights_in_out = in_out;
+      o.precision.quant = quant;
+      Result<Program> p = BuildPrefill(c, -1, o);
+      ASSERT_TRUE(p.ok()) << p.status().ToString();
+      EXPECT_EQ(p->mlir.find("tensor<5120x256xf32>"), std::string::npos);
+      EXPECT_EQ(p->mlir.find("tensor<256x5120xf32>"), std::string::npos);
+      int gate_up = 0, down = 0;
+      for (const std::string& operands : DotOperands(p->mlir)) {
+        if (operands == "(tensor<2560x256xf32>, tensor<16x256xf32>)") ++gate_up;
+        if (operands == "(tensor<128x5120xf32>, tensor<16x5120xf32>)") ++down;
+      }
+      EXPECT_EQ(gate_up, 2 * 2 * c.num_hidden_layers);
+      EXPECT_EQ(down, 2 * c.num_hidden_layers);
     }
   }
 }

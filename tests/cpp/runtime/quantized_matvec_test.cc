@@ -1,7 +1,8 @@
 // runtime::RunQuantizedMatvec (the host kernel behind the quantized matrix-vector custom calls)
 // against a float64 loop over the same definition, on every instruction set this CPU runs (the
-// AVX2 loop forced even where AVX-512 would be chosen): int8 and int4, 1 to 8 rows, inputs that
-// are not a multiple of any vector width (int8), output counts split unevenly, bf16 rows.
+// AVX2 loop forced even where AVX-512 would be chosen): int8 and int4, 1 to 8 rows and 17 and 19
+// (passes of 8), inputs that are not a multiple of any vector width (int8), output counts split
+// unevenly, bf16 rows.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -94,7 +95,13 @@ TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
   const std::vector<MatvecIsa> isas = IsasHere();
   ASSERT_GE(isas.size(), 2u) << "this CPU runs neither vector path; only the scalar one is tested";
   for (const Case& c : cases) {
-    for (int64_t rows = 1; rows <= kMaxMatvecRows; ++rows) {
+    // 1 to kMaxMatvecRows rows (one pass of the loops), and 17 and 19 (three passes, the last
+    // of 1 and 3 rows: a prefill's rows).
+    for (int64_t rows = 1; rows <= kMaxMatvecRows + 11; ++rows) {
+      if (rows > kMaxMatvecRows && rows != 2 * kMaxMatvecRows + 1 &&
+          rows != 2 * kMaxMatvecRows + 3) {
+        continue;
+      }
       const Operands o = Make(c, rows, static_cast<uint32_t>(c.out * 1000 + c.in + rows));
       std::vector<double> want, magnitude;
       Reference(c, o, rows, want, magnitude);
