@@ -44,10 +44,12 @@ struct FfiExtension {
 // Outputs per chunk of work: at least 64 (a chunk costs an atomic add), and 8 chunks per thread,
 // so that the caller takes over the chunks of a pool thread that starts late (a loaded machine).
 constexpr int64_t kMinOutputsPerChunk = 64, kChunksPerThread = 8;
-// Weight bytes per thread: a smaller product runs on the caller's thread alone, where waking a
-// pool thread (and, on a loaded machine, waiting for its chunk) costs more than it saves (the
-// 896 x 896 int8 projection: 0.035 ms on one thread, 0.14 ms a call across two).
-constexpr int64_t kMinBytesPerThread = 2 << 20;
+// Multiply-adds (rows x out x in) per thread: a smaller product runs on the caller's thread
+// alone, where waking a pool thread (and, on a loaded machine, waiting for its chunk) costs more
+// than it saves (the 896 x 896 int8 projection at one row: 0.035 ms on one thread, 0.14 ms a call
+// across two). Counted in work, not in weight bytes: an int4 weight holds two values a byte (by
+// bytes its 4864 x 896 projections ran on one thread), and a prefill's rows multiply the work.
+constexpr int64_t kMinMacsPerThread = 2 << 20;
 
 // One call's work, shared with the tasks it schedules: every thread, the caller included, takes
 // the next chunk of outputs until none is left, so the call finishes even if the pool runs none
@@ -193,9 +195,9 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
                    static_cast<const float*>(scales->data),
                    out,
                    static_cast<float*>(y->data)};
-  const int64_t bytes = out * q->dims[1];
+  const int64_t macs = rows * out * in;
   const int64_t threads =
-      std::max<int64_t>(1, std::min(bytes / kMinBytesPerThread, PoolThreads(api, frame->ctx)));
+      std::max<int64_t>(1, std::min(macs / kMinMacsPerThread, PoolThreads(api, frame->ctx)));
   call->chunk = std::max(kMinOutputsPerChunk,
                          (out + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
   call->chunks = (out + call->chunk - 1) / call->chunk;

@@ -7,7 +7,9 @@
 // with the sums in float32 (lanes summed at the end, so in another order than a loop's).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <vector>
 
 #include "vlmxla/base/quantize.h"
@@ -35,8 +37,23 @@ MatvecIsa MatvecIsaWithin(const CpuIsa& allowed);
 
 // The rows as the kernel reads them: float32, and for int4 each row's even inputs then its odd
 // ones (the low and high nibbles of a byte multiply x[2j] and x[2j + 1]).
+// Memory on 64-byte boundaries: a row of x that starts on one (the decoder's widths are multiples
+// of 16 floats) is read a whole cache line per AVX-512 load, never split across two.
+template <typename T>
+struct CacheLineAllocator {
+  using value_type = T;
+  CacheLineAllocator() = default;
+  template <typename U>
+  CacheLineAllocator(const CacheLineAllocator<U>&) {}
+  T* allocate(size_t n) {
+    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64}));
+  }
+  void deallocate(T* p, size_t) { ::operator delete(p, std::align_val_t{64}); }
+  bool operator==(const CacheLineAllocator&) const { return true; }
+};
+
 struct MatvecRows {
-  std::vector<float> values;  // [rows, in]
+  std::vector<float, CacheLineAllocator<float>> values;  // [rows, in]
   int64_t rows = 0;
   int64_t in = 0;
 };
