@@ -656,7 +656,7 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
   out_dims.push_back(n);
   if (host_call) {
     // The call takes f32 or bf16 rows (an f16 row widens exactly) and returns f32 [m, n]; the
-    // kernel multiplies them 8 at a time over each slice of q, which it reads from memory once.
+    // kernel multiplies them in blocks over each tile of q, which it reads from memory once.
     Value rows = b.Reshape(x, {m, k});
     if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);
     Value y = b.CustomCall(int4 ? kInt4MatvecTarget : kInt8MatvecTarget, {rows, values, scales},

@@ -151,7 +151,7 @@ inline constexpr int64_t kWidenedBlockBytes = int64_t{4} << 20;
 //     oracle's W') in the loop.
 //   kHostCall: up to kMaxHostCallRows rows (decode and prefill; more take kWidenedBlocks), one
 //     stablehlo.custom_call of the runtime's host kernel (base/quantize.h's kInt8MatvecTarget,
-//     kInt4MatvecTarget), which reads q as stored, 8 rows at a time over each slice of q (read
+//     kInt4MatvecTarget), which reads q as stored, the rows in blocks over each tile of q (read
 //     from memory once, then from the cache): int8 as kMatrixVector (scale after the sum), int4
 //     by W' per input; only for a backend that registers it (Builder::quantized_matvec_call).
 enum class QuantProduct { kWidenedWeight, kWidenedBlocks, kMatrixVector, kHostCall };

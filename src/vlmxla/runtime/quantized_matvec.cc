@@ -1,6 +1,5 @@
 #include "vlmxla/runtime/quantized_matvec.h"
 
-#include <algorithm>
 #include <cstring>
 
 #include "vlmxla/runtime/quantized_matvec_kernels.h"
@@ -93,22 +92,19 @@ void PrepareMatvecRows(const void* x, bool bf16, int64_t rows, int64_t in, Weigh
 void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end, MatvecIsa isa) {
   matvec_kernels::Args a;
   a.int4 = m.quant == WeightQuant::kInt4;
+  a.x = m.x->values.data();
+  a.rows = m.x->rows;
   a.in = m.x->in;
   a.q = m.q;
   a.scales = m.scales;
   a.out = m.out;
-  const MatvecIsa run = isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa;
-  // The rows in groups of kMaxMatvecRows (the loops' register blocking), each over the same
-  // outputs: the first group reads q's rows [begin, end) from memory, the others from the cache.
-  for (int64_t r = 0; r < m.x->rows; r += kMaxMatvecRows) {
-    a.x = m.x->values.data() + r * a.in;
-    a.rows = std::min(kMaxMatvecRows, m.x->rows - r);
-    a.y = m.y + r * m.out;
-    switch (run) {
-      case MatvecIsa::kAvx512: matvec_kernels::Avx512(a, begin, end); break;
-      case MatvecIsa::kAvx2: matvec_kernels::Avx2(a, begin, end); break;
-      default: Scalar(a, begin, end);
-    }
+  a.y = m.y;
+  // Any number of rows: the loops take them in register-sized blocks over each tile of q
+  // (quantized_matvec_loops.inc), so q is read from memory once whatever the row count.
+  switch (isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa) {
+    case MatvecIsa::kAvx512: return matvec_kernels::Avx512(a, begin, end);
+    case MatvecIsa::kAvx2: return matvec_kernels::Avx2(a, begin, end);
+    default: return Scalar(a, begin, end);
   }
 }
 

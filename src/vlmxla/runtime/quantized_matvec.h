@@ -17,10 +17,9 @@
 
 namespace vlmxla::runtime {
 
-// The rows one pass of the loops multiplies (their register blocking). A call takes any number
-// of rows, in passes of up to this many over each slice of outputs: the first pass reads the
-// slice of q from memory, the others from the cache (hlo::QuantizedProject's decode rows and,
-// on pjrt-cpu, prefill's).
+// The most rows a decode step's call multiplies (hlo::kMaxStreamedRows). A call takes any number
+// of rows (on pjrt-cpu, prefill's too): the loops multiply them in register-sized blocks over
+// each tile of q, which is read from memory once per call.
 inline constexpr int64_t kMaxMatvecRows = 8;
 
 // The instruction set a call runs with. kAuto: AVX-512 (F, BW) where the CPU has it, else AVX2
