@@ -192,16 +192,11 @@ Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
   // The looked-up rows convert, not the table: no converted copy of it exists.
   Value rows =
       w.embed_transposed ? b.GatherColumns(w.embed_table, ids) : b.GatherRows(w.embed_table, ids);
-  if (w.embed_scales.valid() && b.status().ok()) {
-    // float32(q) * scale per looked-up row (W', as DequantizedWeight widens it), in the compute
-    // type: the oracle's table holds W' in the dtype it loads the model in.
-    const std::vector<int64_t> dims = b.dims(rows);
-    std::vector<int64_t> id_axes(dims.size() - 1);
-    for (size_t i = 0; i < id_axes.size(); ++i) id_axes[i] = static_cast<int64_t>(i);
-    Value scales = b.BroadcastInDim(b.GatherRows(w.embed_scales, ids), dims, id_axes);
-    // Exact (an 8-bit scale, base/quantize.h), so it is the same number in every program whether
-    // or not the compiler fuses it into its users' FMAs.
-    rows = b.CastTo(b.Multiply(b.Convert(rows, ElementType::kF32), scales), w.compute);
+  if (w.embed_scales.valid()) {
+    // The looked-up rows' W' (float32(q) * scale, cast to the compute type: the oracle's table
+    // holds W' in the dtype it loads the model in), exact with an 8-bit scale (base/quantize.h),
+    // so the same number in every program whether or not the compiler fuses it into an FMA.
+    rows = DequantizedWeight(b, rows, b.GatherRows(w.embed_scales, ids), w.head_quant, w.compute);
   }
   // Gemma scales the rows in the table's type (embed_scale.to(weight.dtype)), before any cast.
   if (w.embed_scale != 0 && b.status().ok()) {

@@ -72,7 +72,8 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
 
 // Embedding lookup: rows (or, transposed, columns) of the table at `ids` -> ids.dims + [hidden],
 // times embed_scale in the table's type where set, in the compute type. A quantized table's rows
-// are float32(q) * scale (the dequantized W'), cast to the compute type before embed_scale.
+// are float32(q) * scale (the dequantized W', DequantizedWeight of the rows: ids of rank 1, as
+// prefill's and decode's are), cast to the compute type before embed_scale.
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids);
 
 // Rotary cos/sin for N tokens, [N, head_dim] each (how a program computes them is its own).
