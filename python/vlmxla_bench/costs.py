@@ -15,19 +15,12 @@ F32 = 4
 DTYPE_BYTES = {"float32": 4, "bfloat16": 2, "float16": 2}
 
 
-def quantized_bytes(shape: list[int], stored_bytes: int, fmt: str | None) -> int:
-    """The bytes a tensor is held in, in format `fmt` (vlmxla_oracle.quantize.tensor_formats'
-    value for it under `--weights`: the decoder projections in that format, the LM head in int8),
-    or as stored where `fmt` is None."""
-    return stored_bytes if fmt is None else quantize.held_bytes(shape, fmt)
-
-
 def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None,
                   weights: str = "stored") -> dict[str, int]:
     """{tensor name: bytes} from the safetensors headers (no tensor data is read), as held under
-    `weights` (quantized_bytes); `elements`, when given, receives {tensor name: element count}."""
-    if weights not in ("stored", *quantize.WEIGHTS):
-        raise ValueError(f"weights {weights!r}: known formats are stored, int8, int4")
+    `weights` (vlmxla_oracle.quantize.tensor_formats: the decoder projections in that format, the
+    LM head in int8, the rest as stored); `elements`, when given, receives {tensor name: element
+    count}."""
     out = {}
     headers = []
     for path in sorted(model_dir.glob("*.safetensors")):
@@ -40,7 +33,8 @@ def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None,
     for header in headers:
         for name, meta in header.items():
             begin, end = meta["data_offsets"]
-            out[name] = quantized_bytes(meta["shape"], end - begin, formats.get(name))
+            fmt = formats.get(name)
+            out[name] = end - begin if fmt is None else quantize.held_bytes(meta["shape"], fmt)
             if elements is not None:
                 n = 1
                 for d in meta["shape"]:

@@ -7,8 +7,8 @@ The same definition as the engine's (src/vlmxla/base/quantize.h), bit for bit:
   float32(q) * scale exact, so W' is the same number whether or not a compiler fuses the multiply
   into an FMA.
 - int4: groups of 32 inputs, scale[o, g] = max |W[o, 32g:32g+32]| / 7 (rounded likewise), q in
-  [-7, 7]; packed two
-  per byte, input 2j in byte j's low nibble and 2j + 1 in its high one (4-bit two's complement).
+  [-7, 7]; packed two per byte, input 2j in byte j's low nibble and 2j + 1 in its high one (4-bit
+  two's complement).
 - The dequantized weight W' = float32(q) * scale, cast to the compute dtype.
 
 Which tensors (tensor_format): the text decoder's projections (q/k/v/o, gate/up/down) of every
@@ -71,9 +71,12 @@ def ties_head(model_dir: pathlib.Path) -> bool:
 
 
 def tensor_formats(model_dir: pathlib.Path, names, weights: str) -> dict[str, str]:
-    """{name: format} for those of `names` held quantized under `weights` (tensor_format)."""
+    """{name: format} for those of `names` held quantized under `weights` (tensor_format); an
+    unknown `weights` is refused naming the formats."""
     if weights == "stored":
         return {}
+    if weights not in WEIGHTS:
+        raise ValueError(f"weights must be one of {WEIGHTS} or 'stored', got {weights!r}")
     tied = ties_head(model_dir)
     return {n: f for n in names if (f := tensor_format(n, weights, tied)) is not None}
 
@@ -155,8 +158,8 @@ def _source_stamp(model_dir: pathlib.Path) -> str:
 
 def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path:
     """A copy of `model_dir` (cached under $VLMXLA_CACHE/dequantized) whose quantized tensors
-    (tensor_format: the decoder projections and the LM head) hold W' in float32 (exact: float32(q) * scale is one rounding of the product), the other
-    tensors and files as they are. Transformers loaded with dtype D casts W' to D, as the engine
+    (tensor_format: the decoder projections and the LM head) hold W' in float32 (exact: an 8-bit
+    scale times q needs no rounding), the other tensors and files as they are. Transformers loaded with dtype D casts W' to D, as the engine
     casts it in its programs."""
     model_dir = pathlib.Path(model_dir)
     out = paths.cache_dir() / "dequantized" / f"{model_dir.name}-{weights}"

@@ -141,11 +141,11 @@ Status Quantize(const std::string& in, const std::string& out, WeightQuant quant
   const std::string text = config.dump(2) + "\n";
   std::fwrite(text.data(), 1, text.size(), f);
   std::fclose(f);
-  size_t projections = 0;
-  for (const auto& entry : quantized) projections += entry.second == quant;
+  // Every quantized tensor but one is a decoder projection: the other is the LM head (or the
+  // table tied to it).
   std::printf("quantized %zu decoder projections to %s and the LM head to %s; wrote %s\n",
-              quant == WeightQuant::kInt8 ? projections - 1 : projections, WeightQuantName(quant),
-              WeightQuantName(HeadQuant(quant)), out.c_str());
+              quantized.size() - 1, WeightQuantName(quant), WeightQuantName(HeadQuant(quant)),
+              out.c_str());
   return Status::Ok();
 }
 
