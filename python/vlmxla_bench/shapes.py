@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import os
 import pathlib
 
 from vlmxla_oracle import images, paths
@@ -122,15 +121,9 @@ def write_image(image: BenchImage) -> pathlib.Path:
         return images.write_images()["scene.png"]
     from PIL import Image
 
-    out = image_dir()
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / image.file
+    path = image_dir() / image.file
     buf = io.BytesIO()
     Image.fromarray(images._texture(image.width, image.height, image.seed, image.freq),
                     mode="RGB").save(buf, format="PNG", optimize=False)
-    data = buf.getvalue()
-    if not path.exists() or path.read_bytes() != data:  # replaced whole: no reader sees half
-        tmp = path.with_name(f".{image.file}.{os.getpid()}")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+    paths.write_atomic(path, buf.getvalue())  # replaced whole: no reader sees half
     return path
