@@ -54,9 +54,12 @@ DEFAULT_MARGINS = {
                    "why": "compared as seconds per token, with the time margin's reasoning"},
     "memory": {"ratio": 1.5, "slack_bytes": 8 << 20,
                "why": "RSS moves with allocator and thread-stack noise of a few MiB, not 1.5x"},
-    "held_once": {"ratio": 1.5,
+    "held_once": {"ratio": 1.5, "slack_bytes": 64 << 10,
                   "why": "one copy measures about 1.0x the weight bytes, a second copy of the "
-                         "decoder about 1.9x; 1.5x separates them with room for page rounding"},
+                         "decoder about 1.9x; 1.5x separates them with room for page rounding; "
+                         "the slack is the pages two processes' allocators add whatever the "
+                         "weights (87 KB over one copy of the quantized tiny-qwen2's 171 KB, "
+                         "where 1.5x alone left 85 KB), under a second copy of any fixture"},
 }
 
 METRIC_KINDS = {
@@ -227,6 +230,7 @@ def held_once(result: dict, margins: dict) -> dict:
     if not weights:
         return {"pass": False, "detail": "validate reported no weight measurements"}
     ratio_limit = margins["held_once"]["ratio"]
+    slack = margins["held_once"].get("slack_bytes", 0)
     twice = sorted(n for n, c in weights["uploads"].items() if c != 1)
     structure = {"pass": not twice, "tensors": weights["tensors"],
                  "max_uploads_per_tensor": weights["max_uploads_per_tensor"],
@@ -253,14 +257,14 @@ def held_once(result: dict, margins: dict) -> dict:
     measurement = {"weight_bytes": w, "decoder_bytes": weights["decoder_bytes"],
                    "vision_bytes": weights["vision_bytes"], "engine_added_bytes": engine,
                    "held_bytes": held, "ratio": held / w if w else None,
-                   "limit_ratio": ratio_limit}
-    ok = w > 0 and held <= w * ratio_limit
+                   "limit_ratio": ratio_limit, "limit_bytes": int(w * ratio_limit + slack)}
+    ok = w > 0 and held <= w * ratio_limit + slack
     if host is not None:
         # IREE: the host holds the copy; the engine side keeps none (its staging region is
         # shared memory, not counted as private).
         measurement["iree_host_added_bytes"] = host
-        measurement["engine_limit_bytes"] = int(w * (ratio_limit - 1))
-        ok = ok and engine <= w * (ratio_limit - 1)
+        measurement["engine_limit_bytes"] = int(w * (ratio_limit - 1) + slack)
+        ok = ok and engine <= w * (ratio_limit - 1) + slack
         dev_before = mem["before"].get("device_live_bytes")
         dev_after = mem["after"].get("device_live_bytes")
         if dev_before is not None and dev_after is not None:

@@ -221,6 +221,20 @@ def test_held_once_counts_bytes_as_held(tmp_path):
     assert thrice["measurement"]["weight_bytes"] == 500_000
     # Counts that are not the held type's fail by structure even when memory fits.
     assert not run(500_000, 500_000, 800_000)["structure"]["pass"]
+    # Weights as small as the quantized tiny-qwen2's (170,720 bytes): the pages the engine's and
+    # the IREE host's allocators add (87,328 bytes over one copy, measured) pass; a second copy
+    # with the same noise does not.
+    small = _checkpoint(tmp_path / "small", {"language_model.a": (42_680,)})
+    small_uploads = {"language_model.a": 1}
+
+    def held(engine_added, host_added):
+        r = _result(uploads=small_uploads, engine_added=engine_added, host_added=host_added)
+        r["measurements"]["weights"].update(bytes=170_720, decoder_bytes=170_720)
+        r["expected_weights"] = baselines.expected_weights(small, small_uploads, "f32")
+        return baselines.held_once(r, baselines.DEFAULT_MARGINS)
+
+    assert held(61_440, 196_608)["pass"]
+    assert not held(61_440, 196_608 + 170_720)["pass"]
     # A decoder tensor never uploaded fails by structure.
     d2 = _checkpoint(tmp_path / "2", {"language_model.a": (10,), "language_model.c": (10,)})
     exp = baselines.expected_weights(d2, {"language_model.a": 1}, "f32")
