@@ -1,7 +1,8 @@
 // ModelRunner's canonical prefill chunks and batch-invariant decode (model_runner.h), on the
 // engine's tiny Llama: a prompt continued from a cached chunk boundary writes the same KV rows and
 // gives the same logits, bit for bit, as its whole prefill; a sequence decoding alone gives the
-// same logits as beside others. These are what make the prefix cache exact (docs/design.md).
+// same logits as beside others (in the batch-2 program, or, with quantized weights, in the
+// one-row program). These are what make the prefix cache exact (docs/design.md).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -127,6 +128,84 @@ INSTANTIATE_TEST_SUITE_P(BackendsAndDtypes, ChunkedPrefillTest,
                          ::testing::Combine(::testing::Values("pjrt-cpu", "iree-cpu"),
                                             ::testing::Values("float32", "bfloat16")),
                          test_model::BackendDtypeName);
+
+// Quantized weights on pjrt-cpu: every product computes each row on its own
+// (hlo::RowInvariantProducts), so a lone sequence decodes in the one-row program; on iree-cpu in
+// the batch-2 program, as with float weights. Either way each step's logits equal, bit for bit,
+// those the same sequence gets as the second row of a batch of four, step after step (the caches
+// each run writes feed the next steps). Parameters: backend, --weights, compute dtype.
+class LoneDecodeTest
+    : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("vlmxla-lone-decode-" + std::to_string(getpid()));
+    test_model::WriteLlama(dir_, kCapacity, /*intermediate=*/64);
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static fs::path dir_;
+};
+fs::path LoneDecodeTest::dir_;
+
+int32_t Argmax(const float* row, int64_t n) {
+  return static_cast<int32_t>(std::max_element(row, row + n) - row);
+}
+
+TEST_P(LoneDecodeTest, ALoneSequenceGetsWhatItsRowInABatchGets) {
+  const auto& [backend, weights, dtype] = GetParam();
+  auto executor = runtime::MakeExecutor(backend);
+  ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  RunnerOptions o;
+  o.capacity = kCapacity;
+  o.max_batch = 6;
+  o.batch_invariant_decode = true;
+  o.weights = weights == "int4" ? WeightQuant::kInt4 : WeightQuant::kInt8;
+  o.dtype = dtype == "bfloat16" ? hlo::ElementType::kBF16 : hlo::ElementType::kF32;
+  auto loaded = ModelRunner::Load(dir_.string(), std::move(*executor), o);
+  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+  ModelRunner& runner = **loaded;
+  const std::vector<int> buckets =
+      backend == "pjrt-cpu" ? std::vector<int>{1, 2, 4, 6} : std::vector<int>{2, 4, 6};
+  EXPECT_EQ(runner.batch_buckets(), buckets);
+  // Slots 0 and 3 hold the same prompt, slots 2, 4 and 5 others of other lengths; slot 1 stays
+  // free (the batch-2 program pads a lone slot 0 with it). Slot 0 decodes alone, slot 3 as the
+  // second of four rows.
+  ASSERT_TRUE(runner.Prefill(0, Text(20), ImageFeatures(), nullptr).ok());
+  ASSERT_TRUE(runner.CopySlot(0, 3).ok());
+  ASSERT_TRUE(runner.Prefill(2, Text(13), ImageFeatures(), nullptr).ok());
+  ASSERT_TRUE(runner.Prefill(4, Text(31), ImageFeatures(), nullptr).ok());
+  ASSERT_TRUE(runner.Prefill(5, Text(7), ImageFeatures(), nullptr).ok());
+  // slot 0 (= 3), 2, 4, 5
+  std::vector<int32_t> tokens = {5, 7, 9, 11}, positions = {20, 13, 31, 7};
+  for (int step = 0; step < 8; ++step) {
+    SCOPED_TRACE("step " + std::to_string(step));
+    auto one = runner.Decode(std::vector<int>{0}, std::vector<int32_t>{tokens[0]},
+                             std::vector<int32_t>{positions[0]});
+    ASSERT_TRUE(one.ok()) << one.status().ToString();
+    auto four =
+        runner.Decode(std::vector<int>{2, 3, 4, 5},
+                      std::vector<int32_t>{tokens[1], tokens[0], tokens[2], tokens[3]},
+                      std::vector<int32_t>{positions[1], positions[0], positions[2], positions[3]});
+    ASSERT_TRUE(four.ok()) << four.status().ToString();
+    const int64_t vocab = one->shape()[1];
+    const float* rows = four->span<float>().data();
+    ASSERT_EQ(std::memcmp(one->data(), rows + vocab, vocab * sizeof(float)), 0);
+    tokens = {Argmax(one->span<float>().data(), vocab), Argmax(rows, vocab),
+              Argmax(rows + 2 * vocab, vocab), Argmax(rows + 3 * vocab, vocab)};
+    for (int32_t& p : positions) ++p;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(BackendsWeightsAndDtypes, LoneDecodeTest,
+                         ::testing::Combine(::testing::Values("pjrt-cpu", "iree-cpu"),
+                                            ::testing::Values("int8", "int4"),
+                                            ::testing::Values("float32", "bfloat16")),
+                         [](const auto& info) {
+                           std::string name = std::get<0>(info.param) + "_" +
+                                              std::get<1>(info.param) + "_" +
+                                              std::get<2>(info.param);
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace vlmxla::engine

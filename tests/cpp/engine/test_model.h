@@ -29,12 +29,13 @@ inline void WriteFile(const std::filesystem::path& path, const std::string& text
 }
 
 // Writes the model to `dir` (config.json, tokenizer files, model.safetensors) for a context of
-// `capacity` positions.
-inline void WriteLlama(const std::filesystem::path& dir, int64_t capacity) {
+// `capacity` positions. `intermediate`: the MLP's width (int4 weights need a multiple of 32).
+inline void WriteLlama(const std::filesystem::path& dir, int64_t capacity,
+                       int64_t intermediate = 48) {
   using nlohmann::json;
   std::filesystem::create_directories(dir);
   const json config = {{"model_type", "llama"},    {"vocab_size", test_tokenizer::kTool + 1},
-                       {"hidden_size", 32},        {"intermediate_size", 48},
+                       {"hidden_size", 32},        {"intermediate_size", intermediate},
                        {"num_hidden_layers", 2},   {"num_attention_heads", 4},
                        {"num_key_value_heads", 2}, {"max_position_embeddings", 64},
                        {"rms_norm_eps", 1e-5},     {"eos_token_id", test_tokenizer::kImEnd},
