@@ -631,11 +631,6 @@ Value WidenedBlocks(Builder& b, Value x, Value values, Value scales, WeightQuant
 
 }  // namespace
 
-bool RowInvariantProducts(const Precision& precision, int64_t rows) {
-  return precision.quant != WeightQuant::kNone && precision.quantized_matvec_call &&
-         rows <= kMaxHostCallRows;
-}
-
 Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
                        QuantProduct form, Value bias) {
   if (!Ready(b, {x, values, scales})) return Value{};

@@ -124,17 +124,6 @@ inline constexpr int64_t kMaxStreamedRows = 8;
 // even (42-54 ms) and at 768 the blocks ahead (116-119 ms against 130-153 ms).
 inline constexpr int64_t kMaxHostCallRows = 256;
 
-// Whether every weight product of a decode program of at most `rows` rows computes each row on
-// its own, in the same operations whatever rows stand beside it, so that a row's logits do not
-// depend on the batch it decodes in: quantized weights whose products at that many rows are the
-// host call, whose kernel sums each row in a fixed order (runtime/quantized_matvec.h). Float
-// weights are not (XLA's CPU backend sends a one-row dot to another emitter than a two-row one,
-// docs/design.md), nor IREE's streamed rows (each row its own matrix-vector products in
-// StableHLO, but the compiler fuses them differently at one row: measured, not equal). The
-// decode's other operations (norms, RoPE, attention per slot) take each row alone by
-// construction (hlo/decode.cc).
-bool RowInvariantProducts(const Precision& precision, int64_t rows);
-
 // The most bytes of widened weight one block of kWidenedBlocks holds. Each block's product
 // packs the rows again (Eigen on XLA's CPU backend), so small blocks lose: with 256 rows the 896 x
 // 4864 down projection in blocks of 1 MiB took 84 ms, in blocks of 4 MiB 40 ms (float32 28 ms,

@@ -1,8 +1,8 @@
 // ModelRunner's canonical prefill chunks and batch-invariant decode (model_runner.h), on the
 // engine's tiny Llama: a prompt continued from a cached chunk boundary writes the same KV rows and
 // gives the same logits, bit for bit, as its whole prefill; a sequence decoding alone gives the
-// same logits as beside others (in the batch-2 program, or, with quantized weights, in the
-// one-row program). These are what make the prefix cache exact (docs/design.md).
+// same logits as beside others (in the batch-2 program), with float and with quantized weights.
+// These are what make the prefix cache exact (docs/design.md).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -129,11 +129,12 @@ INSTANTIATE_TEST_SUITE_P(BackendsAndDtypes, ChunkedPrefillTest,
                                             ::testing::Values("float32", "bfloat16")),
                          test_model::BackendDtypeName);
 
-// Quantized weights on pjrt-cpu: every product computes each row on its own
-// (hlo::RowInvariantProducts), so a lone sequence decodes in the one-row program; on iree-cpu in
-// the batch-2 program, as with float weights. Either way each step's logits equal, bit for bit,
-// those the same sequence gets as the second row of a batch of four, step after step (the caches
-// each run writes feed the next steps). Parameters: backend, --weights, compute dtype.
+// Quantized weights: a lone sequence decodes in the batch-2 program too, and each step's logits
+// equal, bit for bit, those the same sequence gets as the second row of a batch of four, step
+// after step (the caches each run writes feed the next steps). The one-row program does not
+// give them, even where every product is pjrt-cpu's row-invariant host kernel: XLA fuses a
+// one-row step's norms, biases and RoPE differently, and on a Qwen2 decoder (hidden 64, q/k/v
+// biases) the logits differed in the last bits. Parameters: backend, --weights, compute dtype.
 class LoneDecodeTest
     : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {
  protected:
@@ -163,9 +164,7 @@ TEST_P(LoneDecodeTest, ALoneSequenceGetsWhatItsRowInABatchGets) {
   auto loaded = ModelRunner::Load(dir_.string(), std::move(*executor), o);
   ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
   ModelRunner& runner = **loaded;
-  const std::vector<int> buckets =
-      backend == "pjrt-cpu" ? std::vector<int>{1, 2, 4, 6} : std::vector<int>{2, 4, 6};
-  EXPECT_EQ(runner.batch_buckets(), buckets);
+  EXPECT_EQ(runner.batch_buckets(), (std::vector<int>{2, 4, 6}));
   // Slots 0 and 3 hold the same prompt, slots 2, 4 and 5 others of other lengths; slot 1 stays
   // free (the batch-2 program pads a lone slot 0 with it). Slot 0 decodes alone, slot 3 as the
   // second of four rows.
