@@ -53,4 +53,7 @@ def test_auto_keeps_bf16_where_the_cpu_has_bf16_products(backend, bf16_model, vl
                     f"({os.environ.get(isa.ENV) or 'no cap'}); the AVX2 case above runs instead")
     _, start = _run(vlmxla_bin, bf16_model, backend, [], {}, "auto")
     assert "compute dtype bfloat16 (auto:" in start, start
-    assert "CPU AVX-512 with BF16 (this CPU)" in start, start
+    # AMX (Sapphire Rapids and later) is named too: runtime/cpu_isa.cc.
+    with open("/proc/cpuinfo", encoding="utf-8") as f:
+        amx = " amx_bf16" in f.read()
+    assert f"CPU AVX-512 with BF16{' and AMX' if amx else ''} (this CPU)" in start, start
