@@ -295,9 +295,13 @@ def parse_mtmd(text: str) -> dict:
 
 # --- running ------------------------------------------------------------------------------------
 
+class Killed(RuntimeError):
+    """A llama.cpp tool died by a signal (SIGILL, SIGSEGV)."""
+
+
 def _run(cmd: list[str], log: pathlib.Path, timeout: float) -> tuple[str, dict]:
     """Runs `cmd` (stdout + stderr to `log`) under the memory trace; (its output, its trace).
-    Raises RuntimeError on a non-zero exit or the timeout."""
+    Raises RuntimeError on a non-zero exit or the timeout, Killed when a signal ended it."""
     with log.open("w") as out:
         out.write("$ " + " ".join(cmd) + "\n")
         out.flush()
@@ -307,7 +311,8 @@ def _run(cmd: list[str], log: pathlib.Path, timeout: float) -> tuple[str, dict]:
         raise RuntimeError(f"{pathlib.Path(cmd[0]).name} timed out after {timeout:.0f} s; "
                            f"last: {_tail(log)}")
     if proc.returncode != 0:
-        raise RuntimeError(f"{pathlib.Path(cmd[0]).name} exit {proc.returncode}: {_tail(log, 3)}")
+        error = Killed if proc.returncode < 0 else RuntimeError
+        raise error(f"{pathlib.Path(cmd[0]).name} exit {proc.returncode}: {_tail(log, 3)}")
     return log.read_text(errors="replace"), memory
 
 
@@ -322,17 +327,23 @@ def run_format(fmt: str, text_gguf: pathlib.Path, mmproj: pathlib.Path, tools: d
         return {"error": "unavailable: " + "; ".join(missing)}
     name = row_name(fmt)
     t0 = time.perf_counter()
-    try:
-        context = max(batches) * (prompt_tokens_text + decode_tokens) + 16
+    context = max(batches) * (prompt_tokens_text + decode_tokens) + 16
+
+    def measure(repack: bool) -> tuple:
+        # repack=False: the weights as stored (`--no-repack`), not repacked for the CPU's own
+        # kernels at load.
+        off = {"batched": [] if repack else ["--no-repack"],
+               "bench": [] if repack else ["--repack", "0"]}
         text, batched_mem = _run(
             [str(tools["llama-batched-bench"]), "-m", str(text_gguf), "-t", str(threads),
              "-c", str(context), "-npp", str(prompt_tokens_text), "-ntg", str(decode_tokens),
-             "-npl", ",".join(map(str, batches)), "--output-format", "jsonl"],
+             "-npl", ",".join(map(str, batches)), "--output-format", "jsonl", *off["batched"]],
             work / f"{name}.batched-bench.log", timeout)
         decode = parse_batched_bench(text)
         lengths = list(dict.fromkeys([prompt_tokens_image_text, prompt_tokens_text]))
         text, _ = _run([str(tools["llama-bench"]), "-m", str(text_gguf), "-t", str(threads),
-                        "-p", ",".join(map(str, lengths)), "-n", "0", "-r", "1", "-o", "json"],
+                        "-p", ",".join(map(str, lengths)), "-n", "0", "-r", "1", "-o", "json",
+                        *off["bench"]],
                        work / f"{name}.llama-bench.log", timeout)
         prefill = parse_llama_bench(text)
         # -lv 4: llama's own timings (llama_perf) are logged at trace level. At 0c1e57098 the
@@ -343,17 +354,30 @@ def run_format(fmt: str, text_gguf: pathlib.Path, mmproj: pathlib.Path, tools: d
                 [str(tools["llama-mtmd-cli"]), "-m", str(text_gguf), "--mmproj", str(mmproj),
                  "--image", str(image), "-p", f"{MARKER}\n{prompt}", "-n", "1", "-t",
                  str(threads), "--temp", "0", "-c", str(prompt_tokens_image_text + 64),
-                 "-lv", "4"],
+                 "-lv", "4", *off["batched"]],
                 work / f"{name}.mtmd-cli.log", timeout)
             try:
-                mtmd = parse_mtmd(text)
-                break
+                return decode, batched_mem, prefill, mtmd_mem, parse_mtmd(text), tries
             except ValueError as e:
                 if tries == MTMD_TRIES:
                     raise ValueError(f"{e} in {tries} runs (log {work / f'{name}.mtmd-cli.log'})")
                 _log(f"  llama-mtmd-cli: {e}; again")
+        raise AssertionError("unreachable")
+
+    repack_off = None
+    try:
+        try:
+            decode, batched_mem, prefill, mtmd_mem, mtmd, tries = measure(repack=True)
+        except Killed as e:
+            # A build for this CPU whose repacked kernels die on it (seen: SIGILL in Q8_0 and
+            # Q4_0 on a Sapphire Rapids VM that lists AMX; F32 and BF16 ran): the row once
+            # more with the weights as stored, and the row says so.
+            repack_off = f"weight repacking off (--no-repack): with it, {e}"
+            _log(f"  {name}: {e}; again with {repack_off.split(':')[0]}")
+            decode, batched_mem, prefill, mtmd_mem, mtmd, tries = measure(repack=False)
     except (RuntimeError, ValueError, KeyError, json.JSONDecodeError) as e:
-        return {"error": f"unavailable: {e}", "wall_seconds": time.perf_counter() - t0}
+        why = f"{e}" + (f" (after {repack_off})" if repack_off else "")
+        return {"error": f"unavailable: {why}", "wall_seconds": time.perf_counter() - t0}
     got = sorted(decode)
     if got != sorted(batches):
         return {"error": f"unavailable: llama-batched-bench gave batches {got}, not {batches}"}
@@ -385,6 +409,8 @@ def run_format(fmt: str, text_gguf: pathlib.Path, mmproj: pathlib.Path, tools: d
         "prefill_tokens_per_second": mtmd["prompt_tokens"] / image_text_s,
         "image_encode_seconds": mtmd["image_encode_seconds"],
         "mtmd_tries": tries,
+        "repack": repack_off is None,
+        **({"repack_off_why": repack_off} if repack_off else {}),
         "prompt_eval_seconds_image_text": mtmd["prompt_eval_seconds"],
         "decoder_prefill_tokens_per_second": {str(n): p["tokens_per_second"]
                                               for n, p in prefill.items()},

@@ -235,6 +235,57 @@ def test_mtmd_cli_log_gives_image_ttft():
         llamacpp.parse_mtmd(MTMD_CLI.replace("mtmd batch encoding done", "encoding failed"))
 
 
+def _fake_tools(tmp_path, repack_crashes: bool, plain_crashes: bool) -> dict:
+    """llama.cpp's three tools as scripts printing the outputs above; each dies by SIGILL with
+    weight repacking on (the default) when `repack_crashes`, and with it off when
+    `plain_crashes`."""
+    tools = {}
+    for tool, output, off in (("llama-batched-bench", BATCHED_BENCH, "--no-repack"),
+                              ("llama-bench", LLAMA_BENCH, "--repack 0"),
+                              ("llama-mtmd-cli", MTMD_CLI, "--no-repack")):
+        (tmp_path / f"{tool}.out").write_text(output)
+        crash = "kill -ILL $$"
+        script = tmp_path / tool
+        script.write_text(
+            "#!/bin/sh\n"
+            f'case " $* " in *" {off} "*) {crash if plain_crashes else ":"} ;;'
+            f" *) {crash if repack_crashes else ':'} ;; esac\n"
+            f"cat {tmp_path / f'{tool}.out'}\n")
+        script.chmod(0o755)
+        tools[tool] = script
+    return tools
+
+
+@pytest.mark.parametrize("plain_crashes", [False, True])
+def test_a_row_whose_repacked_kernels_crash_runs_again_without_repacking(tmp_path, plain_crashes):
+    """A llama.cpp build whose repacked CPU kernels die on this CPU (SIGILL in Q8_0 and Q4_0 on a
+    Sapphire Rapids VM) gives its row with the weights as stored, and says so; a tool that dies
+    either way gives an unavailable row naming both tries."""
+    (tmp_path / "text.gguf").write_bytes(b"gguf")
+    (tmp_path / "mmproj.gguf").write_bytes(b"gguf")
+    work = tmp_path / "work"
+    work.mkdir()
+    row = llamacpp.run_format(
+        "Q8_0", tmp_path / "text.gguf", tmp_path / "mmproj.gguf",
+        _fake_tools(tmp_path, repack_crashes=True, plain_crashes=plain_crashes), "0c1e57098",
+        image=tmp_path / "image.png", label="scene", prompt="Describe the image.",
+        prompt_tokens_text=15, prompt_tokens_image_text=32, decode_tokens=16, batches=[1, 8],
+        threads=2, work=work, timeout=60)
+    if plain_crashes:
+        assert row["error"].startswith("unavailable: llama-batched-bench exit -4"), row
+        assert "(after weight repacking off (--no-repack): with it, llama-batched-bench exit -4" \
+            in row["error"], row
+        return
+    assert "error" not in row, row
+    assert row["repack"] is False
+    assert row["repack_off_why"].startswith(
+        "weight repacking off (--no-repack): with it, llama-batched-bench exit -4"), row
+    assert row["decode"][1]["tokens_per_second"] == pytest.approx(4530.438965)
+    assert row["ttft_image_text_seconds"] == pytest.approx(0.004 + 0.01696)
+    command = (work / "llama.cpp-Q8_0.batched-bench.log").read_text().splitlines()[0]
+    assert command.startswith("$ ") and command.endswith(" --no-repack"), command
+
+
 def test_version_line_gives_the_commit(tmp_path):
     fake = tmp_path / "llama-batched-bench"
     fake.write_text("#!/bin/sh\necho 'version: 0.5.0-dev (build 0, commit 0c1e57098)' >&2\n"
