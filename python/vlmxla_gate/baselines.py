@@ -321,7 +321,12 @@ def load(path: pathlib.Path) -> dict:
     if not path.exists():
         return {"schema": SCHEMA, "margins": DEFAULT_MARGINS, "fixtures": {}}
     data = _migrate(json.loads(path.read_text(encoding="utf-8")))
-    data.setdefault("margins", DEFAULT_MARGINS)
+    # The file's margins, and for any kind or field it lacks the default: a field added to
+    # DEFAULT_MARGINS then takes effect in a file written before it.
+    margins = data.setdefault("margins", {})
+    for kind, default in DEFAULT_MARGINS.items():
+        for field, value in default.items():
+            margins.setdefault(kind, {}).setdefault(field, value)
     data.setdefault("fixtures", {})
     return data
 

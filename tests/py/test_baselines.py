@@ -188,6 +188,21 @@ def _checkpoint(tmp_path, shapes: dict, dtype: str = "float32") -> object:
     return d
 
 
+def test_the_committed_margins_are_the_defaults_and_a_missing_field_takes_its_default(tmp_path):
+    """The gate holds runs to baselines.json's margins: they must say what DEFAULT_MARGINS says
+    (the held-once slack once lived only in the defaults and the gate never applied it), and a
+    file written before a field existed gets the field's default."""
+    committed = baselines.load(baselines.BASELINES_PATH)["margins"]
+    for kind, default in baselines.DEFAULT_MARGINS.items():
+        assert committed[kind] == default, kind
+    old = tmp_path / "baselines.json"
+    old.write_text(json.dumps({"schema": baselines.SCHEMA, "fixtures": {},
+                               "margins": {"held_once": {"ratio": 1.5, "why": "before slack"}}}))
+    margins = baselines.load(old)["margins"]
+    assert margins["held_once"] == {"ratio": 1.5, "slack_bytes": 64 << 10, "why": "before slack"}
+    assert margins["time"] == baselines.DEFAULT_MARGINS["time"]
+
+
 def test_held_once_counts_bytes_as_held(tmp_path):
     # A bfloat16 checkpoint: 200,000 decoder + 50,000 vision elements = 500,000 bytes held.
     shapes = {"language_model.a": (200_000,), "vision_tower.b": (50_000,)}
