@@ -330,20 +330,20 @@ def run_format(fmt: str, text_gguf: pathlib.Path, mmproj: pathlib.Path, tools: d
     context = max(batches) * (prompt_tokens_text + decode_tokens) + 16
 
     def measure(repack: bool) -> tuple:
-        # repack=False: the weights as stored (`--no-repack`), not repacked for the CPU's own
-        # kernels at load.
-        off = {"batched": [] if repack else ["--no-repack"],
-               "bench": [] if repack else ["--repack", "0"]}
+        # repack=False: the weights as stored, not repacked for the CPU's own kernels at load
+        # (llama-batched-bench and llama-mtmd-cli: --no-repack; llama-bench: --repack 0).
+        no_repack = [] if repack else ["--no-repack"]
+        bench_no_repack = [] if repack else ["--repack", "0"]
         text, batched_mem = _run(
             [str(tools["llama-batched-bench"]), "-m", str(text_gguf), "-t", str(threads),
              "-c", str(context), "-npp", str(prompt_tokens_text), "-ntg", str(decode_tokens),
-             "-npl", ",".join(map(str, batches)), "--output-format", "jsonl", *off["batched"]],
+             "-npl", ",".join(map(str, batches)), "--output-format", "jsonl", *no_repack],
             work / f"{name}.batched-bench.log", timeout)
         decode = parse_batched_bench(text)
         lengths = list(dict.fromkeys([prompt_tokens_image_text, prompt_tokens_text]))
         text, _ = _run([str(tools["llama-bench"]), "-m", str(text_gguf), "-t", str(threads),
                         "-p", ",".join(map(str, lengths)), "-n", "0", "-r", "1", "-o", "json",
-                        *off["bench"]],
+                        *bench_no_repack],
                        work / f"{name}.llama-bench.log", timeout)
         prefill = parse_llama_bench(text)
         # -lv 4: llama's own timings (llama_perf) are logged at trace level. At 0c1e57098 the
@@ -354,7 +354,7 @@ def run_format(fmt: str, text_gguf: pathlib.Path, mmproj: pathlib.Path, tools: d
                 [str(tools["llama-mtmd-cli"]), "-m", str(text_gguf), "--mmproj", str(mmproj),
                  "--image", str(image), "-p", f"{MARKER}\n{prompt}", "-n", "1", "-t",
                  str(threads), "--temp", "0", "-c", str(prompt_tokens_image_text + 64),
-                 "-lv", "4", *off["batched"]],
+                 "-lv", "4", *no_repack],
                 work / f"{name}.mtmd-cli.log", timeout)
             try:
                 return decode, batched_mem, prefill, mtmd_mem, parse_mtmd(text), tries
@@ -373,7 +373,7 @@ def run_format(fmt: str, text_gguf: pathlib.Path, mmproj: pathlib.Path, tools: d
             # Q4_0 on a Sapphire Rapids VM that lists AMX; F32 and BF16 ran): the row once
             # more with the weights as stored, and the row says so.
             repack_off = f"weight repacking off (--no-repack): with it, {e}"
-            _log(f"  {name}: {e}; again with {repack_off.split(':')[0]}")
+            _log(f"  {name}: {e}; again with weight repacking off")
             decode, batched_mem, prefill, mtmd_mem, mtmd, tries = measure(repack=False)
     except (RuntimeError, ValueError, KeyError, json.JSONDecodeError) as e:
         why = f"{e}" + (f" (after {repack_off})" if repack_off else "")

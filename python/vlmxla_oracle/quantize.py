@@ -159,8 +159,8 @@ def _source_stamp(model_dir: pathlib.Path) -> str:
 def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path:
     """A copy of `model_dir` (cached under $VLMXLA_CACHE/dequantized) whose quantized tensors
     (tensor_format: the decoder projections and the LM head) hold W' in float32 (exact: an 8-bit
-    scale times q needs no rounding), the other tensors and files as they are. Transformers loaded with dtype D casts W' to D, as the engine
-    casts it in its programs."""
+    scale times q needs no rounding), the other tensors and files as they are. Transformers
+    loaded with dtype D casts W' to D, as the engine casts it in its programs."""
     model_dir = pathlib.Path(model_dir)
     out = paths.cache_dir() / "dequantized" / f"{model_dir.name}-{weights}"
     stamp = _source_stamp(model_dir)

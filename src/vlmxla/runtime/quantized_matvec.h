@@ -17,11 +17,6 @@
 
 namespace vlmxla::runtime {
 
-// The most rows a decode step's call multiplies (hlo::kMaxStreamedRows). A call takes any number
-// of rows (on pjrt-cpu, prefill's too): the loops multiply them in register-sized blocks over
-// each tile of q, which is read from memory once per call.
-inline constexpr int64_t kMaxMatvecRows = 8;
-
 // The instruction set a call runs with. kAuto: AVX-512 (F, BW) where the CPU has it, else AVX2
 // with FMA, else the scalar loop.
 enum class MatvecIsa { kAuto, kScalar, kAvx2, kAvx512 };

@@ -16,6 +16,10 @@
 namespace vlmxla::runtime {
 namespace {
 
+// The most rows one block of the loops takes (int8 with AVX-512; quantized_matvec_loops.inc):
+// calls of 1..kBlockRows rows and of more.
+constexpr int64_t kBlockRows = 8;
+
 struct Case {
   WeightQuant quant;
   int64_t out, in;
@@ -95,11 +99,10 @@ TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
   const std::vector<MatvecIsa> isas = IsasHere();
   ASSERT_GE(isas.size(), 2u) << "this CPU runs neither vector path; only the scalar one is tested";
   for (const Case& c : cases) {
-    // 1 to kMaxMatvecRows rows (one pass of the loops), and 17 and 19 (three passes, the last
-    // of 1 and 3 rows: a prefill's rows).
-    for (int64_t rows = 1; rows <= kMaxMatvecRows + 11; ++rows) {
-      if (rows > kMaxMatvecRows && rows != 2 * kMaxMatvecRows + 1 &&
-          rows != 2 * kMaxMatvecRows + 3) {
+    // 1 to kBlockRows rows (one block of the loops at most), and 17 and 19 (several blocks,
+    // the last of 1 and 3 rows: a prefill's rows).
+    for (int64_t rows = 1; rows <= kBlockRows + 11; ++rows) {
+      if (rows > kBlockRows && rows != 2 * kBlockRows + 1 && rows != 2 * kBlockRows + 3) {
         continue;
       }
       const Operands o = Make(c, rows, static_cast<uint32_t>(c.out * 1000 + c.in + rows));
@@ -139,15 +142,15 @@ TEST(QuantizedMatvec, ARowsResultDoesNotDependOnTheOtherRows) {
                         {WeightQuant::kInt4, 37, 1056},
                         {WeightQuant::kInt4, 300, 896}};
   for (const Case& c : cases) {
-    const Operands o = Make(c, kMaxMatvecRows, static_cast<uint32_t>(c.out + c.in));
+    const Operands o = Make(c, kBlockRows, static_cast<uint32_t>(c.out + c.in));
     MatvecRows all;
-    PrepareMatvecRows(o.x.data(), false, kMaxMatvecRows, c.in, c.quant, all);
+    PrepareMatvecRows(o.x.data(), false, kBlockRows, c.in, c.quant, all);
     for (MatvecIsa isa : IsasHere()) {
-      std::vector<float> y(kMaxMatvecRows * c.out);
+      std::vector<float> y(kBlockRows * c.out);
       RunQuantizedMatvec({c.quant, &all, o.stored.data(), o.scales.data(), c.out, y.data()}, 0,
                          c.out, isa);
-      for (int64_t first = 0; first < kMaxMatvecRows; ++first) {
-        for (int64_t rows = 1; first + rows <= kMaxMatvecRows; ++rows) {
+      for (int64_t first = 0; first < kBlockRows; ++first) {
+        for (int64_t rows = 1; first + rows <= kBlockRows; ++rows) {
           SCOPED_TRACE(std::string(WeightQuantName(c.quant)) + " " + std::to_string(c.out) + "x" +
                        std::to_string(c.in) + " " + MatvecIsaName(isa) + " rows " +
                        std::to_string(first) + ".." + std::to_string(first + rows));
