@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "vlmxla/hlo/nn.h"
 #include "vlmxla/models/registry.h"
 
 namespace vlmxla::engine {
@@ -140,9 +141,12 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     SetProductForms(r->executor_->traits(), r->weights_in_out_, r->precision_);
   }
   r->prefill_buckets_ = Buckets(std::min<int64_t>(16, options.capacity), options.capacity);
-  // Batch-invariant decode: a lone sequence decodes in the batch-2 program.
-  r->batch_buckets_ = Buckets(options.batch_invariant_decode ? std::min(2, options.max_batch) : 1,
-                              options.max_batch);
+  // Batch-invariant decode: a lone sequence decodes in the batch-2 program, unless every product
+  // of every decode program computes each row on its own (quantized weights), when the one-row
+  // program gives a row what the others give it, with half the products' work.
+  const bool one_row = !options.batch_invariant_decode ||
+                       hlo::RowInvariantProducts(r->precision_, options.max_batch);
+  r->batch_buckets_ = Buckets(one_row ? 1 : std::min(2, options.max_batch), options.max_batch);
   VLMXLA_ASSIGN_OR_RETURN(
       r->slots_,
       KvSlots::Allocate(*r->executor_, r->config().text, options.capacity, options.max_batch,

@@ -44,9 +44,12 @@ struct RunnerOptions {
   // always computed in chunk r / prefill_chunk by the same program, so a prompt continued from a
   // cached chunk boundary computes every row as a whole prefill of it does (docs/design.md).
   int64_t prefill_chunk = 0;
-  // Decode never runs the one-row program (its products take other forms than at 2+ rows): a
-  // lone sequence decodes in the batch-2 program, so its rows do not depend on whether it
-  // shares the step. Only with max_batch >= 2.
+  // A row's logits do not depend on whether its sequence shares the decode step. With float
+  // weights decode never runs the one-row program (its products take other forms than at 2+
+  // rows): a lone sequence decodes in the batch-2 program. With quantized weights on pjrt-cpu
+  // every product computes each row on its own (hlo::RowInvariantProducts) and decode's RoPE
+  // rounds its two products apart (hlo::ApplyRotary), so the one-row program gives a lone
+  // sequence what a batch would, and it runs. Only with max_batch >= 2.
   bool batch_invariant_decode = false;
   // Compute dtype (--dtype); nullopt: auto (engine/precision.h). Weights keep their stored type.
   std::optional<hlo::ElementType> dtype;

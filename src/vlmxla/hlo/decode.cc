@@ -71,7 +71,9 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
     Value freqs = b.Multiply(pos_f, inv_freq);
     Value cos = b.Cosine(freqs);
     Value sin = b.Sine(freqs);
-    return RopeIn(b, cos, sin, ct);
+    Rope r = RopeIn(b, cos, sin, ct);
+    r.separate_products = true;
+    return r;
   };
   const Rope rope = rope_at(config.rope_theta, config.rope_factor);
   bool any_sliding = false, any_ring = false;

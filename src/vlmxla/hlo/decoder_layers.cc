@@ -230,7 +230,8 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
     q = DecoderNorm(b, config, q, lw.q_norm);
     k = DecoderNorm(b, config, k, lw.k_norm);
   }
-  return {ApplyRotary(b, q, rope.cos, rope.sin), ApplyRotary(b, k, rope.cos, rope.sin), v};
+  return {ApplyRotary(b, q, rope.cos, rope.sin, rope.separate_products),
+          ApplyRotary(b, k, rope.cos, rope.sin, rope.separate_products), v};
 }
 
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible) {

@@ -79,6 +79,9 @@ Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids);
 // Rotary cos/sin for N tokens, [N, head_dim] each (how a program computes them is its own).
 struct Rope {
   Value cos, sin;
+  // ApplyRotary's separate_products: decode's, whose rows must not depend on the batch they
+  // share (a lone sequence decodes in the one-row program).
+  bool separate_products = false;
 };
 
 // The attention inputs of one decoder layer for N tokens x [N, D]: input RMSNorm, q/k/v

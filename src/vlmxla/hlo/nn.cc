@@ -297,7 +297,22 @@ Value RotaryAngles(Builder& b, Value positions, std::span<const float> inv_freq)
   return b.Multiply(pos, b.BroadcastInDim(inv, {n, k}, {1}));
 }
 
-Value ApplyRotary(Builder& b, Value x, Value cos, Value sin) {
+namespace {
+
+// x computed in a fusion of its own, its users reading it from memory: the maximum over
+// [x; -inf], an identity (NaN stays NaN) that XLA's CPU compiler neither folds (it does fold
+// MaterializedRow's maximum over [x; x] of float32 values) nor fuses into its consumers.
+Value Held(Builder& b, Value x) {
+  std::vector<int64_t> stacked = b.dims(x);
+  stacked.insert(stacked.begin(), 1);
+  Value row = b.Reshape(x, stacked);
+  Value floor = SplatLike(b, row, -std::numeric_limits<double>::infinity());
+  return b.Reduce(b.Concatenate({row, floor}, 0), {0}, ReduceKind::kMax);
+}
+
+}  // namespace
+
+Value ApplyRotary(Builder& b, Value x, Value cos, Value sin, bool separate_products) {
   if (!Ready(b, {x, cos, sin})) return Value{};
   const std::vector<int64_t> dims = b.dims(x);
   if (dims.size() != 3 || b.dims(cos) != std::vector<int64_t>{dims[0], dims[2]} ||
@@ -313,7 +328,12 @@ Value ApplyRotary(Builder& b, Value x, Value cos, Value sin) {
   Value rotated = b.Concatenate({b.Negate(x2), x1}, 2);
   Value c = b.BroadcastInDim(cos, dims, {0, 2});
   Value s = b.BroadcastInDim(sin, dims, {0, 2});
-  return b.Add(b.Multiply(x, c), b.Multiply(rotated, s));
+  Value straight = b.Multiply(x, c), turned = b.Multiply(rotated, s);
+  if (separate_products) {
+    straight = Held(b, straight);
+    turned = Held(b, turned);
+  }
+  return b.Add(straight, turned);
 }
 
 Value MatMul(Builder& b, Value x, Value w) {
@@ -630,6 +650,11 @@ Value WidenedBlocks(Builder& b, Value x, Value values, Value scales, WeightQuant
 }
 
 }  // namespace
+
+bool RowInvariantProducts(const Precision& precision, int64_t rows) {
+  return precision.quant != WeightQuant::kNone && precision.quantized_matvec_call &&
+         rows <= kMaxHostCallRows;
+}
 
 Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
                        QuantProduct form, Value bias) {

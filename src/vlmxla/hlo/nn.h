@@ -92,7 +92,17 @@ Value RotaryAngles(Builder& b, Value positions, std::span<const float> inv_freq)
 
 // Rotary position embedding x * cos + rotate_half(x) * sin of x [N, heads, d] with cos/sin [N, d]
 // of x's element type, rotate_half(x) = cat(-x[d/2:], x[:d/2]) (apply_rotary_pos_emb).
-Value ApplyRotary(Builder& b, Value x, Value cos, Value sin);
+// `separate_products`: each of the two products computed and rounded on its own (in a
+// reduction's fusion), then added, so that the result is the same bits in any program. XLA's CPU
+// compiler contracts a multiply into the add after it (an FMA, always allowed there) within
+// one fusion, and which of the two products it contracts depends on how the program fused:
+// decode at one row fused q's bias, rotate_half and both products into one loop (an FMA for
+// one half, FMS for the other), at two rows it materialized rotate_half per batch and
+// contracted the other product, and a row's float32 logits differed in the last bits
+// (tests/cpp/engine/chunked_prefill_test.cc, LoneDecodeTest, Qwen2's biased q/k). Rounding
+// each product, as Transformers' eager x * cos + rotate_half(x) * sin does, leaves no
+// multiply for the add to take in.
+Value ApplyRotary(Builder& b, Value x, Value cos, Value sin, bool separate_products = false);
 
 // x [..., K] @ w [K, N] -> [..., N]; with w of x's rank, its leading dims are batch dims. The
 // result has the operands' element type (RoundedDot).
@@ -123,6 +133,17 @@ inline constexpr int64_t kMaxStreamedRows = 8;
 // 5-8 ms in widened blocks, and 10-16 ms against 18-20 ms at 64 rows; at 256 rows the two were
 // even (42-54 ms) and at 768 the blocks ahead (116-119 ms against 130-153 ms).
 inline constexpr int64_t kMaxHostCallRows = 256;
+
+// Whether every weight product of a decode program of at most `rows` rows computes each row on
+// its own, in the same operations whatever rows stand beside it, so that a row's logits do not
+// depend on the batch it decodes in: quantized weights whose products at that many rows are the
+// host call, whose kernel sums each row in a fixed order (runtime/quantized_matvec.h). Float
+// weights are not (XLA's CPU backend sends a one-row dot to another emitter than a two-row one,
+// docs/design.md), nor IREE's streamed rows (each row its own matrix-vector products in
+// StableHLO, but the compiler fuses them differently at one row: measured, not equal). The
+// decode's other operations (norms, RoPE, attention per slot) take each row alone by
+// construction (hlo/decode.cc).
+bool RowInvariantProducts(const Precision& precision, int64_t rows);
 
 // The most bytes of widened weight one block of kWidenedBlocks holds. Each block's product
 // packs the rows again (Eigen on XLA's CPU backend), so small blocks lose: with 256 rows the 896 x

@@ -129,18 +129,22 @@ INSTANTIATE_TEST_SUITE_P(BackendsAndDtypes, ChunkedPrefillTest,
                                             ::testing::Values("float32", "bfloat16")),
                          test_model::BackendDtypeName);
 
-// Quantized weights: a lone sequence decodes in the batch-2 program too, and each step's logits
-// equal, bit for bit, those the same sequence gets as the second row of a batch of four, step
-// after step (the caches each run writes feed the next steps). The one-row program does not
-// give them, even where every product is pjrt-cpu's row-invariant host kernel: XLA fuses a
-// one-row step's norms, biases and RoPE differently, and on a Qwen2 decoder (hidden 64, q/k/v
-// biases) the logits differed in the last bits. Parameters: backend, --weights, compute dtype.
-class LoneDecodeTest
-    : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {
+// Quantized weights on pjrt-cpu: every product computes each row on its own
+// (hlo::RowInvariantProducts) and decode's RoPE rounds each product apart (ApplyRotary's
+// separate_products), so a lone sequence decodes in the one-row program; on iree-cpu in the
+// batch-2 program, as with float weights. Either way each step's logits equal, bit for bit,
+// those the same sequence gets as the second row of a batch of four, step after step (the caches
+// each run writes feed the next steps). The Qwen2 decoder (q/k/v biases) is the one that found
+// the RoPE's FMA contraction: without separate_products its float32 logits differed at step 1.
+// Parameters: model type, backend, --weights, compute dtype.
+class LoneDecodeTest : public ::testing::TestWithParam<
+                           std::tuple<std::string, std::string, std::string, std::string>> {
  protected:
   static void SetUpTestSuite() {
     dir_ = fs::temp_directory_path() / ("vlmxla-lone-decode-" + std::to_string(getpid()));
-    test_model::WriteLlama(dir_, kCapacity, /*intermediate=*/64);
+    for (const char* type : {"llama", "qwen2"}) {
+      test_model::WriteLlama(dir_ / type, kCapacity, /*intermediate=*/64, type);
+    }
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
   static fs::path dir_;
@@ -152,7 +156,7 @@ int32_t Argmax(const float* row, int64_t n) {
 }
 
 TEST_P(LoneDecodeTest, ALoneSequenceGetsWhatItsRowInABatchGets) {
-  const auto& [backend, weights, dtype] = GetParam();
+  const auto& [model_type, backend, weights, dtype] = GetParam();
   auto executor = runtime::MakeExecutor(backend);
   ASSERT_TRUE(executor.ok()) << executor.status().ToString();
   RunnerOptions o;
@@ -161,10 +165,12 @@ TEST_P(LoneDecodeTest, ALoneSequenceGetsWhatItsRowInABatchGets) {
   o.batch_invariant_decode = true;
   o.weights = weights == "int4" ? WeightQuant::kInt4 : WeightQuant::kInt8;
   o.dtype = dtype == "bfloat16" ? hlo::ElementType::kBF16 : hlo::ElementType::kF32;
-  auto loaded = ModelRunner::Load(dir_.string(), std::move(*executor), o);
+  auto loaded = ModelRunner::Load((dir_ / model_type).string(), std::move(*executor), o);
   ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
   ModelRunner& runner = **loaded;
-  EXPECT_EQ(runner.batch_buckets(), (std::vector<int>{2, 4, 6}));
+  const std::vector<int> buckets =
+      backend == "pjrt-cpu" ? std::vector<int>{1, 2, 4, 6} : std::vector<int>{2, 4, 6};
+  EXPECT_EQ(runner.batch_buckets(), buckets);
   // Slots 0 and 3 hold the same prompt, slots 2, 4 and 5 others of other lengths; slot 1 stays
   // free (the batch-2 program pads a lone slot 0 with it). Slot 0 decodes alone, slot 3 as the
   // second of four rows.
@@ -195,13 +201,14 @@ TEST_P(LoneDecodeTest, ALoneSequenceGetsWhatItsRowInABatchGets) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BackendsWeightsAndDtypes, LoneDecodeTest,
-                         ::testing::Combine(::testing::Values("pjrt-cpu", "iree-cpu"),
+                         ::testing::Combine(::testing::Values("llama", "qwen2"),
+                                            ::testing::Values("pjrt-cpu", "iree-cpu"),
                                             ::testing::Values("int8", "int4"),
                                             ::testing::Values("float32", "bfloat16")),
                          [](const auto& info) {
-                           std::string name = std::get<0>(info.param) + "_" +
-                                              std::get<1>(info.param) + "_" +
-                                              std::get<2>(info.param);
+                           std::string name =
+                               std::get<0>(info.param) + "_" + std::get<1>(info.param) + "_" +
+                               std::get<2>(info.param) + "_" + std::get<3>(info.param);
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });

@@ -30,11 +30,12 @@ inline void WriteFile(const std::filesystem::path& path, const std::string& text
 
 // Writes the model to `dir` (config.json, tokenizer files, model.safetensors) for a context of
 // `capacity` positions. `intermediate`: the MLP's width (int4 weights need a multiple of 32).
+// `model_type` "qwen2": the same decoder with Qwen2's q/k/v biases.
 inline void WriteLlama(const std::filesystem::path& dir, int64_t capacity,
-                       int64_t intermediate = 48) {
+                       int64_t intermediate = 48, const std::string& model_type = "llama") {
   using nlohmann::json;
   std::filesystem::create_directories(dir);
-  const json config = {{"model_type", "llama"},    {"vocab_size", test_tokenizer::kTool + 1},
+  const json config = {{"model_type", model_type}, {"vocab_size", test_tokenizer::kTool + 1},
                        {"hidden_size", 32},        {"intermediate_size", intermediate},
                        {"num_hidden_layers", 2},   {"num_attention_heads", 4},
                        {"num_key_value_heads", 2}, {"max_position_embeddings", 64},

@@ -84,306 +84,378 @@ func.func public @main(%tokens: tensor<2xi32>, %positions: tensor<2xi32>, %kv_0_
   %33 = "stablehlo.convert"(%32) : (tensor<2x16xf32>) -> tensor<2x16xbf16>
   %34 = "stablehlo.broadcast_in_dim"(%33) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x4x16xbf16>
   %35 = "stablehlo.multiply"(%26, %34) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
-  %36 = "stablehlo.slice"(%26) {limit_indices = array<i64: 2, 4, 16>, start_indices = array<i64: 0, 0, 8>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<2x4x8xbf16>
-  %37 = "stablehlo.negate"(%36) : (tensor<2x4x8xbf16>) -> tensor<2x4x8xbf16>
-  %38 = "stablehlo.slice"(%26) {limit_indices = array<i64: 2, 4, 8>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<2x4x8xbf16>
-  %39 = "stablehlo.concatenate"(%37, %38) {dimension = 2 : i64} : (tensor<2x4x8xbf16>, tensor<2x4x8xbf16>) -> tensor<2x4x16xbf16>
-  %40 = "stablehlo.sine"(%31) : (tensor<2x16xf32>) -> tensor<2x16xf32>
-  %41 = "stablehlo.convert"(%40) : (tensor<2x16xf32>) -> tensor<2x16xbf16>
-  %42 = "stablehlo.broadcast_in_dim"(%41) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x4x16xbf16>
-  %43 = "stablehlo.multiply"(%39, %42) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
-  %44 = "stablehlo.add"(%35, %43) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
-  %45 = "stablehlo.slice"(%44) {limit_indices = array<i64: 1, 4, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<1x4x16xbf16>
-  %46 = "stablehlo.reshape"(%45) : (tensor<1x4x16xbf16>) -> tensor<2x2x16xbf16>
-  %47 = "stablehlo.dot_general"(%w4, %20) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<32x64xbf16>, tensor<2x64xbf16>) -> tensor<32x2xf32>
-  %48 = "stablehlo.transpose"(%47) {permutation = array<i64: 1, 0>} : (tensor<32x2xf32>) -> tensor<2x32xf32>
-  %49 = "stablehlo.convert"(%w5) : (tensor<32xbf16>) -> tensor<32xf32>
-  %50 = "stablehlo.broadcast_in_dim"(%49) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<2x32xf32>
-  %51 = "stablehlo.add"(%48, %50) : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
-  %52 = "stablehlo.convert"(%51) : (tensor<2x32xf32>) -> tensor<2x32xbf16>
-  %53 = "stablehlo.reshape"(%52) : (tensor<2x32xbf16>) -> tensor<2x2x16xbf16>
-  %54 = "stablehlo.broadcast_in_dim"(%33) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x2x16xbf16>
-  %55 = "stablehlo.multiply"(%53, %54) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %56 = "stablehlo.slice"(%53) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 0, 0, 8>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<2x2x8xbf16>
-  %57 = "stablehlo.negate"(%56) : (tensor<2x2x8xbf16>) -> tensor<2x2x8xbf16>
-  %58 = "stablehlo.slice"(%53) {limit_indices = array<i64: 2, 2, 8>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<2x2x8xbf16>
-  %59 = "stablehlo.concatenate"(%57, %58) {dimension = 2 : i64} : (tensor<2x2x8xbf16>, tensor<2x2x8xbf16>) -> tensor<2x2x16xbf16>
-  %60 = "stablehlo.broadcast_in_dim"(%41) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x2x16xbf16>
-  %61 = "stablehlo.multiply"(%59, %60) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %62 = "stablehlo.add"(%55, %61) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %63 = "stablehlo.slice"(%62) {limit_indices = array<i64: 1, 2, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
-  %64 = "stablehlo.reshape"(%63) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
-  %65 = "stablehlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
-  %66 = "stablehlo.slice"(%positions) {limit_indices = array<i64: 1>, start_indices = array<i64: 0>, strides = array<i64: 1>} : (tensor<2xi32>) -> tensor<1xi32>
-  %67 = "stablehlo.reshape"(%66) : (tensor<1xi32>) -> tensor<i32>
-  %68 = "stablehlo.dynamic_update_slice"(%kv_0_0_key, %64, %65, %67, %65) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
-  %69 = "stablehlo.dot_general"(%46, %68) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
-  %70 = "stablehlo.convert"(%69) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
-  %71 = "stablehlo.reshape"(%70) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
-  %72 = "stablehlo.slice"(%44) {limit_indices = array<i64: 2, 4, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<1x4x16xbf16>
-  %73 = "stablehlo.reshape"(%72) : (tensor<1x4x16xbf16>) -> tensor<2x2x16xbf16>
-  %74 = "stablehlo.slice"(%62) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
-  %75 = "stablehlo.reshape"(%74) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
-  %76 = "stablehlo.slice"(%positions) {limit_indices = array<i64: 2>, start_indices = array<i64: 1>, strides = array<i64: 1>} : (tensor<2xi32>) -> tensor<1xi32>
-  %77 = "stablehlo.reshape"(%76) : (tensor<1xi32>) -> tensor<i32>
-  %78 = "stablehlo.dynamic_update_slice"(%kv_1_0_key, %75, %65, %77, %65) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
-  %79 = "stablehlo.dot_general"(%73, %78) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
-  %80 = "stablehlo.convert"(%79) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
-  %81 = "stablehlo.reshape"(%80) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
-  %82 = "stablehlo.concatenate"(%71, %81) {dimension = 0 : i64} : (tensor<1x2x2x16xbf16>, tensor<1x2x2x16xbf16>) -> tensor<2x2x2x16xbf16>
-  %83 = "stablehlo.convert"(%82) : (tensor<2x2x2x16xbf16>) -> tensor<2x2x2x16xf32>
-  %84 = "stablehlo.constant"() {value = dense<2.5e-01> : tensor<2x2x2x16xf32>} : () -> tensor<2x2x2x16xf32>
-  %85 = "stablehlo.multiply"(%83, %84) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %86 = "stablehlo.convert"(%85) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xbf16>
-  %87 = "stablehlo.convert"(%86) : (tensor<2x2x2x16xbf16>) -> tensor<2x2x2x16xf32>
-  %88 = "stablehlo.constant"() {value = dense<-3.4028235e+38> : tensor<2x2x2x16xf32>} : () -> tensor<2x2x2x16xf32>
-  %89 = "stablehlo.select"(%3, %87, %88) : (tensor<2x2x2x16xi1>, tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %90 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
-  %94 = "stablehlo.reduce"(%89, %90) ({
-  ^bb0(%91: tensor<f32>, %92: tensor<f32>):
-    %93 = "stablehlo.maximum"(%91, %92) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "stablehlo.return"(%93) : (tensor<f32>) -> ()
+  %36 = "stablehlo.reshape"(%35) : (tensor<2x4x16xbf16>) -> tensor<1x2x4x16xbf16>
+  %37 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<1x2x4x16xbf16>} : () -> tensor<1x2x4x16xbf16>
+  %38 = "stablehlo.concatenate"(%36, %37) {dimension = 0 : i64} : (tensor<1x2x4x16xbf16>, tensor<1x2x4x16xbf16>) -> tensor<2x2x4x16xbf16>
+  %39 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<bf16>} : () -> tensor<bf16>
+  %43 = "stablehlo.reduce"(%38, %39) ({
+  ^bb0(%40: tensor<bf16>, %41: tensor<bf16>):
+    %42 = "stablehlo.maximum"(%40, %41) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "stablehlo.return"(%42) : (tensor<bf16>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<2x2x4x16xbf16>, tensor<bf16>) -> tensor<2x4x16xbf16>
+  %44 = "stablehlo.slice"(%26) {limit_indices = array<i64: 2, 4, 16>, start_indices = array<i64: 0, 0, 8>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<2x4x8xbf16>
+  %45 = "stablehlo.negate"(%44) : (tensor<2x4x8xbf16>) -> tensor<2x4x8xbf16>
+  %46 = "stablehlo.slice"(%26) {limit_indices = array<i64: 2, 4, 8>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<2x4x8xbf16>
+  %47 = "stablehlo.concatenate"(%45, %46) {dimension = 2 : i64} : (tensor<2x4x8xbf16>, tensor<2x4x8xbf16>) -> tensor<2x4x16xbf16>
+  %48 = "stablehlo.sine"(%31) : (tensor<2x16xf32>) -> tensor<2x16xf32>
+  %49 = "stablehlo.convert"(%48) : (tensor<2x16xf32>) -> tensor<2x16xbf16>
+  %50 = "stablehlo.broadcast_in_dim"(%49) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x4x16xbf16>
+  %51 = "stablehlo.multiply"(%47, %50) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
+  %52 = "stablehlo.reshape"(%51) : (tensor<2x4x16xbf16>) -> tensor<1x2x4x16xbf16>
+  %53 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<1x2x4x16xbf16>} : () -> tensor<1x2x4x16xbf16>
+  %54 = "stablehlo.concatenate"(%52, %53) {dimension = 0 : i64} : (tensor<1x2x4x16xbf16>, tensor<1x2x4x16xbf16>) -> tensor<2x2x4x16xbf16>
+  %55 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<bf16>} : () -> tensor<bf16>
+  %59 = "stablehlo.reduce"(%54, %55) ({
+  ^bb0(%56: tensor<bf16>, %57: tensor<bf16>):
+    %58 = "stablehlo.maximum"(%56, %57) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "stablehlo.return"(%58) : (tensor<bf16>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<2x2x4x16xbf16>, tensor<bf16>) -> tensor<2x4x16xbf16>
+  %60 = "stablehlo.add"(%43, %59) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
+  %61 = "stablehlo.slice"(%60) {limit_indices = array<i64: 1, 4, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<1x4x16xbf16>
+  %62 = "stablehlo.reshape"(%61) : (tensor<1x4x16xbf16>) -> tensor<2x2x16xbf16>
+  %63 = "stablehlo.dot_general"(%w4, %20) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<32x64xbf16>, tensor<2x64xbf16>) -> tensor<32x2xf32>
+  %64 = "stablehlo.transpose"(%63) {permutation = array<i64: 1, 0>} : (tensor<32x2xf32>) -> tensor<2x32xf32>
+  %65 = "stablehlo.convert"(%w5) : (tensor<32xbf16>) -> tensor<32xf32>
+  %66 = "stablehlo.broadcast_in_dim"(%65) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<2x32xf32>
+  %67 = "stablehlo.add"(%64, %66) : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
+  %68 = "stablehlo.convert"(%67) : (tensor<2x32xf32>) -> tensor<2x32xbf16>
+  %69 = "stablehlo.reshape"(%68) : (tensor<2x32xbf16>) -> tensor<2x2x16xbf16>
+  %70 = "stablehlo.broadcast_in_dim"(%33) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x2x16xbf16>
+  %71 = "stablehlo.multiply"(%69, %70) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %72 = "stablehlo.reshape"(%71) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %73 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<1x2x2x16xbf16>} : () -> tensor<1x2x2x16xbf16>
+  %74 = "stablehlo.concatenate"(%72, %73) {dimension = 0 : i64} : (tensor<1x2x2x16xbf16>, tensor<1x2x2x16xbf16>) -> tensor<2x2x2x16xbf16>
+  %75 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<bf16>} : () -> tensor<bf16>
+  %79 = "stablehlo.reduce"(%74, %75) ({
+  ^bb0(%76: tensor<bf16>, %77: tensor<bf16>):
+    %78 = "stablehlo.maximum"(%76, %77) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "stablehlo.return"(%78) : (tensor<bf16>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<2x2x2x16xbf16>, tensor<bf16>) -> tensor<2x2x16xbf16>
+  %80 = "stablehlo.slice"(%69) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 0, 0, 8>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<2x2x8xbf16>
+  %81 = "stablehlo.negate"(%80) : (tensor<2x2x8xbf16>) -> tensor<2x2x8xbf16>
+  %82 = "stablehlo.slice"(%69) {limit_indices = array<i64: 2, 2, 8>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<2x2x8xbf16>
+  %83 = "stablehlo.concatenate"(%81, %82) {dimension = 2 : i64} : (tensor<2x2x8xbf16>, tensor<2x2x8xbf16>) -> tensor<2x2x16xbf16>
+  %84 = "stablehlo.broadcast_in_dim"(%49) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x2x16xbf16>
+  %85 = "stablehlo.multiply"(%83, %84) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %86 = "stablehlo.reshape"(%85) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %87 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<1x2x2x16xbf16>} : () -> tensor<1x2x2x16xbf16>
+  %88 = "stablehlo.concatenate"(%86, %87) {dimension = 0 : i64} : (tensor<1x2x2x16xbf16>, tensor<1x2x2x16xbf16>) -> tensor<2x2x2x16xbf16>
+  %89 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<bf16>} : () -> tensor<bf16>
+  %93 = "stablehlo.reduce"(%88, %89) ({
+  ^bb0(%90: tensor<bf16>, %91: tensor<bf16>):
+    %92 = "stablehlo.maximum"(%90, %91) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "stablehlo.return"(%92) : (tensor<bf16>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<2x2x2x16xbf16>, tensor<bf16>) -> tensor<2x2x16xbf16>
+  %94 = "stablehlo.add"(%79, %93) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %95 = "stablehlo.slice"(%94) {limit_indices = array<i64: 1, 2, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
+  %96 = "stablehlo.reshape"(%95) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
+  %97 = "stablehlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %98 = "stablehlo.slice"(%positions) {limit_indices = array<i64: 1>, start_indices = array<i64: 0>, strides = array<i64: 1>} : (tensor<2xi32>) -> tensor<1xi32>
+  %99 = "stablehlo.reshape"(%98) : (tensor<1xi32>) -> tensor<i32>
+  %100 = "stablehlo.dynamic_update_slice"(%kv_0_0_key, %96, %97, %99, %97) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
+  %101 = "stablehlo.dot_general"(%62, %100) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
+  %102 = "stablehlo.convert"(%101) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
+  %103 = "stablehlo.reshape"(%102) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %104 = "stablehlo.slice"(%60) {limit_indices = array<i64: 2, 4, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<1x4x16xbf16>
+  %105 = "stablehlo.reshape"(%104) : (tensor<1x4x16xbf16>) -> tensor<2x2x16xbf16>
+  %106 = "stablehlo.slice"(%94) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
+  %107 = "stablehlo.reshape"(%106) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
+  %108 = "stablehlo.slice"(%positions) {limit_indices = array<i64: 2>, start_indices = array<i64: 1>, strides = array<i64: 1>} : (tensor<2xi32>) -> tensor<1xi32>
+  %109 = "stablehlo.reshape"(%108) : (tensor<1xi32>) -> tensor<i32>
+  %110 = "stablehlo.dynamic_update_slice"(%kv_1_0_key, %107, %97, %109, %97) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
+  %111 = "stablehlo.dot_general"(%105, %110) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
+  %112 = "stablehlo.convert"(%111) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
+  %113 = "stablehlo.reshape"(%112) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %114 = "stablehlo.concatenate"(%103, %113) {dimension = 0 : i64} : (tensor<1x2x2x16xbf16>, tensor<1x2x2x16xbf16>) -> tensor<2x2x2x16xbf16>
+  %115 = "stablehlo.convert"(%114) : (tensor<2x2x2x16xbf16>) -> tensor<2x2x2x16xf32>
+  %116 = "stablehlo.constant"() {value = dense<2.5e-01> : tensor<2x2x2x16xf32>} : () -> tensor<2x2x2x16xf32>
+  %117 = "stablehlo.multiply"(%115, %116) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %118 = "stablehlo.convert"(%117) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xbf16>
+  %119 = "stablehlo.convert"(%118) : (tensor<2x2x2x16xbf16>) -> tensor<2x2x2x16xf32>
+  %120 = "stablehlo.constant"() {value = dense<-3.4028235e+38> : tensor<2x2x2x16xf32>} : () -> tensor<2x2x2x16xf32>
+  %121 = "stablehlo.select"(%3, %119, %120) : (tensor<2x2x2x16xi1>, tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %122 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+  %126 = "stablehlo.reduce"(%121, %122) ({
+  ^bb0(%123: tensor<f32>, %124: tensor<f32>):
+    %125 = "stablehlo.maximum"(%123, %124) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%125) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 3>} : (tensor<2x2x2x16xf32>, tensor<f32>) -> tensor<2x2x2xf32>
-  %95 = "stablehlo.broadcast_in_dim"(%94) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x2xf32>) -> tensor<2x2x2x16xf32>
-  %96 = "stablehlo.subtract"(%89, %95) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %97 = "stablehlo.exponential"(%96) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %98 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
-  %102 = "stablehlo.reduce"(%97, %98) ({
-  ^bb0(%99: tensor<f32>, %100: tensor<f32>):
-    %101 = "stablehlo.add"(%99, %100) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "stablehlo.return"(%101) : (tensor<f32>) -> ()
+  %127 = "stablehlo.broadcast_in_dim"(%126) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x2xf32>) -> tensor<2x2x2x16xf32>
+  %128 = "stablehlo.subtract"(%121, %127) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %129 = "stablehlo.exponential"(%128) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %130 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
+  %134 = "stablehlo.reduce"(%129, %130) ({
+  ^bb0(%131: tensor<f32>, %132: tensor<f32>):
+    %133 = "stablehlo.add"(%131, %132) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%133) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 3>} : (tensor<2x2x2x16xf32>, tensor<f32>) -> tensor<2x2x2xf32>
-  %103 = "stablehlo.broadcast_in_dim"(%102) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x2xf32>) -> tensor<2x2x2x16xf32>
-  %104 = "stablehlo.divide"(%97, %103) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %105 = "stablehlo.convert"(%104) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xbf16>
-  %106 = "stablehlo.slice"(%105) {limit_indices = array<i64: 1, 2, 2, 16>, start_indices = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1, 1, 1>} : (tensor<2x2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
-  %107 = "stablehlo.reshape"(%106) : (tensor<1x2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %108 = "stablehlo.dot_general"(%w6, %20) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<32x64xbf16>, tensor<2x64xbf16>) -> tensor<32x2xf32>
-  %109 = "stablehlo.transpose"(%108) {permutation = array<i64: 1, 0>} : (tensor<32x2xf32>) -> tensor<2x32xf32>
-  %110 = "stablehlo.convert"(%w7) : (tensor<32xbf16>) -> tensor<32xf32>
-  %111 = "stablehlo.broadcast_in_dim"(%110) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<2x32xf32>
-  %112 = "stablehlo.add"(%109, %111) : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
-  %113 = "stablehlo.convert"(%112) : (tensor<2x32xf32>) -> tensor<2x32xbf16>
-  %114 = "stablehlo.reshape"(%113) : (tensor<2x32xbf16>) -> tensor<2x2x16xbf16>
-  %115 = "stablehlo.slice"(%114) {limit_indices = array<i64: 1, 2, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
-  %116 = "stablehlo.reshape"(%115) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
-  %117 = "stablehlo.dynamic_update_slice"(%kv_0_0_value, %116, %65, %67, %65) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
-  %118 = "stablehlo.dot_general"(%107, %117) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
-  %119 = "stablehlo.convert"(%118) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
-  %120 = "stablehlo.reshape"(%119) : (tensor<2x2x16xbf16>) -> tensor<1x64xbf16>
-  %121 = "stablehlo.slice"(%105) {limit_indices = array<i64: 2, 2, 2, 16>, start_indices = array<i64: 1, 0, 0, 0>, strides = array<i64: 1, 1, 1, 1>} : (tensor<2x2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
-  %122 = "stablehlo.reshape"(%121) : (tensor<1x2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %123 = "stablehlo.slice"(%114) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
-  %124 = "stablehlo.reshape"(%123) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
-  %125 = "stablehlo.dynamic_update_slice"(%kv_1_0_value, %124, %65, %77, %65) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
-  %126 = "stablehlo.dot_general"(%122, %125) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
-  %127 = "stablehlo.convert"(%126) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
-  %128 = "stablehlo.reshape"(%127) : (tensor<2x2x16xbf16>) -> tensor<1x64xbf16>
-  %129 = "stablehlo.concatenate"(%120, %128) {dimension = 0 : i64} : (tensor<1x64xbf16>, tensor<1x64xbf16>) -> tensor<2x64xbf16>
-  %130 = "stablehlo.dot_general"(%129, %w8) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<64x64xbf16>) -> tensor<2x64xf32>
-  %131 = "stablehlo.convert"(%130) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %132 = "stablehlo.add"(%0, %131) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
-  %133 = "stablehlo.convert"(%132) : (tensor<2x64xbf16>) -> tensor<2x64xf32>
-  %134 = "stablehlo.multiply"(%133, %133) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %135 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
-  %139 = "stablehlo.reduce"(%134, %135) ({
-  ^bb0(%136: tensor<f32>, %137: tensor<f32>):
-    %138 = "stablehlo.add"(%136, %137) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "stablehlo.return"(%138) : (tensor<f32>) -> ()
+  %135 = "stablehlo.broadcast_in_dim"(%134) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x2xf32>) -> tensor<2x2x2x16xf32>
+  %136 = "stablehlo.divide"(%129, %135) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %137 = "stablehlo.convert"(%136) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xbf16>
+  %138 = "stablehlo.slice"(%137) {limit_indices = array<i64: 1, 2, 2, 16>, start_indices = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1, 1, 1>} : (tensor<2x2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %139 = "stablehlo.reshape"(%138) : (tensor<1x2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %140 = "stablehlo.dot_general"(%w6, %20) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<32x64xbf16>, tensor<2x64xbf16>) -> tensor<32x2xf32>
+  %141 = "stablehlo.transpose"(%140) {permutation = array<i64: 1, 0>} : (tensor<32x2xf32>) -> tensor<2x32xf32>
+  %142 = "stablehlo.convert"(%w7) : (tensor<32xbf16>) -> tensor<32xf32>
+  %143 = "stablehlo.broadcast_in_dim"(%142) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<2x32xf32>
+  %144 = "stablehlo.add"(%141, %143) : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
+  %145 = "stablehlo.convert"(%144) : (tensor<2x32xf32>) -> tensor<2x32xbf16>
+  %146 = "stablehlo.reshape"(%145) : (tensor<2x32xbf16>) -> tensor<2x2x16xbf16>
+  %147 = "stablehlo.slice"(%146) {limit_indices = array<i64: 1, 2, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
+  %148 = "stablehlo.reshape"(%147) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
+  %149 = "stablehlo.dynamic_update_slice"(%kv_0_0_value, %148, %97, %99, %97) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
+  %150 = "stablehlo.dot_general"(%139, %149) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
+  %151 = "stablehlo.convert"(%150) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
+  %152 = "stablehlo.reshape"(%151) : (tensor<2x2x16xbf16>) -> tensor<1x64xbf16>
+  %153 = "stablehlo.slice"(%137) {limit_indices = array<i64: 2, 2, 2, 16>, start_indices = array<i64: 1, 0, 0, 0>, strides = array<i64: 1, 1, 1, 1>} : (tensor<2x2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %154 = "stablehlo.reshape"(%153) : (tensor<1x2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %155 = "stablehlo.slice"(%146) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
+  %156 = "stablehlo.reshape"(%155) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
+  %157 = "stablehlo.dynamic_update_slice"(%kv_1_0_value, %156, %97, %109, %97) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
+  %158 = "stablehlo.dot_general"(%154, %157) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
+  %159 = "stablehlo.convert"(%158) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
+  %160 = "stablehlo.reshape"(%159) : (tensor<2x2x16xbf16>) -> tensor<1x64xbf16>
+  %161 = "stablehlo.concatenate"(%152, %160) {dimension = 0 : i64} : (tensor<1x64xbf16>, tensor<1x64xbf16>) -> tensor<2x64xbf16>
+  %162 = "stablehlo.dot_general"(%161, %w8) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<64x64xbf16>) -> tensor<2x64xf32>
+  %163 = "stablehlo.convert"(%162) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %164 = "stablehlo.add"(%0, %163) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
+  %165 = "stablehlo.convert"(%164) : (tensor<2x64xbf16>) -> tensor<2x64xf32>
+  %166 = "stablehlo.multiply"(%165, %165) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %167 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
+  %171 = "stablehlo.reduce"(%166, %167) ({
+  ^bb0(%168: tensor<f32>, %169: tensor<f32>):
+    %170 = "stablehlo.add"(%168, %169) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%170) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 1>} : (tensor<2x64xf32>, tensor<f32>) -> tensor<2xf32>
-  %140 = "stablehlo.broadcast_in_dim"(%139) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2x64xf32>
-  %141 = "stablehlo.constant"() {value = dense<6.4e+01> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
-  %142 = "stablehlo.divide"(%140, %141) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %143 = "stablehlo.constant"() {value = dense<1.0e-06> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
-  %144 = "stablehlo.add"(%142, %143) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %145 = "stablehlo.rsqrt"(%144) : (tensor<2x64xf32>) -> tensor<2x64xf32>
-  %146 = "stablehlo.multiply"(%133, %145) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %147 = "stablehlo.convert"(%146) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %148 = "stablehlo.broadcast_in_dim"(%w9) {broadcast_dimensions = array<i64: 1>} : (tensor<64xbf16>) -> tensor<2x64xbf16>
-  %149 = "stablehlo.multiply"(%147, %148) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
-  %150 = "stablehlo.dot_general"(%149, %w10) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<128x64xbf16>) -> tensor<2x128xf32>
-  %151 = "stablehlo.convert"(%150) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
-  %152 = "stablehlo.convert"(%151) : (tensor<2x128xbf16>) -> tensor<2x128xf32>
-  %153 = "stablehlo.logistic"(%152) : (tensor<2x128xf32>) -> tensor<2x128xf32>
-  %154 = "stablehlo.multiply"(%152, %153) : (tensor<2x128xf32>, tensor<2x128xf32>) -> tensor<2x128xf32>
-  %155 = "stablehlo.convert"(%154) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
-  %156 = "stablehlo.dot_general"(%149, %w11) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<128x64xbf16>) -> tensor<2x128xf32>
-  %157 = "stablehlo.convert"(%156) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
-  %158 = "stablehlo.multiply"(%155, %157) : (tensor<2x128xbf16>, tensor<2x128xbf16>) -> tensor<2x128xbf16>
-  %159 = "stablehlo.dot_general"(%w12, %158) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<64x128xbf16>, tensor<2x128xbf16>) -> tensor<64x2xf32>
-  %160 = "stablehlo.transpose"(%159) {permutation = array<i64: 1, 0>} : (tensor<64x2xf32>) -> tensor<2x64xf32>
-  %161 = "stablehlo.convert"(%160) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %162 = "stablehlo.add"(%132, %161) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
-  %163 = "stablehlo.convert"(%162) : (tensor<2x64xbf16>) -> tensor<2x64xf32>
-  %164 = "stablehlo.multiply"(%163, %163) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %165 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
-  %169 = "stablehlo.reduce"(%164, %165) ({
-  ^bb0(%166: tensor<f32>, %167: tensor<f32>):
-    %168 = "stablehlo.add"(%166, %167) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "stablehlo.return"(%168) : (tensor<f32>) -> ()
+  %172 = "stablehlo.broadcast_in_dim"(%171) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2x64xf32>
+  %173 = "stablehlo.constant"() {value = dense<6.4e+01> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
+  %174 = "stablehlo.divide"(%172, %173) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %175 = "stablehlo.constant"() {value = dense<1.0e-06> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
+  %176 = "stablehlo.add"(%174, %175) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %177 = "stablehlo.rsqrt"(%176) : (tensor<2x64xf32>) -> tensor<2x64xf32>
+  %178 = "stablehlo.multiply"(%165, %177) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %179 = "stablehlo.convert"(%178) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %180 = "stablehlo.broadcast_in_dim"(%w9) {broadcast_dimensions = array<i64: 1>} : (tensor<64xbf16>) -> tensor<2x64xbf16>
+  %181 = "stablehlo.multiply"(%179, %180) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
+  %182 = "stablehlo.dot_general"(%181, %w10) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<128x64xbf16>) -> tensor<2x128xf32>
+  %183 = "stablehlo.convert"(%182) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
+  %184 = "stablehlo.convert"(%183) : (tensor<2x128xbf16>) -> tensor<2x128xf32>
+  %185 = "stablehlo.logistic"(%184) : (tensor<2x128xf32>) -> tensor<2x128xf32>
+  %186 = "stablehlo.multiply"(%184, %185) : (tensor<2x128xf32>, tensor<2x128xf32>) -> tensor<2x128xf32>
+  %187 = "stablehlo.convert"(%186) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
+  %188 = "stablehlo.dot_general"(%181, %w11) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<128x64xbf16>) -> tensor<2x128xf32>
+  %189 = "stablehlo.convert"(%188) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
+  %190 = "stablehlo.multiply"(%187, %189) : (tensor<2x128xbf16>, tensor<2x128xbf16>) -> tensor<2x128xbf16>
+  %191 = "stablehlo.dot_general"(%w12, %190) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<64x128xbf16>, tensor<2x128xbf16>) -> tensor<64x2xf32>
+  %192 = "stablehlo.transpose"(%191) {permutation = array<i64: 1, 0>} : (tensor<64x2xf32>) -> tensor<2x64xf32>
+  %193 = "stablehlo.convert"(%192) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %194 = "stablehlo.add"(%164, %193) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
+  %195 = "stablehlo.convert"(%194) : (tensor<2x64xbf16>) -> tensor<2x64xf32>
+  %196 = "stablehlo.multiply"(%195, %195) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %197 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
+  %201 = "stablehlo.reduce"(%196, %197) ({
+  ^bb0(%198: tensor<f32>, %199: tensor<f32>):
+    %200 = "stablehlo.add"(%198, %199) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%200) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 1>} : (tensor<2x64xf32>, tensor<f32>) -> tensor<2xf32>
-  %170 = "stablehlo.broadcast_in_dim"(%169) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2x64xf32>
-  %171 = "stablehlo.constant"() {value = dense<6.4e+01> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
-  %172 = "stablehlo.divide"(%170, %171) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %173 = "stablehlo.constant"() {value = dense<1.0e-06> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
-  %174 = "stablehlo.add"(%172, %173) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %175 = "stablehlo.rsqrt"(%174) : (tensor<2x64xf32>) -> tensor<2x64xf32>
-  %176 = "stablehlo.multiply"(%163, %175) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %177 = "stablehlo.convert"(%176) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %178 = "stablehlo.broadcast_in_dim"(%w13) {broadcast_dimensions = array<i64: 1>} : (tensor<64xbf16>) -> tensor<2x64xbf16>
-  %179 = "stablehlo.multiply"(%177, %178) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
-  %180 = "stablehlo.dot_general"(%179, %w14) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<64x64xbf16>) -> tensor<2x64xf32>
-  %181 = "stablehlo.convert"(%w15) : (tensor<64xbf16>) -> tensor<64xf32>
-  %182 = "stablehlo.broadcast_in_dim"(%181) {broadcast_dimensions = array<i64: 1>} : (tensor<64xf32>) -> tensor<2x64xf32>
-  %183 = "stablehlo.add"(%180, %182) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %184 = "stablehlo.convert"(%183) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %185 = "stablehlo.reshape"(%184) : (tensor<2x64xbf16>) -> tensor<2x4x16xbf16>
-  %186 = "stablehlo.broadcast_in_dim"(%33) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x4x16xbf16>
-  %187 = "stablehlo.multiply"(%185, %186) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
-  %188 = "stablehlo.slice"(%185) {limit_indices = array<i64: 2, 4, 16>, start_indices = array<i64: 0, 0, 8>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<2x4x8xbf16>
-  %189 = "stablehlo.negate"(%188) : (tensor<2x4x8xbf16>) -> tensor<2x4x8xbf16>
-  %190 = "stablehlo.slice"(%185) {limit_indices = array<i64: 2, 4, 8>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<2x4x8xbf16>
-  %191 = "stablehlo.concatenate"(%189, %190) {dimension = 2 : i64} : (tensor<2x4x8xbf16>, tensor<2x4x8xbf16>) -> tensor<2x4x16xbf16>
-  %192 = "stablehlo.broadcast_in_dim"(%41) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x4x16xbf16>
-  %193 = "stablehlo.multiply"(%191, %192) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
-  %194 = "stablehlo.add"(%187, %193) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
-  %195 = "stablehlo.slice"(%194) {limit_indices = array<i64: 1, 4, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<1x4x16xbf16>
-  %196 = "stablehlo.reshape"(%195) : (tensor<1x4x16xbf16>) -> tensor<2x2x16xbf16>
-  %197 = "stablehlo.dot_general"(%w16, %179) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<32x64xbf16>, tensor<2x64xbf16>) -> tensor<32x2xf32>
-  %198 = "stablehlo.transpose"(%197) {permutation = array<i64: 1, 0>} : (tensor<32x2xf32>) -> tensor<2x32xf32>
-  %199 = "stablehlo.convert"(%w17) : (tensor<32xbf16>) -> tensor<32xf32>
-  %200 = "stablehlo.broadcast_in_dim"(%199) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<2x32xf32>
-  %201 = "stablehlo.add"(%198, %200) : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
-  %202 = "stablehlo.convert"(%201) : (tensor<2x32xf32>) -> tensor<2x32xbf16>
-  %203 = "stablehlo.reshape"(%202) : (tensor<2x32xbf16>) -> tensor<2x2x16xbf16>
-  %204 = "stablehlo.broadcast_in_dim"(%33) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x2x16xbf16>
-  %205 = "stablehlo.multiply"(%203, %204) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %206 = "stablehlo.slice"(%203) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 0, 0, 8>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<2x2x8xbf16>
-  %207 = "stablehlo.negate"(%206) : (tensor<2x2x8xbf16>) -> tensor<2x2x8xbf16>
-  %208 = "stablehlo.slice"(%203) {limit_indices = array<i64: 2, 2, 8>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<2x2x8xbf16>
-  %209 = "stablehlo.concatenate"(%207, %208) {dimension = 2 : i64} : (tensor<2x2x8xbf16>, tensor<2x2x8xbf16>) -> tensor<2x2x16xbf16>
-  %210 = "stablehlo.broadcast_in_dim"(%41) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x2x16xbf16>
-  %211 = "stablehlo.multiply"(%209, %210) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %212 = "stablehlo.add"(%205, %211) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %213 = "stablehlo.slice"(%212) {limit_indices = array<i64: 1, 2, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
-  %214 = "stablehlo.reshape"(%213) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
-  %215 = "stablehlo.dynamic_update_slice"(%kv_0_1_key, %214, %65, %67, %65) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
-  %216 = "stablehlo.dot_general"(%196, %215) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
-  %217 = "stablehlo.convert"(%216) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
-  %218 = "stablehlo.reshape"(%217) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
-  %219 = "stablehlo.slice"(%194) {limit_indices = array<i64: 2, 4, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<1x4x16xbf16>
-  %220 = "stablehlo.reshape"(%219) : (tensor<1x4x16xbf16>) -> tensor<2x2x16xbf16>
-  %221 = "stablehlo.slice"(%212) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
-  %222 = "stablehlo.reshape"(%221) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
-  %223 = "stablehlo.dynamic_update_slice"(%kv_1_1_key, %222, %65, %77, %65) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
-  %224 = "stablehlo.dot_general"(%220, %223) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
-  %225 = "stablehlo.convert"(%224) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
-  %226 = "stablehlo.reshape"(%225) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
-  %227 = "stablehlo.concatenate"(%218, %226) {dimension = 0 : i64} : (tensor<1x2x2x16xbf16>, tensor<1x2x2x16xbf16>) -> tensor<2x2x2x16xbf16>
-  %228 = "stablehlo.convert"(%227) : (tensor<2x2x2x16xbf16>) -> tensor<2x2x2x16xf32>
-  %229 = "stablehlo.constant"() {value = dense<2.5e-01> : tensor<2x2x2x16xf32>} : () -> tensor<2x2x2x16xf32>
-  %230 = "stablehlo.multiply"(%228, %229) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %231 = "stablehlo.convert"(%230) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xbf16>
-  %232 = "stablehlo.convert"(%231) : (tensor<2x2x2x16xbf16>) -> tensor<2x2x2x16xf32>
-  %233 = "stablehlo.constant"() {value = dense<-3.4028235e+38> : tensor<2x2x2x16xf32>} : () -> tensor<2x2x2x16xf32>
-  %234 = "stablehlo.select"(%3, %232, %233) : (tensor<2x2x2x16xi1>, tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %235 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
-  %239 = "stablehlo.reduce"(%234, %235) ({
-  ^bb0(%236: tensor<f32>, %237: tensor<f32>):
-    %238 = "stablehlo.maximum"(%236, %237) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "stablehlo.return"(%238) : (tensor<f32>) -> ()
+  %202 = "stablehlo.broadcast_in_dim"(%201) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2x64xf32>
+  %203 = "stablehlo.constant"() {value = dense<6.4e+01> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
+  %204 = "stablehlo.divide"(%202, %203) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %205 = "stablehlo.constant"() {value = dense<1.0e-06> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
+  %206 = "stablehlo.add"(%204, %205) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %207 = "stablehlo.rsqrt"(%206) : (tensor<2x64xf32>) -> tensor<2x64xf32>
+  %208 = "stablehlo.multiply"(%195, %207) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %209 = "stablehlo.convert"(%208) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %210 = "stablehlo.broadcast_in_dim"(%w13) {broadcast_dimensions = array<i64: 1>} : (tensor<64xbf16>) -> tensor<2x64xbf16>
+  %211 = "stablehlo.multiply"(%209, %210) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
+  %212 = "stablehlo.dot_general"(%211, %w14) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<64x64xbf16>) -> tensor<2x64xf32>
+  %213 = "stablehlo.convert"(%w15) : (tensor<64xbf16>) -> tensor<64xf32>
+  %214 = "stablehlo.broadcast_in_dim"(%213) {broadcast_dimensions = array<i64: 1>} : (tensor<64xf32>) -> tensor<2x64xf32>
+  %215 = "stablehlo.add"(%212, %214) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %216 = "stablehlo.convert"(%215) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %217 = "stablehlo.reshape"(%216) : (tensor<2x64xbf16>) -> tensor<2x4x16xbf16>
+  %218 = "stablehlo.broadcast_in_dim"(%33) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x4x16xbf16>
+  %219 = "stablehlo.multiply"(%217, %218) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
+  %220 = "stablehlo.reshape"(%219) : (tensor<2x4x16xbf16>) -> tensor<1x2x4x16xbf16>
+  %221 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<1x2x4x16xbf16>} : () -> tensor<1x2x4x16xbf16>
+  %222 = "stablehlo.concatenate"(%220, %221) {dimension = 0 : i64} : (tensor<1x2x4x16xbf16>, tensor<1x2x4x16xbf16>) -> tensor<2x2x4x16xbf16>
+  %223 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<bf16>} : () -> tensor<bf16>
+  %227 = "stablehlo.reduce"(%222, %223) ({
+  ^bb0(%224: tensor<bf16>, %225: tensor<bf16>):
+    %226 = "stablehlo.maximum"(%224, %225) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "stablehlo.return"(%226) : (tensor<bf16>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<2x2x4x16xbf16>, tensor<bf16>) -> tensor<2x4x16xbf16>
+  %228 = "stablehlo.slice"(%217) {limit_indices = array<i64: 2, 4, 16>, start_indices = array<i64: 0, 0, 8>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<2x4x8xbf16>
+  %229 = "stablehlo.negate"(%228) : (tensor<2x4x8xbf16>) -> tensor<2x4x8xbf16>
+  %230 = "stablehlo.slice"(%217) {limit_indices = array<i64: 2, 4, 8>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<2x4x8xbf16>
+  %231 = "stablehlo.concatenate"(%229, %230) {dimension = 2 : i64} : (tensor<2x4x8xbf16>, tensor<2x4x8xbf16>) -> tensor<2x4x16xbf16>
+  %232 = "stablehlo.broadcast_in_dim"(%49) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x4x16xbf16>
+  %233 = "stablehlo.multiply"(%231, %232) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
+  %234 = "stablehlo.reshape"(%233) : (tensor<2x4x16xbf16>) -> tensor<1x2x4x16xbf16>
+  %235 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<1x2x4x16xbf16>} : () -> tensor<1x2x4x16xbf16>
+  %236 = "stablehlo.concatenate"(%234, %235) {dimension = 0 : i64} : (tensor<1x2x4x16xbf16>, tensor<1x2x4x16xbf16>) -> tensor<2x2x4x16xbf16>
+  %237 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<bf16>} : () -> tensor<bf16>
+  %241 = "stablehlo.reduce"(%236, %237) ({
+  ^bb0(%238: tensor<bf16>, %239: tensor<bf16>):
+    %240 = "stablehlo.maximum"(%238, %239) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "stablehlo.return"(%240) : (tensor<bf16>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<2x2x4x16xbf16>, tensor<bf16>) -> tensor<2x4x16xbf16>
+  %242 = "stablehlo.add"(%227, %241) : (tensor<2x4x16xbf16>, tensor<2x4x16xbf16>) -> tensor<2x4x16xbf16>
+  %243 = "stablehlo.slice"(%242) {limit_indices = array<i64: 1, 4, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<1x4x16xbf16>
+  %244 = "stablehlo.reshape"(%243) : (tensor<1x4x16xbf16>) -> tensor<2x2x16xbf16>
+  %245 = "stablehlo.dot_general"(%w16, %211) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<32x64xbf16>, tensor<2x64xbf16>) -> tensor<32x2xf32>
+  %246 = "stablehlo.transpose"(%245) {permutation = array<i64: 1, 0>} : (tensor<32x2xf32>) -> tensor<2x32xf32>
+  %247 = "stablehlo.convert"(%w17) : (tensor<32xbf16>) -> tensor<32xf32>
+  %248 = "stablehlo.broadcast_in_dim"(%247) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<2x32xf32>
+  %249 = "stablehlo.add"(%246, %248) : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
+  %250 = "stablehlo.convert"(%249) : (tensor<2x32xf32>) -> tensor<2x32xbf16>
+  %251 = "stablehlo.reshape"(%250) : (tensor<2x32xbf16>) -> tensor<2x2x16xbf16>
+  %252 = "stablehlo.broadcast_in_dim"(%33) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x2x16xbf16>
+  %253 = "stablehlo.multiply"(%251, %252) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %254 = "stablehlo.reshape"(%253) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %255 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<1x2x2x16xbf16>} : () -> tensor<1x2x2x16xbf16>
+  %256 = "stablehlo.concatenate"(%254, %255) {dimension = 0 : i64} : (tensor<1x2x2x16xbf16>, tensor<1x2x2x16xbf16>) -> tensor<2x2x2x16xbf16>
+  %257 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<bf16>} : () -> tensor<bf16>
+  %261 = "stablehlo.reduce"(%256, %257) ({
+  ^bb0(%258: tensor<bf16>, %259: tensor<bf16>):
+    %260 = "stablehlo.maximum"(%258, %259) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "stablehlo.return"(%260) : (tensor<bf16>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<2x2x2x16xbf16>, tensor<bf16>) -> tensor<2x2x16xbf16>
+  %262 = "stablehlo.slice"(%251) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 0, 0, 8>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<2x2x8xbf16>
+  %263 = "stablehlo.negate"(%262) : (tensor<2x2x8xbf16>) -> tensor<2x2x8xbf16>
+  %264 = "stablehlo.slice"(%251) {limit_indices = array<i64: 2, 2, 8>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<2x2x8xbf16>
+  %265 = "stablehlo.concatenate"(%263, %264) {dimension = 2 : i64} : (tensor<2x2x8xbf16>, tensor<2x2x8xbf16>) -> tensor<2x2x16xbf16>
+  %266 = "stablehlo.broadcast_in_dim"(%49) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<2x16xbf16>) -> tensor<2x2x16xbf16>
+  %267 = "stablehlo.multiply"(%265, %266) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %268 = "stablehlo.reshape"(%267) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %269 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<1x2x2x16xbf16>} : () -> tensor<1x2x2x16xbf16>
+  %270 = "stablehlo.concatenate"(%268, %269) {dimension = 0 : i64} : (tensor<1x2x2x16xbf16>, tensor<1x2x2x16xbf16>) -> tensor<2x2x2x16xbf16>
+  %271 = "stablehlo.constant"() {value = dense<0xFF80> : tensor<bf16>} : () -> tensor<bf16>
+  %275 = "stablehlo.reduce"(%270, %271) ({
+  ^bb0(%272: tensor<bf16>, %273: tensor<bf16>):
+    %274 = "stablehlo.maximum"(%272, %273) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "stablehlo.return"(%274) : (tensor<bf16>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<2x2x2x16xbf16>, tensor<bf16>) -> tensor<2x2x16xbf16>
+  %276 = "stablehlo.add"(%261, %275) : (tensor<2x2x16xbf16>, tensor<2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %277 = "stablehlo.slice"(%276) {limit_indices = array<i64: 1, 2, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
+  %278 = "stablehlo.reshape"(%277) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
+  %279 = "stablehlo.dynamic_update_slice"(%kv_0_1_key, %278, %97, %99, %97) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
+  %280 = "stablehlo.dot_general"(%244, %279) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
+  %281 = "stablehlo.convert"(%280) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
+  %282 = "stablehlo.reshape"(%281) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %283 = "stablehlo.slice"(%242) {limit_indices = array<i64: 2, 4, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x4x16xbf16>) -> tensor<1x4x16xbf16>
+  %284 = "stablehlo.reshape"(%283) : (tensor<1x4x16xbf16>) -> tensor<2x2x16xbf16>
+  %285 = "stablehlo.slice"(%276) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
+  %286 = "stablehlo.reshape"(%285) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
+  %287 = "stablehlo.dynamic_update_slice"(%kv_1_1_key, %286, %97, %109, %97) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
+  %288 = "stablehlo.dot_general"(%284, %287) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
+  %289 = "stablehlo.convert"(%288) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
+  %290 = "stablehlo.reshape"(%289) : (tensor<2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %291 = "stablehlo.concatenate"(%282, %290) {dimension = 0 : i64} : (tensor<1x2x2x16xbf16>, tensor<1x2x2x16xbf16>) -> tensor<2x2x2x16xbf16>
+  %292 = "stablehlo.convert"(%291) : (tensor<2x2x2x16xbf16>) -> tensor<2x2x2x16xf32>
+  %293 = "stablehlo.constant"() {value = dense<2.5e-01> : tensor<2x2x2x16xf32>} : () -> tensor<2x2x2x16xf32>
+  %294 = "stablehlo.multiply"(%292, %293) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %295 = "stablehlo.convert"(%294) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xbf16>
+  %296 = "stablehlo.convert"(%295) : (tensor<2x2x2x16xbf16>) -> tensor<2x2x2x16xf32>
+  %297 = "stablehlo.constant"() {value = dense<-3.4028235e+38> : tensor<2x2x2x16xf32>} : () -> tensor<2x2x2x16xf32>
+  %298 = "stablehlo.select"(%3, %296, %297) : (tensor<2x2x2x16xi1>, tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %299 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+  %303 = "stablehlo.reduce"(%298, %299) ({
+  ^bb0(%300: tensor<f32>, %301: tensor<f32>):
+    %302 = "stablehlo.maximum"(%300, %301) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%302) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 3>} : (tensor<2x2x2x16xf32>, tensor<f32>) -> tensor<2x2x2xf32>
-  %240 = "stablehlo.broadcast_in_dim"(%239) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x2xf32>) -> tensor<2x2x2x16xf32>
-  %241 = "stablehlo.subtract"(%234, %240) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %242 = "stablehlo.exponential"(%241) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %243 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
-  %247 = "stablehlo.reduce"(%242, %243) ({
-  ^bb0(%244: tensor<f32>, %245: tensor<f32>):
-    %246 = "stablehlo.add"(%244, %245) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "stablehlo.return"(%246) : (tensor<f32>) -> ()
+  %304 = "stablehlo.broadcast_in_dim"(%303) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x2xf32>) -> tensor<2x2x2x16xf32>
+  %305 = "stablehlo.subtract"(%298, %304) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %306 = "stablehlo.exponential"(%305) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %307 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
+  %311 = "stablehlo.reduce"(%306, %307) ({
+  ^bb0(%308: tensor<f32>, %309: tensor<f32>):
+    %310 = "stablehlo.add"(%308, %309) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%310) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 3>} : (tensor<2x2x2x16xf32>, tensor<f32>) -> tensor<2x2x2xf32>
-  %248 = "stablehlo.broadcast_in_dim"(%247) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x2xf32>) -> tensor<2x2x2x16xf32>
-  %249 = "stablehlo.divide"(%242, %248) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
-  %250 = "stablehlo.convert"(%249) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xbf16>
-  %251 = "stablehlo.slice"(%250) {limit_indices = array<i64: 1, 2, 2, 16>, start_indices = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1, 1, 1>} : (tensor<2x2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
-  %252 = "stablehlo.reshape"(%251) : (tensor<1x2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %253 = "stablehlo.dot_general"(%w18, %179) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<32x64xbf16>, tensor<2x64xbf16>) -> tensor<32x2xf32>
-  %254 = "stablehlo.transpose"(%253) {permutation = array<i64: 1, 0>} : (tensor<32x2xf32>) -> tensor<2x32xf32>
-  %255 = "stablehlo.convert"(%w19) : (tensor<32xbf16>) -> tensor<32xf32>
-  %256 = "stablehlo.broadcast_in_dim"(%255) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<2x32xf32>
-  %257 = "stablehlo.add"(%254, %256) : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
-  %258 = "stablehlo.convert"(%257) : (tensor<2x32xf32>) -> tensor<2x32xbf16>
-  %259 = "stablehlo.reshape"(%258) : (tensor<2x32xbf16>) -> tensor<2x2x16xbf16>
-  %260 = "stablehlo.slice"(%259) {limit_indices = array<i64: 1, 2, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
-  %261 = "stablehlo.reshape"(%260) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
-  %262 = "stablehlo.dynamic_update_slice"(%kv_0_1_value, %261, %65, %67, %65) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
-  %263 = "stablehlo.dot_general"(%252, %262) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
-  %264 = "stablehlo.convert"(%263) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
-  %265 = "stablehlo.reshape"(%264) : (tensor<2x2x16xbf16>) -> tensor<1x64xbf16>
-  %266 = "stablehlo.slice"(%250) {limit_indices = array<i64: 2, 2, 2, 16>, start_indices = array<i64: 1, 0, 0, 0>, strides = array<i64: 1, 1, 1, 1>} : (tensor<2x2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
-  %267 = "stablehlo.reshape"(%266) : (tensor<1x2x2x16xbf16>) -> tensor<2x2x16xbf16>
-  %268 = "stablehlo.slice"(%259) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
-  %269 = "stablehlo.reshape"(%268) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
-  %270 = "stablehlo.dynamic_update_slice"(%kv_1_1_value, %269, %65, %77, %65) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
-  %271 = "stablehlo.dot_general"(%267, %270) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
-  %272 = "stablehlo.convert"(%271) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
-  %273 = "stablehlo.reshape"(%272) : (tensor<2x2x16xbf16>) -> tensor<1x64xbf16>
-  %274 = "stablehlo.concatenate"(%265, %273) {dimension = 0 : i64} : (tensor<1x64xbf16>, tensor<1x64xbf16>) -> tensor<2x64xbf16>
-  %275 = "stablehlo.dot_general"(%274, %w20) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<64x64xbf16>) -> tensor<2x64xf32>
-  %276 = "stablehlo.convert"(%275) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %277 = "stablehlo.add"(%162, %276) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
-  %278 = "stablehlo.convert"(%277) : (tensor<2x64xbf16>) -> tensor<2x64xf32>
-  %279 = "stablehlo.multiply"(%278, %278) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %280 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
-  %284 = "stablehlo.reduce"(%279, %280) ({
-  ^bb0(%281: tensor<f32>, %282: tensor<f32>):
-    %283 = "stablehlo.add"(%281, %282) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "stablehlo.return"(%283) : (tensor<f32>) -> ()
+  %312 = "stablehlo.broadcast_in_dim"(%311) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x2xf32>) -> tensor<2x2x2x16xf32>
+  %313 = "stablehlo.divide"(%306, %312) : (tensor<2x2x2x16xf32>, tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xf32>
+  %314 = "stablehlo.convert"(%313) : (tensor<2x2x2x16xf32>) -> tensor<2x2x2x16xbf16>
+  %315 = "stablehlo.slice"(%314) {limit_indices = array<i64: 1, 2, 2, 16>, start_indices = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1, 1, 1>} : (tensor<2x2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %316 = "stablehlo.reshape"(%315) : (tensor<1x2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %317 = "stablehlo.dot_general"(%w18, %211) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<32x64xbf16>, tensor<2x64xbf16>) -> tensor<32x2xf32>
+  %318 = "stablehlo.transpose"(%317) {permutation = array<i64: 1, 0>} : (tensor<32x2xf32>) -> tensor<2x32xf32>
+  %319 = "stablehlo.convert"(%w19) : (tensor<32xbf16>) -> tensor<32xf32>
+  %320 = "stablehlo.broadcast_in_dim"(%319) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<2x32xf32>
+  %321 = "stablehlo.add"(%318, %320) : (tensor<2x32xf32>, tensor<2x32xf32>) -> tensor<2x32xf32>
+  %322 = "stablehlo.convert"(%321) : (tensor<2x32xf32>) -> tensor<2x32xbf16>
+  %323 = "stablehlo.reshape"(%322) : (tensor<2x32xbf16>) -> tensor<2x2x16xbf16>
+  %324 = "stablehlo.slice"(%323) {limit_indices = array<i64: 1, 2, 16>, start_indices = array<i64: 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
+  %325 = "stablehlo.reshape"(%324) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
+  %326 = "stablehlo.dynamic_update_slice"(%kv_0_1_value, %325, %97, %99, %97) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
+  %327 = "stablehlo.dot_general"(%316, %326) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
+  %328 = "stablehlo.convert"(%327) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
+  %329 = "stablehlo.reshape"(%328) : (tensor<2x2x16xbf16>) -> tensor<1x64xbf16>
+  %330 = "stablehlo.slice"(%314) {limit_indices = array<i64: 2, 2, 2, 16>, start_indices = array<i64: 1, 0, 0, 0>, strides = array<i64: 1, 1, 1, 1>} : (tensor<2x2x2x16xbf16>) -> tensor<1x2x2x16xbf16>
+  %331 = "stablehlo.reshape"(%330) : (tensor<1x2x2x16xbf16>) -> tensor<2x2x16xbf16>
+  %332 = "stablehlo.slice"(%323) {limit_indices = array<i64: 2, 2, 16>, start_indices = array<i64: 1, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x16xbf16>) -> tensor<1x2x16xbf16>
+  %333 = "stablehlo.reshape"(%332) : (tensor<1x2x16xbf16>) -> tensor<2x1x16xbf16>
+  %334 = "stablehlo.dynamic_update_slice"(%kv_1_1_value, %333, %97, %109, %97) : (tensor<2x16x16xbf16>, tensor<2x1x16xbf16>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<2x16x16xbf16>
+  %335 = "stablehlo.dot_general"(%331, %334) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x16xbf16>, tensor<2x16x16xbf16>) -> tensor<2x2x16xf32>
+  %336 = "stablehlo.convert"(%335) : (tensor<2x2x16xf32>) -> tensor<2x2x16xbf16>
+  %337 = "stablehlo.reshape"(%336) : (tensor<2x2x16xbf16>) -> tensor<1x64xbf16>
+  %338 = "stablehlo.concatenate"(%329, %337) {dimension = 0 : i64} : (tensor<1x64xbf16>, tensor<1x64xbf16>) -> tensor<2x64xbf16>
+  %339 = "stablehlo.dot_general"(%338, %w20) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<64x64xbf16>) -> tensor<2x64xf32>
+  %340 = "stablehlo.convert"(%339) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %341 = "stablehlo.add"(%194, %340) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
+  %342 = "stablehlo.convert"(%341) : (tensor<2x64xbf16>) -> tensor<2x64xf32>
+  %343 = "stablehlo.multiply"(%342, %342) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %344 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
+  %348 = "stablehlo.reduce"(%343, %344) ({
+  ^bb0(%345: tensor<f32>, %346: tensor<f32>):
+    %347 = "stablehlo.add"(%345, %346) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%347) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 1>} : (tensor<2x64xf32>, tensor<f32>) -> tensor<2xf32>
-  %285 = "stablehlo.broadcast_in_dim"(%284) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2x64xf32>
-  %286 = "stablehlo.constant"() {value = dense<6.4e+01> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
-  %287 = "stablehlo.divide"(%285, %286) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %288 = "stablehlo.constant"() {value = dense<1.0e-06> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
-  %289 = "stablehlo.add"(%287, %288) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %290 = "stablehlo.rsqrt"(%289) : (tensor<2x64xf32>) -> tensor<2x64xf32>
-  %291 = "stablehlo.multiply"(%278, %290) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %292 = "stablehlo.convert"(%291) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %293 = "stablehlo.broadcast_in_dim"(%w21) {broadcast_dimensions = array<i64: 1>} : (tensor<64xbf16>) -> tensor<2x64xbf16>
-  %294 = "stablehlo.multiply"(%292, %293) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
-  %295 = "stablehlo.dot_general"(%294, %w22) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<128x64xbf16>) -> tensor<2x128xf32>
-  %296 = "stablehlo.convert"(%295) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
-  %297 = "stablehlo.convert"(%296) : (tensor<2x128xbf16>) -> tensor<2x128xf32>
-  %298 = "stablehlo.logistic"(%297) : (tensor<2x128xf32>) -> tensor<2x128xf32>
-  %299 = "stablehlo.multiply"(%297, %298) : (tensor<2x128xf32>, tensor<2x128xf32>) -> tensor<2x128xf32>
-  %300 = "stablehlo.convert"(%299) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
-  %301 = "stablehlo.dot_general"(%294, %w23) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<128x64xbf16>) -> tensor<2x128xf32>
-  %302 = "stablehlo.convert"(%301) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
-  %303 = "stablehlo.multiply"(%300, %302) : (tensor<2x128xbf16>, tensor<2x128xbf16>) -> tensor<2x128xbf16>
-  %304 = "stablehlo.dot_general"(%w24, %303) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<64x128xbf16>, tensor<2x128xbf16>) -> tensor<64x2xf32>
-  %305 = "stablehlo.transpose"(%304) {permutation = array<i64: 1, 0>} : (tensor<64x2xf32>) -> tensor<2x64xf32>
-  %306 = "stablehlo.convert"(%305) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %307 = "stablehlo.add"(%277, %306) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
-  %308 = "stablehlo.convert"(%307) : (tensor<2x64xbf16>) -> tensor<2x64xf32>
-  %309 = "stablehlo.multiply"(%308, %308) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %310 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
-  %314 = "stablehlo.reduce"(%309, %310) ({
-  ^bb0(%311: tensor<f32>, %312: tensor<f32>):
-    %313 = "stablehlo.add"(%311, %312) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "stablehlo.return"(%313) : (tensor<f32>) -> ()
+  %349 = "stablehlo.broadcast_in_dim"(%348) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2x64xf32>
+  %350 = "stablehlo.constant"() {value = dense<6.4e+01> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
+  %351 = "stablehlo.divide"(%349, %350) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %352 = "stablehlo.constant"() {value = dense<1.0e-06> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
+  %353 = "stablehlo.add"(%351, %352) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %354 = "stablehlo.rsqrt"(%353) : (tensor<2x64xf32>) -> tensor<2x64xf32>
+  %355 = "stablehlo.multiply"(%342, %354) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %356 = "stablehlo.convert"(%355) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %357 = "stablehlo.broadcast_in_dim"(%w21) {broadcast_dimensions = array<i64: 1>} : (tensor<64xbf16>) -> tensor<2x64xbf16>
+  %358 = "stablehlo.multiply"(%356, %357) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
+  %359 = "stablehlo.dot_general"(%358, %w22) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<128x64xbf16>) -> tensor<2x128xf32>
+  %360 = "stablehlo.convert"(%359) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
+  %361 = "stablehlo.convert"(%360) : (tensor<2x128xbf16>) -> tensor<2x128xf32>
+  %362 = "stablehlo.logistic"(%361) : (tensor<2x128xf32>) -> tensor<2x128xf32>
+  %363 = "stablehlo.multiply"(%361, %362) : (tensor<2x128xf32>, tensor<2x128xf32>) -> tensor<2x128xf32>
+  %364 = "stablehlo.convert"(%363) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
+  %365 = "stablehlo.dot_general"(%358, %w23) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<128x64xbf16>) -> tensor<2x128xf32>
+  %366 = "stablehlo.convert"(%365) : (tensor<2x128xf32>) -> tensor<2x128xbf16>
+  %367 = "stablehlo.multiply"(%364, %366) : (tensor<2x128xbf16>, tensor<2x128xbf16>) -> tensor<2x128xbf16>
+  %368 = "stablehlo.dot_general"(%w24, %367) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<64x128xbf16>, tensor<2x128xbf16>) -> tensor<64x2xf32>
+  %369 = "stablehlo.transpose"(%368) {permutation = array<i64: 1, 0>} : (tensor<64x2xf32>) -> tensor<2x64xf32>
+  %370 = "stablehlo.convert"(%369) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %371 = "stablehlo.add"(%341, %370) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
+  %372 = "stablehlo.convert"(%371) : (tensor<2x64xbf16>) -> tensor<2x64xf32>
+  %373 = "stablehlo.multiply"(%372, %372) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %374 = "stablehlo.constant"() {value = dense<0.0e+00> : tensor<f32>} : () -> tensor<f32>
+  %378 = "stablehlo.reduce"(%373, %374) ({
+  ^bb0(%375: tensor<f32>, %376: tensor<f32>):
+    %377 = "stablehlo.add"(%375, %376) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%377) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 1>} : (tensor<2x64xf32>, tensor<f32>) -> tensor<2xf32>
-  %315 = "stablehlo.broadcast_in_dim"(%314) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2x64xf32>
-  %316 = "stablehlo.constant"() {value = dense<6.4e+01> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
-  %317 = "stablehlo.divide"(%315, %316) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %318 = "stablehlo.constant"() {value = dense<1.0e-06> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
-  %319 = "stablehlo.add"(%317, %318) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %320 = "stablehlo.rsqrt"(%319) : (tensor<2x64xf32>) -> tensor<2x64xf32>
-  %321 = "stablehlo.multiply"(%308, %320) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
-  %322 = "stablehlo.convert"(%321) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
-  %323 = "stablehlo.broadcast_in_dim"(%w25) {broadcast_dimensions = array<i64: 1>} : (tensor<64xbf16>) -> tensor<2x64xbf16>
-  %324 = "stablehlo.multiply"(%322, %323) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
-  %325 = "stablehlo.dot_general"(%324, %w0) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<1400x64xbf16>) -> tensor<2x1400xf32>
-  %326 = "stablehlo.convert"(%325) : (tensor<2x1400xf32>) -> tensor<2x1400xbf16>
-  %327 = "stablehlo.convert"(%326) : (tensor<2x1400xbf16>) -> tensor<2x1400xf32>
-  func.return %327, %68, %117, %215, %262, %78, %125, %223, %270 : tensor<2x1400xf32>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>
+  %379 = "stablehlo.broadcast_in_dim"(%378) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2x64xf32>
+  %380 = "stablehlo.constant"() {value = dense<6.4e+01> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
+  %381 = "stablehlo.divide"(%379, %380) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %382 = "stablehlo.constant"() {value = dense<1.0e-06> : tensor<2x64xf32>} : () -> tensor<2x64xf32>
+  %383 = "stablehlo.add"(%381, %382) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %384 = "stablehlo.rsqrt"(%383) : (tensor<2x64xf32>) -> tensor<2x64xf32>
+  %385 = "stablehlo.multiply"(%372, %384) : (tensor<2x64xf32>, tensor<2x64xf32>) -> tensor<2x64xf32>
+  %386 = "stablehlo.convert"(%385) : (tensor<2x64xf32>) -> tensor<2x64xbf16>
+  %387 = "stablehlo.broadcast_in_dim"(%w25) {broadcast_dimensions = array<i64: 1>} : (tensor<64xbf16>) -> tensor<2x64xbf16>
+  %388 = "stablehlo.multiply"(%386, %387) : (tensor<2x64xbf16>, tensor<2x64xbf16>) -> tensor<2x64xbf16>
+  %389 = "stablehlo.dot_general"(%388, %w0) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x64xbf16>, tensor<1400x64xbf16>) -> tensor<2x1400xf32>
+  %390 = "stablehlo.convert"(%389) : (tensor<2x1400xf32>) -> tensor<2x1400xbf16>
+  %391 = "stablehlo.convert"(%390) : (tensor<2x1400xbf16>) -> tensor<2x1400xf32>
+  func.return %391, %100, %149, %279, %326, %110, %157, %287, %334 : tensor<2x1400xf32>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>, tensor<2x16x16xbf16>
 }
 }
