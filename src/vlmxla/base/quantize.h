@@ -24,6 +24,9 @@ inline constexpr int64_t kInt4GroupSize = 32;
 // [rows, out].
 inline constexpr char kInt8MatvecTarget[] = "vlmxla.int8_matvec_host";
 inline constexpr char kInt4MatvecTarget[] = "vlmxla.int4_matvec_host";
+// The same kernel for a bfloat16 [out, in] weight as stored (no scales): (x [rows, in] f32 or
+// bf16, w bf16 [out, in]) -> f32 [rows, out], each product x * w summed in float32.
+inline constexpr char kBf16MatvecTarget[] = "vlmxla.bf16_matvec_host";
 
 // The format of the LM head, and of a tied embedding table (which is the head), under `quant`:
 // int8 per output channel (one scale per vocabulary row) in both formats, kNone under kNone. The

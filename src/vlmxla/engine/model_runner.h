@@ -46,10 +46,11 @@ struct RunnerOptions {
   int64_t prefill_chunk = 0;
   // A row's logits do not depend on whether its sequence shares the decode step. With float
   // weights decode never runs the one-row program (its products take other forms than at 2+
-  // rows): a lone sequence decodes in the batch-2 program. With quantized weights on pjrt-cpu
-  // every product computes each row on its own (hlo::RowInvariantProducts) and decode's RoPE
-  // rounds its two products apart (hlo::ApplyRotary), so the one-row program gives a lone
-  // sequence what a batch would, and it runs. Only with max_batch >= 2.
+  // rows): a lone sequence decodes in the batch-2 program. With quantized weights on pjrt-cpu,
+  // and bfloat16 weights computed in bfloat16 there, every product computes each row on its own
+  // (hlo::RowInvariantProducts) and decode's RoPE rounds its two products apart (hlo::ApplyRotary),
+  // so the one-row program gives a lone sequence what a batch would, and it runs. Only with
+  // max_batch >= 2.
   bool batch_invariant_decode = false;
   // Compute dtype (--dtype); nullopt: auto (engine/precision.h). Weights keep their stored type.
   std::optional<hlo::ElementType> dtype;

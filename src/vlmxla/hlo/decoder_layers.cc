@@ -175,7 +175,10 @@ namespace {
 // x . w (+ bias) for a weight as stored (in the layout in_out says) or quantized in `quant`.
 Value ProjectWeight(Builder& b, bool in_out, WeightQuant quant, Value x, const LinearWeight& w,
                     Value bias) {
-  if (quant == WeightQuant::kNone) return Project(b, in_out, x, w.weight, bias);
+  if (quant == WeightQuant::kNone) {
+    if (Bf16HostCallTakes(b, in_out, x, w.weight)) return Bf16HostLinear(b, x, w.weight, bias);
+    return Project(b, in_out, x, w.weight, bias);
+  }
   return QuantizedProject(
       b, x, w.weight, w.scales, quant,
       b.quantized_matvec_call() ? QuantProduct::kHostCall : QuantProduct::kMatrixVector, bias);

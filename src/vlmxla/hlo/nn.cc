@@ -652,8 +652,38 @@ Value WidenedBlocks(Builder& b, Value x, Value values, Value scales, WeightQuant
 }  // namespace
 
 bool RowInvariantProducts(const Precision& precision, int64_t rows) {
-  return precision.quant != WeightQuant::kNone && precision.quantized_matvec_call &&
-         rows <= kMaxHostCallRows;
+  if (!precision.quantized_matvec_call) return false;
+  if (precision.quant != WeightQuant::kNone) return rows <= kMaxHostCallRows;
+  // bf16 weights in bf16 compute as [out, in] (narrow_rows_times_weight: only with
+  // weights_in_out off): every product of up to kMaxBf16HostCallRows rows is the host call.
+  return precision.weights == ElementType::kBF16 && precision.compute == ElementType::kBF16 &&
+         precision.narrow_rows_times_weight && rows <= kMaxBf16HostCallRows;
+}
+
+bool Bf16HostCallTakes(Builder& b, bool in_out, Value x, Value weight) {
+  if (!Ready(b, {x, weight}) || in_out || !b.quantized_matvec_call()) return false;
+  const std::vector<int64_t> xd = b.dims(x), wd = b.dims(weight);
+  return b.type(weight).element == ElementType::kBF16 && wd.size() == 2 && !xd.empty() &&
+         xd.back() == wd[1] && Rows(b, x) <= kMaxBf16HostCallRows;
+}
+
+Value Bf16HostLinear(Builder& b, Value x, Value weight, Value bias) {
+  if (!Ready(b, {x, weight})) return Value{};
+  const ElementType t = b.type(x).element;
+  const std::vector<int64_t> xd = b.dims(x), wd = b.dims(weight);
+  if (wd.size() != 2 || b.type(weight).element != ElementType::kBF16 || xd.empty() ||
+      xd.back() != wd[1]) {
+    return b.Fail(InvalidArgument("linear: bf16 host call weight " + b.type(weight).ToString() +
+                                      " does not fit input " + b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  const int64_t m = Rows(b, x), k = xd.back(), n = wd[0];
+  Value rows = b.Reshape(x, {m, k});
+  if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);  // exact
+  Value y = b.CustomCall(kBf16MatvecTarget, {rows, weight}, {ElementType::kF32, {m, n}});
+  std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
+  out_dims.push_back(n);
+  return AddBias(b, b.Reshape(y, out_dims), bias, t);
 }
 
 Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,

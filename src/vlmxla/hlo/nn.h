@@ -134,10 +134,27 @@ inline constexpr int64_t kMaxStreamedRows = 8;
 // even (42-54 ms) and at 768 the blocks ahead (116-119 ms against 130-153 ms).
 inline constexpr int64_t kMaxHostCallRows = 256;
 
+// The most rows a bfloat16 product multiplies by the host kernel (Bf16HostLinear): decode's.
+inline constexpr int64_t kMaxBf16HostCallRows = kMaxStreamedRows;
+
+// Whether x . weight^T runs as Bf16HostLinear: a backend that registers the host calls
+// (Builder::quantized_matvec_call), a bfloat16 weight [out, in] (weights_in_out off), x of at
+// most kMaxBf16HostCallRows rows.
+bool Bf16HostCallTakes(Builder& b, bool in_out, Value x, Value weight);
+// Linear of x [..., in] (f32, bf16 or f16) by a bfloat16 weight [out, in] as one
+// stablehlo.custom_call of the host kernel (base/quantize.h's kBf16MatvecTarget), which reads the
+// weight as stored, widens it in registers and sums each row's products in float32 in a fixed
+// order (runtime/quantized_matvec.h); the bias joins the f32 sums before the one rounding to x's
+// type, as Linear's. XLA's own products of a narrow weight at 1-8 rows took other forms at each
+// row count (a two-row GEMM for one row, YNNPACK repacking the weight at 2-8, docs/design.md);
+// the kernel is one form, memory-bound, the same bits for a row whatever rows share the call.
+Value Bf16HostLinear(Builder& b, Value x, Value weight, Value bias = Value{});
+
 // Whether every weight product of a decode program of at most `rows` rows computes each row on
 // its own, in the same operations whatever rows stand beside it, so that a row's logits do not
 // depend on the batch it decodes in: quantized weights whose products at that many rows are the
-// host call, whose kernel sums each row in a fixed order (runtime/quantized_matvec.h). Float
+// host call, whose kernel sums each row in a fixed order (runtime/quantized_matvec.h), and
+// bfloat16 weights [out, in] computed in bfloat16 there (Bf16HostLinear). Other float
 // weights are not (XLA's CPU backend sends a one-row dot to another emitter than a two-row one,
 // docs/design.md), nor IREE's streamed rows (each row its own matrix-vector products in
 // StableHLO, but the compiler fuses them differently at one row: measured, not equal). The

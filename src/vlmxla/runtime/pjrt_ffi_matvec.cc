@@ -144,7 +144,8 @@ int64_t PoolThreads(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx) {
   return threads;
 }
 
-// (x [rows, in] f32 or bf16, q i8, scales f32) -> y f32 [rows, out] (base/quantize.h's targets).
+// (x [rows, in] f32 or bf16, q i8, scales f32) -> y f32 [rows, out] (base/quantize.h's targets);
+// quant kNone: (x, w bf16 [out, in]) -> y.
 XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   if (frame->struct_size < kCallFrameSize) {
     return FfiError(frame->api, XLA_FFI_Error_Code_FAILED_PRECONDITION,
@@ -156,19 +157,37 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
     return Metadata(frame);
   }
   const XLA_FFI_Api* api = frame->api;
-  const char* target = quant == WeightQuant::kInt4 ? kInt4MatvecTarget : kInt8MatvecTarget;
+  const bool bf16 = quant == WeightQuant::kNone;
+  const char* target = bf16                          ? kBf16MatvecTarget
+                       : quant == WeightQuant::kInt4 ? kInt4MatvecTarget
+                                                     : kInt8MatvecTarget;
   const XLA_FFI_Args& fa = frame->args;
   const XLA_FFI_Rets& fr = frame->rets;
   const auto* at = reinterpret_cast<const int32_t*>(fa.types);
   const auto* rt = reinterpret_cast<const int32_t*>(fr.types);
   const XLA_FFI_Buffer* x = BufferAt(fa.args, at, fa.size, 0, XLA_FFI_ArgType_BUFFER);
   const XLA_FFI_Buffer* q = BufferAt(fa.args, at, fa.size, 1, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* scales = BufferAt(fa.args, at, fa.size, 2, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* scales =
+      bf16 ? nullptr : BufferAt(fa.args, at, fa.size, 2, XLA_FFI_ArgType_BUFFER);
   const XLA_FFI_Buffer* y = BufferAt(fr.rets, rt, fr.size, 0, XLA_FFI_RetType_BUFFER);
-  if (fa.size != 3 || fr.size != 1 || !x || !q || !scales || !y || x->rank != 2 || q->rank != 2 ||
-      (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
-      q->dtype != XLA_FFI_DataType_S8 || scales->dtype != XLA_FFI_DataType_F32 ||
-      y->dtype != XLA_FFI_DataType_F32) {
+  if (bf16) {
+    if (fa.size != 2 || fr.size != 1 || !x || !q || !y || x->rank != 2 || q->rank != 2 ||
+        (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
+        q->dtype != XLA_FFI_DataType_BF16 || y->dtype != XLA_FFI_DataType_F32 || x->dims[0] < 1 ||
+        q->dims[1] != x->dims[1] || Elements(y) != x->dims[0] * q->dims[0]) {
+      return FfiError(
+          api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+          std::string(target) +
+              ": wants (x f32 or bf16 [rows, in] with rows >= 1, w bf16 [out, in]) "
+              "-> f32 [rows, out]" +
+              (x && q && y ? ", got x " + Dims(x) + ", w " + Dims(q) + ", result " + Dims(y)
+                           : std::string()));
+    }
+  } else if (fa.size != 3 || fr.size != 1 || !x || !q || !scales || !y || x->rank != 2 ||
+             q->rank != 2 ||
+             (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
+             q->dtype != XLA_FFI_DataType_S8 || scales->dtype != XLA_FFI_DataType_F32 ||
+             y->dtype != XLA_FFI_DataType_F32) {
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
                     std::string(target) +
                         ": wants (x f32 or bf16 [rows, in], q i8 [out, in], scales f32) -> f32");
@@ -176,8 +195,9 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   const int64_t rows = x->dims[0], in = x->dims[1], out = q->dims[0];
   const bool int4 = quant == WeightQuant::kInt4;
   const int64_t want_scales = int4 ? out * (in / kInt4GroupSize) : out;
-  if (rows < 1 || q->dims[1] != (int4 ? in / 2 : in) || (int4 && in % kInt4GroupSize != 0) ||
-      Elements(scales) != want_scales || Elements(y) != rows * out) {
+  if (!bf16 &&
+      (rows < 1 || q->dims[1] != (int4 ? in / 2 : in) || (int4 && in % kInt4GroupSize != 0) ||
+       Elements(scales) != want_scales || Elements(y) != rows * out)) {
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
                     std::string(target) + ": x " + Dims(x) + ", q " + Dims(q) + ", scales " +
                         Dims(scales) + " and result " + Dims(y) +
@@ -192,7 +212,7 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   call->product = {quant,
                    &call->rows,
                    static_cast<const int8_t*>(q->data),
-                   static_cast<const float*>(scales->data),
+                   scales ? static_cast<const float*>(scales->data) : nullptr,
                    out,
                    static_cast<float*>(y->data)};
   const int64_t macs = rows * out * in;
@@ -235,6 +255,10 @@ XLA_FFI_Error* Int4MatvecHandler(XLA_FFI_CallFrame* frame) {
   return Matvec(WeightQuant::kInt4, frame);
 }
 
+XLA_FFI_Error* Bf16MatvecHandler(XLA_FFI_CallFrame* frame) {
+  return Matvec(WeightQuant::kNone, frame);
+}
+
 std::string PjrtErrorText(const PJRT_Api* api, PJRT_Error* error) {
   PJRT_Error_Message_Args message{};
   message.struct_size = PJRT_Error_Message_Args_STRUCT_SIZE;
@@ -265,7 +289,8 @@ Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
                          " bytes) has no PJRT_FFI_Register_Handler");
   }
   const std::pair<const char*, XLA_FFI_Handler*> calls[] = {{kInt8MatvecTarget, Int8MatvecHandler},
-                                                            {kInt4MatvecTarget, Int4MatvecHandler}};
+                                                            {kInt4MatvecTarget, Int4MatvecHandler},
+                                                            {kBf16MatvecTarget, Bf16MatvecHandler}};
   const char* xla_flags = std::getenv("XLA_FLAGS");
   g_isa.store(MatvecIsaWithin(XlaCpuIsa(HostCpuIsa(), xla_flags ? xla_flags : "")));
   static constexpr char kPlatform[] = "Host";  // XLA's name for its CPU platform

@@ -1,5 +1,5 @@
-// The quantized matrix-vector custom calls (base/quantize.h's kInt8MatvecTarget and
-// kInt4MatvecTarget) as XLA FFI handlers on a PJRT CPU plugin: typed FFI (stablehlo.custom_call
+// The host matrix-vector custom calls (base/quantize.h's kInt8MatvecTarget, kInt4MatvecTarget
+// and kBf16MatvecTarget) as XLA FFI handlers on a PJRT CPU plugin: typed FFI (stablehlo.custom_call
 // api_version 4), registered through the plugin's PJRT FFI extension for platform "Host", run by
 // the quantized_matvec.h kernel across the FFI's intra-op thread pool.
 #pragma once
@@ -10,9 +10,9 @@ struct PJRT_Api;
 
 namespace vlmxla::runtime {
 
-// Registers both targets with `api`'s FFI extension (once per plugin: PjrtExecutor::Load). An error
-// names what the plugin lacks (no FFI extension, an older one without handler registration) or what
-// it answered.
+// Registers the three targets with `api`'s FFI extension (once per plugin: PjrtExecutor::Load). An
+// error names what the plugin lacks (no FFI extension, an older one without handler registration)
+// or what it answered.
 Status RegisterQuantizedMatvecCalls(const PJRT_Api* api);
 
 }  // namespace vlmxla::runtime

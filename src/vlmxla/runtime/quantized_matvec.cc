@@ -21,7 +21,10 @@ void Scalar(const matvec_kernels::Args& a, int64_t begin, int64_t end) {
     for (int64_t r = 0; r < a.rows; ++r) {
       const float* x = a.x + r * in;
       float s = 0;
-      if (a.int4) {
+      if (a.bf16) {
+        const auto* w = reinterpret_cast<const uint16_t*>(a.q) + o * in;
+        for (int64_t i = 0; i < in; ++i) s += x[i] * Bf16ToFloat(w[i]);
+      } else if (a.int4) {
         const int8_t* q = a.q + o * half;
         for (int64_t j = 0; j < half; ++j) {
           const float scale = a.scales[o * (in / kInt4GroupSize) + j / (kInt4GroupSize / 2)];
@@ -92,6 +95,7 @@ void PrepareMatvecRows(const void* x, bool bf16, int64_t rows, int64_t in, Weigh
 void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end, MatvecIsa isa) {
   matvec_kernels::Args a;
   a.int4 = m.quant == WeightQuant::kInt4;
+  a.bf16 = m.quant == WeightQuant::kNone;
   a.x = m.x->values.data();
   a.rows = m.x->rows;
   a.in = m.x->in;

@@ -4,6 +4,7 @@
 // time. What it computes (docs/validation.md, "Quantized weights"):
 //   int8: y[r, o] = (sum_i x[r, i] * float(q[o, i])) * scale[o]
 //   int4: y[r, o] = sum_i x[r, i] * (float(q[o, i]) * scale[o, i / 32])   (W' as the oracle's)
+//   bf16 (a float weight, quant kNone): y[r, o] = sum_i x[r, i] * float(w[o, i])
 // with the sums in float32 (lanes summed at the end, so in another order than a loop's).
 #pragma once
 
@@ -56,7 +57,8 @@ void PrepareMatvecRows(const void* x, bool bf16, int64_t rows, int64_t in, Weigh
                        MatvecRows& out);
 
 // One product's operands. q: int8 [out, in] or packed int4 [out, in / 2]; scales: [out] or
-// [out, in / 32]; y: float32 [rows, out].
+// [out, in / 32]; y: float32 [rows, out]. quant kNone: q is a bfloat16 [out, in] weight's bits
+// (as uint16), scales unused.
 struct QuantizedMatvec {
   WeightQuant quant = WeightQuant::kInt8;
   const MatvecRows* x = nullptr;

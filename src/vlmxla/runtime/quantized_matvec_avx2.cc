@@ -11,7 +11,8 @@ using V = __m256;
 struct Simd {
   static constexpr int64_t kWidth = 8;
   static constexpr int64_t kRowBlock = 2;  // rows whose sums the registers hold
-  // int8 rows per block: twice kRowBlock, each block's sums in two passes (Int8Rows).
+  // int8 rows per block: twice kRowBlock, each block's sums in two passes (DotRows); bfloat16 rows
+  // too.
   static constexpr int64_t kInt8RowBlock = 4;
   static V Zero() { return _mm256_setzero_ps(); }
   static V Load(const float* p) { return _mm256_loadu_ps(p); }
@@ -28,6 +29,10 @@ struct Simd {
   static V Q8(const int8_t* p) {
     return _mm256_cvtepi32_ps(
         _mm256_cvtepi8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
+  }
+  static V Bf16(const uint16_t* p) {
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(b), 16));
   }
   // A group's scale as Q4W takes it: here the scale itself in every lane.
   static V GroupScale(float s) { return Splat(s); }

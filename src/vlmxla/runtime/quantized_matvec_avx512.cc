@@ -11,7 +11,8 @@ using V = __m512;
 struct Simd {
   static constexpr int64_t kWidth = 16;
   static constexpr int64_t kRowBlock = 4;  // rows whose sums the registers hold
-  // int8 rows per block: twice kRowBlock, each block's sums in two passes (Int8Rows).
+  // int8 rows per block: twice kRowBlock, each block's sums in two passes (DotRows); bfloat16 rows
+  // too.
   static constexpr int64_t kInt8RowBlock = 8;
   static V Zero() { return _mm512_setzero_ps(); }
   static V Load(const float* p) { return _mm512_loadu_ps(p); }
@@ -23,6 +24,10 @@ struct Simd {
   static V Q8(const int8_t* p) {
     return _mm512_cvtepi32_ps(
         _mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+  }
+  static V Bf16(const uint16_t* p) {
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(b), 16));
   }
   // A group's scale as Q4W takes it: the 16 values float(q) * scale a nibble can stand for, at
   // the nibble's own bits (0..7 for q = 0..7, 8..15 for q = -8..-1), computed once per group.

@@ -10,6 +10,7 @@ namespace vlmxla::runtime::matvec_kernels {
 
 struct Args {
   bool int4 = false;
+  bool bf16 = false;  // q holds a bfloat16 [out, in] weight (its bits), and scales are unused
   const float* x = nullptr;  // [rows, in] (int4: per row, even inputs then odd ones)
   int64_t rows = 0;
   int64_t in = 0;

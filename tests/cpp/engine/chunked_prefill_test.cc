@@ -129,14 +129,15 @@ INSTANTIATE_TEST_SUITE_P(BackendsAndDtypes, ChunkedPrefillTest,
                                             ::testing::Values("float32", "bfloat16")),
                          test_model::BackendDtypeName);
 
-// Quantized weights on pjrt-cpu: every product computes each row on its own
-// (hlo::RowInvariantProducts) and decode's RoPE rounds each product apart (ApplyRotary's
-// separate_products), so a lone sequence decodes in the one-row program; on iree-cpu in the
-// batch-2 program, as with float weights. Either way each step's logits equal, bit for bit,
-// those the same sequence gets as the second row of a batch of four, step after step (the caches
-// each run writes feed the next steps). The Qwen2 decoder (q/k/v biases) is the one that found
-// the RoPE's FMA contraction: without separate_products its float32 logits differed at step 1.
-// Parameters: model type, backend, --weights, compute dtype.
+// Quantized weights on pjrt-cpu, and bfloat16 weights computed in bfloat16 there: every product
+// computes each row on its own (hlo::RowInvariantProducts: the host kernel) and decode's RoPE
+// rounds each product apart (ApplyRotary's separate_products), so a lone sequence decodes in the
+// one-row program; on iree-cpu, and float32 weights, in the batch-2 program. Either way each step's
+// logits equal, bit for bit, those the same sequence gets as the second row of a batch of four,
+// step after step (the caches each run writes feed the next steps). The Qwen2 decoder (q/k/v
+// biases) is the one that found the RoPE's FMA contraction: without separate_products its float32
+// logits differed at step 1. Parameters: model type, backend, --weights (stored: the float32 test
+// checkpoint, rounded to bfloat16 as it loads under bfloat16 compute), compute dtype.
 class LoneDecodeTest : public ::testing::TestWithParam<
                            std::tuple<std::string, std::string, std::string, std::string>> {
  protected:
@@ -163,13 +164,16 @@ TEST_P(LoneDecodeTest, ALoneSequenceGetsWhatItsRowInABatchGets) {
   o.capacity = kCapacity;
   o.max_batch = 6;
   o.batch_invariant_decode = true;
-  o.weights = weights == "int4" ? WeightQuant::kInt4 : WeightQuant::kInt8;
+  o.weights = weights == "int4"   ? WeightQuant::kInt4
+              : weights == "int8" ? WeightQuant::kInt8
+                                  : WeightQuant::kNone;
   o.dtype = dtype == "bfloat16" ? hlo::ElementType::kBF16 : hlo::ElementType::kF32;
   auto loaded = ModelRunner::Load((dir_ / model_type).string(), std::move(*executor), o);
   ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
   ModelRunner& runner = **loaded;
+  const bool one_row = backend == "pjrt-cpu" && (weights != "stored" || dtype == "bfloat16");
   const std::vector<int> buckets =
-      backend == "pjrt-cpu" ? std::vector<int>{1, 2, 4, 6} : std::vector<int>{2, 4, 6};
+      one_row ? std::vector<int>{1, 2, 4, 6} : std::vector<int>{2, 4, 6};
   EXPECT_EQ(runner.batch_buckets(), buckets);
   // Slots 0 and 3 hold the same prompt, slots 2, 4 and 5 others of other lengths; slot 1 stays
   // free (the batch-2 program pads a lone slot 0 with it). Slot 0 decodes alone, slot 3 as the
@@ -203,7 +207,7 @@ TEST_P(LoneDecodeTest, ALoneSequenceGetsWhatItsRowInABatchGets) {
 INSTANTIATE_TEST_SUITE_P(BackendsWeightsAndDtypes, LoneDecodeTest,
                          ::testing::Combine(::testing::Values("llama", "qwen2"),
                                             ::testing::Values("pjrt-cpu", "iree-cpu"),
-                                            ::testing::Values("int8", "int4"),
+                                            ::testing::Values("int8", "int4", "stored"),
                                             ::testing::Values("float32", "bfloat16")),
                          [](const auto& info) {
                            std::string name =

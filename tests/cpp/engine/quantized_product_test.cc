@@ -237,6 +237,38 @@ TEST(QuantizedProduct, DecodeAndPrefillCallTheHostKernelOnPjrtCpuOnly) {
   }
 }
 
+// bfloat16 weights computed in bfloat16 (as stored, no --weights): pjrt-cpu's decode programs of
+// 1 to 8 rows call the host kernel (kBf16MatvecTarget) for every projection and the head, its
+// 9-row one and its prefill keep XLA's products, and iree-cpu's programs never call it.
+TEST(QuantizedProduct, Bf16DecodeCallsTheHostKernelOnPjrtCpuOnly) {
+  const io::TextConfig config = testing::SmallLlamaConfig();
+  for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
+    auto executor = runtime::MakeExecutor(backend);
+    ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+    for (const int64_t batch : {1, 2, 8, 9}) {
+      SCOPED_TRACE(backend + " batch " + std::to_string(batch));
+      hlo::DecodeOptions o;
+      o.capacity = 16;
+      o.batch = batch;
+      o.precision.compute = ElementType::kBF16;
+      o.precision.weights = ElementType::kBF16;
+      o.weights_in_out = (*executor)->traits().prefers_in_out_narrow_weights;
+      engine::SetProductForms((*executor)->traits(), o.weights_in_out, o.precision);
+      Result<hlo::Program> p = hlo::BuildDecode(config, o);
+      ASSERT_TRUE(p.ok()) << p.status().ToString();
+      const std::string call = std::string("call_target_name = \"") + kBf16MatvecTarget + "\"";
+      int calls = 0;
+      for (size_t at = p->mlir.find(call); at != std::string::npos;
+           at = p->mlir.find(call, at + 1)) {
+        ++calls;
+      }
+      const bool host = backend == "pjrt-cpu" && batch <= 8;
+      EXPECT_EQ(calls, host ? 7 * config.num_hidden_layers + 1 : 0);
+      EXPECT_EQ(hlo::RowInvariantProducts(o.precision, batch), host);
+    }
+  }
+}
+
 // The kernel's handler refuses operands it cannot take with an error naming the call, the shapes
 // and the limit (the emitter never writes such a call; a hand-written program could).
 TEST(QuantizedProduct, HostCallRefusesShapesItCannotTake) {

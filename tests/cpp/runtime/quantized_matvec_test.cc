@@ -26,7 +26,7 @@ struct Case {
 };
 
 // Random q in [-qmax, qmax] as the layout stores it (int4: two per byte, input 2j low), scales,
-// and rows.
+// and rows. kNone: a bfloat16 weight q / 128 (exact in bfloat16), as its bits, scales 1 / 128.
 struct Operands {
   std::vector<int8_t> q;       // unpacked [out, in]
   std::vector<int8_t> stored;  // as the kernel reads it
@@ -42,6 +42,20 @@ Operands Make(const Case& c, int64_t rows, uint32_t seed) {
   Operands o;
   o.q.resize(c.out * c.in);
   for (int8_t& v : o.q) v = static_cast<int8_t>(qd(gen));
+  if (c.quant == WeightQuant::kNone) {
+    o.stored.resize(c.out * c.in * 2);
+    for (int64_t i = 0; i < c.out * c.in; ++i) {
+      const float w = static_cast<float>(o.q[i]) / 128.0f;
+      uint32_t bits;
+      std::memcpy(&bits, &w, sizeof bits);
+      const uint16_t top = static_cast<uint16_t>(bits >> 16);  // w has at most 7 significant bits
+      std::memcpy(o.stored.data() + 2 * i, &top, sizeof top);
+    }
+    o.scales.assign(c.out, 1.0f / 128.0f);
+    o.x.resize(rows * c.in);
+    for (float& v : o.x) v = xd(gen);
+    return o;
+  }
   if (c.quant == WeightQuant::kInt4) {
     o.stored.resize(c.out * c.in / 2);
     for (size_t j = 0; j < o.stored.size(); ++j) {
@@ -94,7 +108,9 @@ TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
       {WeightQuant::kInt8, 67, 100},   {WeightQuant::kInt8, 301, 1029},
       {WeightQuant::kInt8, 5, 4064},   {WeightQuant::kInt4, 1, 32},
       {WeightQuant::kInt4, 13, 96},    {WeightQuant::kInt4, 67, 160},
-      {WeightQuant::kInt4, 301, 1056},
+      {WeightQuant::kInt4, 301, 1056}, {WeightQuant::kNone, 1, 1},
+      {WeightQuant::kNone, 7, 13},     {WeightQuant::kNone, 67, 100},
+      {WeightQuant::kNone, 301, 1029}, {WeightQuant::kNone, 5, 4064},
   };
   const std::vector<MatvecIsa> isas = IsasHere();
   ASSERT_GE(isas.size(), 2u) << "this CPU runs neither vector path; only the scalar one is tested";
@@ -136,11 +152,10 @@ TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
 // of an 8-row call against the same row alone, on every path, for shapes with vector bodies,
 // partial vectors and tails, and a weight wider than one tile of outputs.
 TEST(QuantizedMatvec, ARowsResultDoesNotDependOnTheOtherRows) {
-  const Case cases[] = {{WeightQuant::kInt8, 37, 1029},
-                        {WeightQuant::kInt8, 300, 896},
-                        {WeightQuant::kInt8, 3, 20000},
-                        {WeightQuant::kInt4, 37, 1056},
-                        {WeightQuant::kInt4, 300, 896}};
+  const Case cases[] = {{WeightQuant::kInt8, 37, 1029}, {WeightQuant::kInt8, 300, 896},
+                        {WeightQuant::kInt8, 3, 20000}, {WeightQuant::kInt4, 37, 1056},
+                        {WeightQuant::kInt4, 300, 896}, {WeightQuant::kNone, 37, 1029},
+                        {WeightQuant::kNone, 300, 896}, {WeightQuant::kNone, 3, 20000}};
   for (const Case& c : cases) {
     const Operands o = Make(c, kBlockRows, static_cast<uint32_t>(c.out + c.in));
     MatvecRows all;
