@@ -108,7 +108,11 @@ TEST_P(ChunkedPrefillTest, AContinuedPromptEqualsItsWholePrefill) {
 TEST_P(ChunkedPrefillTest, ASequenceDecodesAloneAsBesideOthers) {
   std::unique_ptr<ModelRunner> runner = Load();
   ASSERT_NE(runner, nullptr);
-  EXPECT_EQ(runner->batch_buckets().front(), 2);  // no one-row program
+  // No one-row program, except bf16 on pjrt-cpu, where every product is the row-invariant host
+  // kernel (LoneDecodeTest below).
+  const bool one_row =
+      std::get<0>(GetParam()) == "pjrt-cpu" && std::get<1>(GetParam()) == "bfloat16";
+  EXPECT_EQ(runner->batch_buckets().front(), one_row ? 1 : 2);
   const prompt::PreparedPrefill p = Text(20);
   for (int s = 0; s < 3; ++s) ASSERT_TRUE(runner->Prefill(s, p, ImageFeatures(), nullptr).ok());
   auto saved = runner->SaveSlot(0);
