@@ -299,15 +299,23 @@ Value RotaryAngles(Builder& b, Value positions, std::span<const float> inv_freq)
 
 namespace {
 
+// The maximum, over a new leading axis, of x reshaped to [1, ...] (`row`) and other(row) stacked
+// after it: a reduction, which XLA's CPU compiler never fuses into x's consumers
+// (MaterializedRow, Held).
+template <class Other>
+Value StackedMax(Builder& b, Value x, Other other) {
+  std::vector<int64_t> stacked = b.dims(x);
+  stacked.insert(stacked.begin(), 1);
+  Value row = b.Reshape(x, stacked);
+  return b.Reduce(b.Concatenate({row, other(row)}, 0), {0}, ReduceKind::kMax);
+}
+
 // x computed in a fusion of its own, its users reading it from memory: the maximum over
 // [x; -inf], an identity (NaN stays NaN) that XLA's CPU compiler neither folds (it does fold
 // MaterializedRow's maximum over [x; x] of float32 values) nor fuses into its consumers.
 Value Held(Builder& b, Value x) {
-  std::vector<int64_t> stacked = b.dims(x);
-  stacked.insert(stacked.begin(), 1);
-  Value row = b.Reshape(x, stacked);
-  Value floor = SplatLike(b, row, -std::numeric_limits<double>::infinity());
-  return b.Reduce(b.Concatenate({row, floor}, 0), {0}, ReduceKind::kMax);
+  return StackedMax(
+      b, x, [&](Value row) { return SplatLike(b, row, -std::numeric_limits<double>::infinity()); });
 }
 
 }  // namespace
@@ -377,6 +385,32 @@ int64_t Rows(Builder& b, Value x) {
   return rows;
 }
 
+// The host kernel's custom call `target` (base/quantize.h) on x [..., k] as rows [m, k] (f32 or
+// bf16; an f16 row widens exactly) and the weight's operands, its f32 [m, n] back in x's leading
+// dims with the bias joined before the one rounding to x's type. The kernel multiplies the rows
+// in blocks over each tile of the weight, which it reads from memory once.
+Value HostCall(Builder& b, const char* target, Value x, const std::vector<Value>& weight, int64_t n,
+               Value bias) {
+  const ElementType t = b.type(x).element;
+  const std::vector<int64_t> xd = b.dims(x);
+  const int64_t m = Rows(b, x);
+  Value rows = b.Reshape(x, {m, xd.back()});
+  if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);
+  std::vector<Value> operands = {rows};
+  operands.insert(operands.end(), weight.begin(), weight.end());
+  Value y = b.CustomCall(target, operands, {ElementType::kF32, {m, n}});
+  std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
+  out_dims.push_back(n);
+  return AddBias(b, b.Reshape(y, out_dims), bias, t);
+}
+
+// Whether x [..., in] meets a bfloat16 weight [out, in].
+bool FitsBf16Weight(Builder& b, Value x, Value weight) {
+  const std::vector<int64_t> xd = b.dims(x), wd = b.dims(weight);
+  return b.type(weight).element == ElementType::kBF16 && wd.size() == 2 && !xd.empty() &&
+         xd.back() == wd[1];
+}
+
 // With `two_rows` (Builder::two_row_narrow_gemv, or a long narrow product under
 // narrow_rows_times_weight): a one-row product x [1, ..., 1, K] . weight of a narrow weight
 // (compute type narrow too: x's type is the weight's), computed on [x; x] and its first result
@@ -414,10 +448,7 @@ Value TwoRowsIfOne(Builder& b, Value x, Value weight, int64_t result_axis,
 // (perf, bench/README.md). A reduction is never fused into that loop, so the row is computed
 // once; an optimization barrier does not do it (the CPU pipeline removes barriers before fusion).
 Value MaterializedRow(Builder& b, Value x) {
-  std::vector<int64_t> stacked = b.dims(x);
-  stacked.insert(stacked.begin(), 1);
-  Value row = b.Reshape(x, stacked);
-  return b.Reduce(b.Concatenate({row, row}, 0), {0}, ReduceKind::kMax);
+  return StackedMax(b, x, [](Value row) { return row; });
 }
 
 }  // namespace
@@ -662,28 +693,17 @@ bool RowInvariantProducts(const Precision& precision, int64_t rows) {
 
 bool Bf16HostCallTakes(Builder& b, bool in_out, Value x, Value weight) {
   if (!Ready(b, {x, weight}) || in_out || !b.quantized_matvec_call()) return false;
-  const std::vector<int64_t> xd = b.dims(x), wd = b.dims(weight);
-  return b.type(weight).element == ElementType::kBF16 && wd.size() == 2 && !xd.empty() &&
-         xd.back() == wd[1] && Rows(b, x) <= kMaxBf16HostCallRows;
+  return FitsBf16Weight(b, x, weight) && Rows(b, x) <= kMaxBf16HostCallRows;
 }
 
 Value Bf16HostLinear(Builder& b, Value x, Value weight, Value bias) {
   if (!Ready(b, {x, weight})) return Value{};
-  const ElementType t = b.type(x).element;
-  const std::vector<int64_t> xd = b.dims(x), wd = b.dims(weight);
-  if (wd.size() != 2 || b.type(weight).element != ElementType::kBF16 || xd.empty() ||
-      xd.back() != wd[1]) {
+  if (!FitsBf16Weight(b, x, weight)) {
     return b.Fail(InvalidArgument("linear: bf16 host call weight " + b.type(weight).ToString() +
                                       " does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
   }
-  const int64_t m = Rows(b, x), k = xd.back(), n = wd[0];
-  Value rows = b.Reshape(x, {m, k});
-  if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);  // exact
-  Value y = b.CustomCall(kBf16MatvecTarget, {rows, weight}, {ElementType::kF32, {m, n}});
-  std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
-  out_dims.push_back(n);
-  return AddBias(b, b.Reshape(y, out_dims), bias, t);
+  return HostCall(b, kBf16MatvecTarget, x, {weight}, b.dims(weight)[0], bias);
 }
 
 Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
@@ -707,17 +727,11 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
     return WidenedBlocks(b, x, values, scales, quant, bias);
   }
   const int64_t n = vd[0], k = xd.back();
+  if (host_call) {
+    return HostCall(b, int4 ? kInt4MatvecTarget : kInt8MatvecTarget, x, {values, scales}, n, bias);
+  }
   std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
   out_dims.push_back(n);
-  if (host_call) {
-    // The call takes f32 or bf16 rows (an f16 row widens exactly) and returns f32 [m, n]; the
-    // kernel multiplies them in blocks over each tile of q, which it reads from memory once.
-    Value rows = b.Reshape(x, {m, k});
-    if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);
-    Value y = b.CustomCall(int4 ? kInt4MatvecTarget : kInt8MatvecTarget, {rows, values, scales},
-                           {ElementType::kF32, {m, n}});
-    return AddBias(b, b.Reshape(y, out_dims), bias, t);
-  }
   // The rows computed once (MaterializedRow), so their RMSNorm does not run again for every
   // weight element in the dot's loop. (For an f32 row XLA folds the max of [x; x] away and the
   // norm's last two multiplies do run in the loop, which stays bound by reading q.)

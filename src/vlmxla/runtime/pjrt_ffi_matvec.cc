@@ -170,40 +170,30 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   const XLA_FFI_Buffer* scales =
       bf16 ? nullptr : BufferAt(fa.args, at, fa.size, 2, XLA_FFI_ArgType_BUFFER);
   const XLA_FFI_Buffer* y = BufferAt(fr.rets, rt, fr.size, 0, XLA_FFI_RetType_BUFFER);
-  if (bf16) {
-    if (fa.size != 2 || fr.size != 1 || !x || !q || !y || x->rank != 2 || q->rank != 2 ||
-        (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
-        q->dtype != XLA_FFI_DataType_BF16 || y->dtype != XLA_FFI_DataType_F32 || x->dims[0] < 1 ||
-        q->dims[1] != x->dims[1] || Elements(y) != x->dims[0] * q->dims[0]) {
-      return FfiError(
-          api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-          std::string(target) +
-              ": wants (x f32 or bf16 [rows, in] with rows >= 1, w bf16 [out, in]) "
-              "-> f32 [rows, out]" +
-              (x && q && y ? ", got x " + Dims(x) + ", w " + Dims(q) + ", result " + Dims(y)
-                           : std::string()));
-    }
-  } else if (fa.size != 3 || fr.size != 1 || !x || !q || !scales || !y || x->rank != 2 ||
-             q->rank != 2 ||
-             (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
-             q->dtype != XLA_FFI_DataType_S8 || scales->dtype != XLA_FFI_DataType_F32 ||
-             y->dtype != XLA_FFI_DataType_F32) {
-    return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                    std::string(target) +
-                        ": wants (x f32 or bf16 [rows, in], q i8 [out, in], scales f32) -> f32");
+  // The operands each target takes: x and y alike, then the weight's (q, and its scales).
+  const int32_t weight_type = bf16 ? XLA_FFI_DataType_BF16 : XLA_FFI_DataType_S8;
+  const char* weight_operands = bf16 ? "w bf16 [out, in]" : "q i8 [out, in], scales f32";
+  if (fa.size != (bf16 ? 2 : 3) || fr.size != 1 || !x || !q || (!bf16 && !scales) || !y ||
+      x->rank != 2 || q->rank != 2 ||
+      (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
+      q->dtype != weight_type || (scales && scales->dtype != XLA_FFI_DataType_F32) ||
+      y->dtype != XLA_FFI_DataType_F32) {
+    return FfiError(
+        api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+        std::string(target) + ": wants (x f32 or bf16 [rows, in], " + weight_operands + ") -> f32");
   }
   const int64_t rows = x->dims[0], in = x->dims[1], out = q->dims[0];
   const bool int4 = quant == WeightQuant::kInt4;
   const int64_t want_scales = int4 ? out * (in / kInt4GroupSize) : out;
-  if (!bf16 &&
-      (rows < 1 || q->dims[1] != (int4 ? in / 2 : in) || (int4 && in % kInt4GroupSize != 0) ||
-       Elements(scales) != want_scales || Elements(y) != rows * out)) {
+  if (rows < 1 || q->dims[1] != (int4 ? in / 2 : in) || (int4 && in % kInt4GroupSize != 0) ||
+      (scales && Elements(scales) != want_scales) || Elements(y) != rows * out) {
+    const char* takes = bf16   ? ", w [out, in]"
+                        : int4 ? " with in a multiple of 32, q [out, in / 2], scales [out, in / 32]"
+                               : ", q [out, in], scales [out]";
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                    std::string(target) + ": x " + Dims(x) + ", q " + Dims(q) + ", scales " +
-                        Dims(scales) + " and result " + Dims(y) +
-                        " do not fit; it takes x [rows, in] with rows >= 1" +
-                        (int4 ? " with in a multiple of 32, q [out, in / 2], scales [out, in / 32]"
-                              : ", q [out, in], scales [out]") +
+                    std::string(target) + ": x " + Dims(x) + (bf16 ? ", w " : ", q ") + Dims(q) +
+                        (scales ? ", scales " + Dims(scales) : std::string()) + " and result " +
+                        Dims(y) + " do not fit; it takes x [rows, in] with rows >= 1" + takes +
                         ", result [rows, out]");
   }
   auto call = std::make_shared<SharedCall>();

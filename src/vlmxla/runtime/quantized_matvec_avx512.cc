@@ -11,8 +11,8 @@ using V = __m512;
 struct Simd {
   static constexpr int64_t kWidth = 16;
   static constexpr int64_t kRowBlock = 4;  // rows whose sums the registers hold
-  // int8 rows per block: twice kRowBlock, each block's sums in two passes (DotRows); bfloat16 rows
-  // too.
+  // int8 and bfloat16 rows per block: twice kRowBlock, each block's sums in two passes
+  // (DotRows).
   static constexpr int64_t kInt8RowBlock = 8;
   static V Zero() { return _mm512_setzero_ps(); }
   static V Load(const float* p) { return _mm512_loadu_ps(p); }

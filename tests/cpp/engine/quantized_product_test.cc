@@ -307,5 +307,26 @@ TEST(QuantizedProduct, HostCallRefusesShapesItCannotTake) {
   }
 }
 
+// The bf16 call likewise: a weight narrower than the rows is refused, naming it.
+TEST(QuantizedProduct, Bf16HostCallRefusesAWeightThatDoesNotFit) {
+  auto executor = runtime::MakeExecutor("pjrt-cpu");
+  ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  hlo::Builder builder("main");
+  Value x = builder.Arg("x", {ElementType::kF32, {2, 64}});
+  Value w = builder.Arg("w", {ElementType::kBF16, {4, 32}});
+  Value y = builder.CustomCall(kBf16MatvecTarget, {x, w}, {ElementType::kF32, {2, 4}});
+  auto exe = CompileMain(**executor, builder, y);
+  ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+  auto xd = (*executor)->Upload(HostTensor(DType::kF32, {2, 64}));
+  auto wd = (*executor)->Upload(HostTensor(DType::kBF16, {4, 32}));
+  ASSERT_TRUE(xd.ok() && wd.ok());
+  const std::vector<runtime::DeviceBuffer*> args = {xd->get(), wd->get()};
+  auto out = (*exe)->Execute(args);
+  ASSERT_FALSE(out.ok());
+  for (const char* says : {kBf16MatvecTarget, "w [4, 32]", "rows >= 1"}) {
+    EXPECT_NE(out.status().message().find(says), std::string::npos) << out.status().ToString();
+  }
+}
+
 }  // namespace
 }  // namespace vlmxla
