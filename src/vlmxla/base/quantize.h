@@ -27,6 +27,12 @@ inline constexpr char kInt4MatvecTarget[] = "vlmxla.int4_matvec_host";
 // The same kernel for a bfloat16 [out, in] weight as stored (no scales): (x [rows, in] f32 or
 // bf16, w bf16 [out, in]) -> f32 [rows, out], each product x * w summed in float32.
 inline constexpr char kBf16MatvecTarget[] = "vlmxla.bf16_matvec_host";
+// One slot's decode attention on the host (runtime/decode_attention.h), reading only the cache
+// rows the slot has written: (q [kv, rep, hd], k [kv, rows, hd], v [kv, rows, hd], position s32 [],
+// scaling f32 []) -> [kv, rep, hd], all of q, k, v and the result float32 or all bfloat16.
+inline constexpr char kDecodeAttentionTarget[] = "vlmxla.decode_attention_host";
+// The largest head_dim it takes.
+inline constexpr int64_t kMaxDecodeAttentionHeadDim = 512;
 
 // The format of the LM head, and of a tied embedding table (which is the head), under `quant`:
 // int8 per output channel (one scale per vocabulary row) in both formats, kNone under kNone. The

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "vlmxla/base/quantize.h"
 #include "vlmxla/hlo/builder.h"
 #include "vlmxla/hlo/decoder_layers.h"
 #include "vlmxla/hlo/nn.h"
@@ -84,6 +85,17 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
   // Sliding layers (Gemma) turn by their own base.
   const Rope local_rope = any_sliding ? rope_at(config.local_rope_theta, 1.0) : Rope{};
 
+  // On a backend with the host calls (pjrt-cpu), each slot's attention is the host kernel
+  // (base/quantize.h's kDecodeAttentionTarget, runtime/decode_attention.h): the same math in an
+  // order fixed per slot, reading only the rows the slot has written, where XLA's loops read (and
+  // pack) all `rows` of the cache every step whatever the position.
+  const bool host_attention = b.quantized_matvec_call() &&
+                              (ct == ElementType::kF32 || ct == ElementType::kBF16) &&
+                              hd <= kMaxDecodeAttentionHeadDim;
+  Value scaling = host_attention
+                      ? b.Scalar(ElementType::kF32, static_cast<float>(AttentionScaling(config)))
+                      : Value{};
+
   // Slot s sees its cache rows 0..positions[s]; scores are [B, kv, rep, C]. A ring layer's rows
   // (W of them) hold positions[s] - W + 1..positions[s] once the slot has passed W positions, so
   // the same rule (row <= position) shows every written row and hides the unwritten ones.
@@ -92,9 +104,9 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
     return b.Compare(b.Iota(score_i32, 3), b.BroadcastInDim(positions, score_i32.dims, {0}),
                      CompareDirection::kLe);
   };
-  Value visible = visible_rows(cap);
   const int64_t window = config.sliding_window;
-  Value visible_ring = any_ring ? visible_rows(window) : Value{};
+  Value visible = host_attention ? Value{} : visible_rows(cap);
+  Value visible_ring = any_ring && !host_attention ? visible_rows(window) : Value{};
   Value zero = b.Scalar(ElementType::kI32, 0);
   std::vector<Value> row(batch), ring_row(batch);  // positions[s], and % W for ring layers
   for (int64_t s = 0; s < batch; ++s) {
@@ -110,7 +122,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
     const int64_t rows = ring ? window : cap;
     const LayerQkv a = AttentionInputs(b, config, dw.layers[l], x,
                                        config.IsSliding(l) ? local_rope : rope);  // [B, heads, hd]
-    std::vector<Value> scores;
+    std::vector<Value> scores, outs;
     for (int64_t s = 0; s < batch; ++s) {
       // The new row goes into the slot's own buffers in place: [kv, 1, hd] at row positions[s].
       Value k = b.Reshape(b.Slice(a.k, {s, 0, 0}, {s + 1, kv_heads, hd}), {kv_heads, 1, hd});
@@ -121,13 +133,20 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
       key = b.DynamicUpdateSlice(key, k, {zero, at, zero});
       value = b.DynamicUpdateSlice(value, v, {zero, at, zero});
       Value q = b.Reshape(b.Slice(a.q, {s, 0, 0}, {s + 1, heads, hd}), {kv_heads, rep, hd});
+      if (host_attention) {
+        // Rows 0..positions[s] are visible, a ring layer's too (the rule above).
+        Value o = b.CustomCall(kDecodeAttentionTarget, {q, key, value, row[s], scaling},
+                               {ct, {kv_heads, rep, hd}});
+        outs.push_back(b.Reshape(o, {1, heads * hd}));
+        continue;
+      }
       Value score = RoundedDot(b, q, key, {0}, {0}, {2}, {2});  // [kv, rep, rows]
       scores.push_back(b.Reshape(score, {1, kv_heads, rep, rows}));
     }
-    Value probs =
-        AttentionProbs(b, config, b.Concatenate(scores, 0), ring ? visible_ring : visible);
-    std::vector<Value> outs;
-    for (int64_t s = 0; s < batch; ++s) {
+    Value probs = host_attention ? Value{}
+                                 : AttentionProbs(b, config, b.Concatenate(scores, 0),
+                                                  ring ? visible_ring : visible);
+    for (int64_t s = 0; s < batch && !host_attention; ++s) {
       Value p = b.Reshape(b.Slice(probs, {s, 0, 0, 0}, {s + 1, kv_heads, rep, rows}),
                           {kv_heads, rep, rows});
       Value o = RoundedDot(b, p, caches[s][2 * l + 1], {0}, {0}, {2}, {1});  // [kv, rep, hd]

@@ -237,12 +237,14 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
           ApplyRotary(b, k, rope.cos, rope.sin, rope.separate_products), v};
 }
 
-Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible) {
+double AttentionScaling(const io::TextConfig& config) {
   // Gemma: query_pre_attn_scalar ** -0.5, as Python computes it.
-  const double scaling = config.query_pre_attn_scalar > 0
-                             ? std::pow(config.query_pre_attn_scalar, -0.5)
-                             : 1.0 / std::sqrt(static_cast<double>(config.head_dim));
-  return AttentionProbs(b, scores, scaling, visible);
+  return config.query_pre_attn_scalar > 0 ? std::pow(config.query_pre_attn_scalar, -0.5)
+                                          : 1.0 / std::sqrt(static_cast<double>(config.head_dim));
+}
+
+Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible) {
+  return AttentionProbs(b, scores, AttentionScaling(config), visible);
 }
 
 Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWeights& lw, Value x,

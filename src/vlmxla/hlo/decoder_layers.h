@@ -96,8 +96,9 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
 // The decoder's RMSNorm: RmsNorm, or RmsNormUnitOffset with config.norm_weight_offset (Gemma).
 Value DecoderNorm(Builder& b, const io::TextConfig& config, Value x, Value weight);
 
-// Eager attention probabilities (nn.h) with the decoder's scaling (1/sqrt(head_dim), or
-// query_pre_attn_scalar^-0.5).
+// The decoder's attention scaling: 1/sqrt(head_dim), or Gemma's query_pre_attn_scalar^-0.5.
+double AttentionScaling(const io::TextConfig& config);
+// Eager attention probabilities (nn.h) with the decoder's scaling (AttentionScaling).
 Value AttentionProbs(Builder& b, const io::TextConfig& config, Value scores, Value visible);
 
 // The rest of a decoder layer after attention: x [N, D] + o_proj(attn [N, heads * head_dim]),

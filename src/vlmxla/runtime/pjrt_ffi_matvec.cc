@@ -7,10 +7,12 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "pjrt_c_api.h"
 #include "vlmxla/base/quantize.h"
 #include "vlmxla/runtime/cpu_isa.h"
+#include "vlmxla/runtime/decode_attention.h"
 #include "vlmxla/runtime/quantized_matvec.h"
 #include "xla/ffi/api/c_api.h"
 
@@ -52,23 +54,45 @@ constexpr int64_t kMinOutputsPerChunk = 64, kChunksPerThread = 8;
 constexpr int64_t kMinMacsPerThread = 2 << 20;
 
 // One call's work, shared with the tasks it schedules: every thread, the caller included, takes
-// the next chunk of outputs until none is left, so the call finishes even if the pool runs none
-// of its tasks, and a task that starts after the call returned finds nothing to do.
+// the next chunk until none is left, so the call finishes even if the pool runs none of its
+// tasks, and a task that starts after the call returned finds nothing to do. A call's operands
+// live in the object that derives from this, which the tasks keep alive.
 struct SharedCall {
-  MatvecRows rows;
-  QuantizedMatvec product;
-  MatvecIsa isa = MatvecIsa::kAuto;
-  int64_t chunk = 0;
+  virtual ~SharedCall() = default;
+  virtual void RunChunk(int64_t c) = 0;
   int64_t chunks = 0;
   std::atomic<int64_t> next{0};
   std::atomic<int64_t> done{0};
 
   void Work() {
     for (int64_t c; (c = next.fetch_add(1)) < chunks;) {
-      const int64_t begin = c * chunk;
-      RunQuantizedMatvec(product, begin, std::min(product.out, begin + chunk), isa);
+      RunChunk(c);
       done.fetch_add(1, std::memory_order_release);
     }
+  }
+};
+
+// A matrix-vector product in chunks of outputs.
+struct MatvecCall : SharedCall {
+  MatvecRows rows;
+  QuantizedMatvec product;
+  MatvecIsa isa = MatvecIsa::kAuto;
+  int64_t chunk = 0;
+  void RunChunk(int64_t c) override {
+    const int64_t begin = c * chunk;
+    RunQuantizedMatvec(product, begin, std::min(product.out, begin + chunk), isa);
+  }
+};
+
+// One slot's decode attention, a chunk per kv head, each thread with scratch of its own.
+struct AttentionCall : SharedCall {
+  DecodeAttention attention;
+  MatvecIsa isa = MatvecIsa::kAuto;
+  void RunChunk(int64_t c) override {
+    thread_local std::vector<float> scratch;
+    const size_t need = static_cast<size_t>(DecodeAttentionScratch(attention));
+    if (scratch.size() < need) scratch.resize(need);
+    RunDecodeAttention(attention, c, c + 1, scratch.data(), isa);
   }
 };
 
@@ -109,6 +133,23 @@ XLA_FFI_Error* Metadata(const XLA_FFI_CallFrame* frame) {
   return nullptr;
 }
 
+// What every handler checks first: a call frame laid out as API 0.2 lays it out (else an error),
+// and XLA's metadata query (answered). True when `*answer` is the call's whole answer.
+bool Answered(XLA_FFI_CallFrame* frame, XLA_FFI_Error** answer) {
+  if (frame->struct_size < kCallFrameSize) {
+    *answer = FfiError(frame->api, XLA_FFI_Error_Code_FAILED_PRECONDITION,
+                       "XLA FFI call frame of " + std::to_string(frame->struct_size) +
+                           " bytes, older than API 0.2");
+    return true;
+  }
+  if (frame->extension_start != nullptr &&
+      frame->extension_start->type == XLA_FFI_Extension_Metadata) {
+    *answer = Metadata(frame);
+    return true;
+  }
+  return false;
+}
+
 // One argument or result of the call frame, if it is a buffer.
 const XLA_FFI_Buffer* BufferAt(void* const* values, const int32_t* types, int64_t size, int64_t i,
                                int32_t buffer_type) {
@@ -144,18 +185,39 @@ int64_t PoolThreads(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx) {
   return threads;
 }
 
+// Runs `call`'s chunks on `threads` threads: the caller's and up to threads - 1 of the FFI's pool.
+void RunOnPool(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx,
+               const std::shared_ptr<SharedCall>& call, int64_t threads) {
+  for (int64_t t = 1; t < std::min(threads, call->chunks); ++t) {
+    // The task owns a reference to the call; a pool that cannot take it leaves the chunk to us.
+    auto* task_call = new std::shared_ptr<SharedCall>(call);
+    XLA_FFI_ThreadPool_Schedule_Args args{};
+    args.struct_size = sizeof(args);
+    args.ctx = ctx;
+    args.task = [](void* data) {
+      auto* c = static_cast<std::shared_ptr<SharedCall>*>(data);
+      (*c)->Work();
+      delete c;
+    };
+    args.data = task_call;
+    if (XLA_FFI_Error* error = api->XLA_FFI_ThreadPool_Schedule(&args)) {
+      XLA_FFI_Error_Destroy_Args destroy{};
+      destroy.struct_size = sizeof(destroy);
+      destroy.error = error;
+      api->XLA_FFI_Error_Destroy(&destroy);
+      delete task_call;
+      break;
+    }
+  }
+  call->Work();
+  // The chunks other threads took are short (a slice of one product): wait for them here.
+  while (call->done.load(std::memory_order_acquire) < call->chunks) std::this_thread::yield();
+}
+
 // (x [rows, in] f32 or bf16, q i8, scales f32) -> y f32 [rows, out] (base/quantize.h's targets);
 // quant kNone: (x, w bf16 [out, in]) -> y.
 XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
-  if (frame->struct_size < kCallFrameSize) {
-    return FfiError(frame->api, XLA_FFI_Error_Code_FAILED_PRECONDITION,
-                    "XLA FFI call frame of " + std::to_string(frame->struct_size) +
-                        " bytes, older than API 0.2");
-  }
-  if (frame->extension_start != nullptr &&
-      frame->extension_start->type == XLA_FFI_Extension_Metadata) {
-    return Metadata(frame);
-  }
+  if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
   const XLA_FFI_Api* api = frame->api;
   const bool bf16 = quant == WeightQuant::kNone;
   const char* target = bf16                          ? kBf16MatvecTarget
@@ -196,7 +258,7 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
                         Dims(y) + " do not fit; it takes x [rows, in] with rows >= 1" + takes +
                         ", result [rows, out]");
   }
-  auto call = std::make_shared<SharedCall>();
+  auto call = std::make_shared<MatvecCall>();
   call->isa = g_isa.load(std::memory_order_relaxed);
   PrepareMatvecRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, quant, call->rows);
   call->product = {quant,
@@ -211,30 +273,7 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   call->chunk = std::max(kMinOutputsPerChunk,
                          (out + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
   call->chunks = (out + call->chunk - 1) / call->chunk;
-  for (int64_t t = 1; t < std::min(threads, call->chunks); ++t) {
-    // The task owns a reference to the call; a pool that cannot take it leaves the chunk to us.
-    auto* task_call = new std::shared_ptr<SharedCall>(call);
-    XLA_FFI_ThreadPool_Schedule_Args args{};
-    args.struct_size = sizeof(args);
-    args.ctx = frame->ctx;
-    args.task = [](void* data) {
-      auto* c = static_cast<std::shared_ptr<SharedCall>*>(data);
-      (*c)->Work();
-      delete c;
-    };
-    args.data = task_call;
-    if (XLA_FFI_Error* error = api->XLA_FFI_ThreadPool_Schedule(&args)) {
-      XLA_FFI_Error_Destroy_Args destroy{};
-      destroy.struct_size = sizeof(destroy);
-      destroy.error = error;
-      api->XLA_FFI_Error_Destroy(&destroy);
-      delete task_call;
-      break;
-    }
-  }
-  call->Work();
-  // The chunks other threads took are short (a slice of one projection): wait for them here.
-  while (call->done.load(std::memory_order_acquire) < call->chunks) std::this_thread::yield();
+  RunOnPool(api, frame->ctx, call, threads);
   return nullptr;
 }
 
@@ -247,6 +286,70 @@ XLA_FFI_Error* Int4MatvecHandler(XLA_FFI_CallFrame* frame) {
 
 XLA_FFI_Error* Bf16MatvecHandler(XLA_FFI_CallFrame* frame) {
   return Matvec(WeightQuant::kNone, frame);
+}
+
+// Attention work (multiply-adds: scores and context) per thread, as kMinMacsPerThread: one slot's
+// step at a few hundred positions runs on the caller's thread alone.
+constexpr int64_t kMinAttentionMacsPerThread = kMinMacsPerThread;
+
+// (q [kv, rep, hd], k [kv, rows, hd], v [kv, rows, hd], position s32 [], scaling f32 []) -> out
+// [kv, rep, hd]: q, k, v and out all f32 or all bf16 (base/quantize.h's kDecodeAttentionTarget).
+XLA_FFI_Error* DecodeAttentionHandler(XLA_FFI_CallFrame* frame) {
+  if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
+  const XLA_FFI_Api* api = frame->api;
+  const XLA_FFI_Args& fa = frame->args;
+  const XLA_FFI_Rets& fr = frame->rets;
+  const auto* at = reinterpret_cast<const int32_t*>(fa.types);
+  const auto* rt = reinterpret_cast<const int32_t*>(fr.types);
+  const XLA_FFI_Buffer* q = BufferAt(fa.args, at, fa.size, 0, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* k = BufferAt(fa.args, at, fa.size, 1, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* v = BufferAt(fa.args, at, fa.size, 2, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* position = BufferAt(fa.args, at, fa.size, 3, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* scaling = BufferAt(fa.args, at, fa.size, 4, XLA_FFI_ArgType_BUFFER);
+  const XLA_FFI_Buffer* out = BufferAt(fr.rets, rt, fr.size, 0, XLA_FFI_RetType_BUFFER);
+  const auto same_type = [&](const XLA_FFI_Buffer* b) { return b->dtype == q->dtype; };
+  if (fa.size != 5 || fr.size != 1 || !q || !k || !v || !position || !scaling || !out ||
+      (q->dtype != XLA_FFI_DataType_F32 && q->dtype != XLA_FFI_DataType_BF16) || !same_type(k) ||
+      !same_type(v) || !same_type(out) || position->dtype != XLA_FFI_DataType_S32 ||
+      Elements(position) != 1 || scaling->dtype != XLA_FFI_DataType_F32 || Elements(scaling) != 1 ||
+      q->rank != 3 || k->rank != 3 || v->rank != 3 || out->rank != 3) {
+    return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                    std::string(kDecodeAttentionTarget) +
+                        ": wants (q [kv, rep, hd], k [kv, rows, hd], v [kv, rows, hd], position "
+                        "s32 [], scaling f32 []) -> [kv, rep, hd], q, k, v and the result all f32 "
+                        "or all bf16");
+  }
+  const int64_t kv = q->dims[0], rep = q->dims[1], hd = q->dims[2], rows = k->dims[1];
+  if (k->dims[0] != kv || k->dims[2] != hd || v->dims[0] != kv || v->dims[1] != rows ||
+      v->dims[2] != hd || out->dims[0] != kv || out->dims[1] != rep || out->dims[2] != hd ||
+      hd > kMaxDecodeAttentionHeadDim) {
+    return FfiError(
+        api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+        std::string(kDecodeAttentionTarget) + ": q " + Dims(q) + ", k " + Dims(k) + ", v " +
+            Dims(v) + " and result " + Dims(out) +
+            " do not fit; it takes q [kv, rep, hd], k and v [kv, rows, hd] with hd <= " +
+            std::to_string(kMaxDecodeAttentionHeadDim) + ", result [kv, rep, hd]");
+  }
+  auto call = std::make_shared<AttentionCall>();
+  call->isa = g_isa.load(std::memory_order_relaxed);
+  DecodeAttention& a = call->attention;
+  a.bf16 = q->dtype == XLA_FFI_DataType_BF16;
+  a.q = q->data;
+  a.k = k->data;
+  a.v = v->data;
+  a.kv = kv;
+  a.rep = rep;
+  a.hd = hd;
+  a.rows = rows;
+  a.position = *static_cast<const int32_t*>(position->data);
+  a.scaling = *static_cast<const float*>(scaling->data);
+  a.out = out->data;
+  call->chunks = kv;
+  const int64_t macs = 2 * kv * rep * hd * DecodeAttentionRows(a);
+  const int64_t threads = std::max<int64_t>(
+      1, std::min(macs / kMinAttentionMacsPerThread, PoolThreads(api, frame->ctx)));
+  RunOnPool(api, frame->ctx, call, threads);
+  return nullptr;
 }
 
 std::string PjrtErrorText(const PJRT_Api* api, PJRT_Error* error) {
@@ -278,9 +381,11 @@ Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
                          std::to_string(ext->base.struct_size) +
                          " bytes) has no PJRT_FFI_Register_Handler");
   }
-  const std::pair<const char*, XLA_FFI_Handler*> calls[] = {{kInt8MatvecTarget, Int8MatvecHandler},
-                                                            {kInt4MatvecTarget, Int4MatvecHandler},
-                                                            {kBf16MatvecTarget, Bf16MatvecHandler}};
+  const std::pair<const char*, XLA_FFI_Handler*> calls[] = {
+      {kInt8MatvecTarget, Int8MatvecHandler},
+      {kInt4MatvecTarget, Int4MatvecHandler},
+      {kBf16MatvecTarget, Bf16MatvecHandler},
+      {kDecodeAttentionTarget, DecodeAttentionHandler}};
   const char* xla_flags = std::getenv("XLA_FLAGS");
   g_isa.store(MatvecIsaWithin(XlaCpuIsa(HostCpuIsa(), xla_flags ? xla_flags : "")));
   static constexpr char kPlatform[] = "Host";  // XLA's name for its CPU platform

@@ -19,6 +19,7 @@ struct Simd {
   static V Splat(float v) { return _mm256_set1_ps(v); }
   static V Add(V a, V b) { return _mm256_add_ps(a, b); }
   static V Mul(V a, V b) { return _mm256_mul_ps(a, b); }
+  static void StoreLanes(float* p, V v) { _mm256_storeu_ps(p, v); }
   static V Fma(V a, V b, V acc) { return _mm256_fmadd_ps(a, b, acc); }
   static float Sum(V v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
@@ -46,9 +47,13 @@ struct Simd {
 };
 
 #include "vlmxla/runtime/quantized_matvec_loops.inc"
+#include "vlmxla/runtime/decode_attention_loops.inc"
 
 }  // namespace
 
 void Avx2(const Args& a, int64_t begin, int64_t end) { Run(a, begin, end); }
+void AttendAvx2(const AttentionArgs& a, int64_t h_begin, int64_t h_end, float* scratch) {
+  Attend(a, h_begin, h_end, scratch);
+}
 
 }  // namespace vlmxla::runtime::matvec_kernels

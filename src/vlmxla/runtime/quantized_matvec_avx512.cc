@@ -19,6 +19,7 @@ struct Simd {
   static V Splat(float v) { return _mm512_set1_ps(v); }
   static V Add(V a, V b) { return _mm512_add_ps(a, b); }
   static V Mul(V a, V b) { return _mm512_mul_ps(a, b); }
+  static void StoreLanes(float* p, V v) { _mm512_storeu_ps(p, v); }
   static V Fma(V a, V b, V acc) { return _mm512_fmadd_ps(a, b, acc); }
   static float Sum(V v) { return _mm512_reduce_add_ps(v); }
   static V Q8(const int8_t* p) {
@@ -45,9 +46,13 @@ struct Simd {
 };
 
 #include "vlmxla/runtime/quantized_matvec_loops.inc"
+#include "vlmxla/runtime/decode_attention_loops.inc"
 
 }  // namespace
 
 void Avx512(const Args& a, int64_t begin, int64_t end) { Run(a, begin, end); }
+void AttendAvx512(const AttentionArgs& a, int64_t h_begin, int64_t h_end, float* scratch) {
+  Attend(a, h_begin, h_end, scratch);
+}
 
 }  // namespace vlmxla::runtime::matvec_kernels

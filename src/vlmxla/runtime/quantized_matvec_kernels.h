@@ -24,4 +24,25 @@ struct Args {
 void Avx2(const Args& a, int64_t begin, int64_t end);
 void Avx512(const Args& a, int64_t begin, int64_t end);
 
+// The largest head_dim the attention loops take (base/quantize.h's kMaxDecodeAttentionHeadDim,
+// which this header may not include).
+constexpr int64_t kMaxHeadDim = 512;
+
+// One decode step's attention for one slot (decode_attention.h): each kv head's `rep` query rows
+// against the cache's first n rows (decode_attention_loops.inc).
+struct AttentionArgs {
+  bool bf16 = false;        // q, k, v and out hold bfloat16 bits, else float32
+  const void* q = nullptr;  // [kv, rep, hd]
+  const void* k = nullptr;  // [kv, rows, hd]
+  const void* v = nullptr;  // [kv, rows, hd]
+  int64_t kv = 0, rep = 0, hd = 0, rows = 0;
+  int64_t n = 0;  // visible cache rows: 0..n-1
+  float scaling = 1.0f;
+  void* out = nullptr;  // [kv, rep, hd]
+};
+
+// Heads [h_begin, h_end); scratch holds rep * (hd + n) floats.
+void AttendAvx2(const AttentionArgs& a, int64_t h_begin, int64_t h_end, float* scratch);
+void AttendAvx512(const AttentionArgs& a, int64_t h_begin, int64_t h_end, float* scratch);
+
 }  // namespace vlmxla::runtime::matvec_kernels

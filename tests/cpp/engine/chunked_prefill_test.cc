@@ -221,5 +221,55 @@ INSTANTIATE_TEST_SUITE_P(BackendsWeightsAndDtypes, LoneDecodeTest,
                            return name;
                          });
 
+// On pjrt-cpu decode's attention is the host kernel, which reads only the rows a slot has written
+// (runtime/decode_attention.h): a step's logits are the same bits whatever the context capacity,
+// so its cost follows the sequence's length and not the capacity. The same prompt (one chunk, so
+// one prefill program of its length in both) prefilled and decoded for eight steps in runners of
+// capacity 64 and 256 gives the same logits at every step, float32 and bfloat16, stored and int8
+// weights. (The kernel's own test, decode_attention_test.cc, fills the rows past the position
+// with NaN: never read.)
+TEST(DecodeAttentionTest, AStepIsTheSameBitsAtEveryCapacityOnPjrtCpu) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("vlmxla-decode-capacity-" + std::to_string(getpid()));
+  test_model::WriteLlama(dir, 256, /*intermediate=*/64, "qwen2");
+  for (const auto dtype : {hlo::ElementType::kF32, hlo::ElementType::kBF16}) {
+    for (const WeightQuant weights : {WeightQuant::kNone, WeightQuant::kInt8}) {
+      SCOPED_TRACE(std::string(hlo::ElementTypeName(dtype)) + " " + WeightQuantName(weights));
+      std::vector<std::vector<float>> logits[2];
+      for (int run = 0; run < 2; ++run) {
+        auto executor = runtime::MakeExecutor("pjrt-cpu");
+        ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+        RunnerOptions o;
+        o.capacity = run == 0 ? 64 : 256;
+        o.dtype = dtype;
+        o.weights = weights;
+        auto loaded = ModelRunner::Load(dir.string(), std::move(*executor), o);
+        ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+        ModelRunner& runner = **loaded;
+        auto first = runner.Prefill(0, Text(13), ImageFeatures(), nullptr);
+        ASSERT_TRUE(first.ok()) << first.status().ToString();
+        const int64_t vocab = first->shape().back();
+        int32_t token = Argmax(first->span<float>().data() + first->num_elements() - vocab, vocab);
+        for (int32_t position = 13; position < 21; ++position) {
+          auto step = runner.Decode(std::vector<int>{0}, std::vector<int32_t>{token},
+                                    std::vector<int32_t>{position});
+          ASSERT_TRUE(step.ok()) << step.status().ToString();
+          const std::span<const float> row = step->span<float>();
+          logits[run].emplace_back(row.begin(), row.end());
+          token = Argmax(row.data(), vocab);
+        }
+      }
+      ASSERT_EQ(logits[0].size(), logits[1].size());
+      for (size_t i = 0; i < logits[0].size(); ++i) {
+        EXPECT_EQ(std::memcmp(logits[0][i].data(), logits[1][i].data(),
+                              logits[0][i].size() * sizeof(float)),
+                  0)
+            << "step " << i;
+      }
+    }
+  }
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace vlmxla::engine

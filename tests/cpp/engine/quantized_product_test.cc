@@ -328,5 +328,79 @@ TEST(QuantizedProduct, Bf16HostCallRefusesAWeightThatDoesNotFit) {
   }
 }
 
+// Decode's attention on pjrt-cpu is the host kernel (kDecodeAttentionTarget), one call per slot
+// and layer, in float32 and bfloat16 with any weights; iree-cpu keeps XLA-style attention over the
+// whole cache, and so does float16 (the kernel takes f32 and bf16 operands).
+TEST(QuantizedProduct, DecodeAttentionIsTheHostKernelOnPjrtCpuOnly) {
+  const io::TextConfig config = testing::SmallLlamaConfig();
+  for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
+    auto executor = runtime::MakeExecutor(backend);
+    ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+    for (const ElementType compute : {ElementType::kF32, ElementType::kBF16, ElementType::kF16}) {
+      for (const int64_t batch : {1, 3}) {
+        SCOPED_TRACE(backend + " " + ElementTypeName(compute) + " batch " + std::to_string(batch));
+        hlo::DecodeOptions o;
+        o.capacity = 16;
+        o.batch = batch;
+        o.precision.compute = compute;
+        o.precision.weights = compute;
+        o.weights_in_out = (*executor)->traits().prefers_in_out_narrow_weights;
+        engine::SetProductForms((*executor)->traits(), o.weights_in_out, o.precision);
+        Result<hlo::Program> p = hlo::BuildDecode(config, o);
+        ASSERT_TRUE(p.ok()) << p.status().ToString();
+        const std::string call =
+            std::string("call_target_name = \"") + kDecodeAttentionTarget + "\"";
+        int calls = 0;
+        for (size_t at = p->mlir.find(call); at != std::string::npos;
+             at = p->mlir.find(call, at + 1)) {
+          ++calls;
+        }
+        const bool host = backend == "pjrt-cpu" && compute != ElementType::kF16;
+        EXPECT_EQ(calls, host ? batch * config.num_hidden_layers : 0);
+      }
+    }
+  }
+}
+
+// The attention call's handler refuses operands it cannot take, naming the call and the shapes.
+TEST(QuantizedProduct, DecodeAttentionCallRefusesShapesItCannotTake) {
+  auto executor = runtime::MakeExecutor("pjrt-cpu");
+  ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  struct Bad {
+    std::vector<int64_t> q, k, v;
+    ElementType v_type;
+    const char* says;
+  };
+  const Bad cases[] = {
+      {{2, 3, 8}, {2, 16, 8}, {2, 15, 8}, ElementType::kF32, "v [2, 15, 8]"},  // v short a row
+      {{2, 3, 8}, {1, 16, 8}, {1, 16, 8}, ElementType::kF32, "k [1, 16, 8]"},  // kv heads differ
+      {{2, 3, 8}, {2, 16, 8}, {2, 16, 8}, ElementType::kBF16, "all f32 or all bf16"},
+  };
+  for (const Bad& c : cases) {
+    SCOPED_TRACE(c.says);
+    hlo::Builder builder("main");
+    Value q = builder.Arg("q", {ElementType::kF32, c.q});
+    Value k = builder.Arg("k", {ElementType::kF32, c.k});
+    Value v = builder.Arg("v", {c.v_type, c.v});
+    Value y = builder.CustomCall(
+        kDecodeAttentionTarget,
+        {q, k, v, builder.Scalar(ElementType::kI32, 3), builder.Scalar(ElementType::kF32, 0.5)},
+        {ElementType::kF32, c.q});
+    auto exe = CompileMain(**executor, builder, y);
+    ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+    auto qd = (*executor)->Upload(HostTensor(DType::kF32, c.q));
+    auto kd = (*executor)->Upload(HostTensor(DType::kF32, c.k));
+    auto vd = (*executor)->Upload(
+        HostTensor(c.v_type == ElementType::kBF16 ? DType::kBF16 : DType::kF32, c.v));
+    ASSERT_TRUE(qd.ok() && kd.ok() && vd.ok());
+    const std::vector<runtime::DeviceBuffer*> args = {qd->get(), kd->get(), vd->get()};
+    auto out = (*exe)->Execute(args);
+    ASSERT_FALSE(out.ok());
+    for (const char* says : {kDecodeAttentionTarget, c.says}) {
+      EXPECT_NE(out.status().message().find(says), std::string::npos) << out.status().ToString();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace vlmxla
