@@ -35,6 +35,8 @@ void SetProductForms(const runtime::BackendTraits& traits, bool weights_in_out,
   precision.narrow_rows_times_weight =
       traits.keeps_bf16_weights_out_in && ct == hlo::ElementType::kBF16 && !weights_in_out;
   precision.quantized_matvec_call = traits.has_quantized_matvec_call;
+  precision.cache_updates_as_bits = traits.widens_narrow_updates &&
+                                    (ct == hlo::ElementType::kBF16 || ct == hlo::ElementType::kF16);
 }
 
 Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> requested,

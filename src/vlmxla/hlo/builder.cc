@@ -429,6 +429,19 @@ Value Builder::Convert(Value x, ElementType element) {
       r);
 }
 
+Value Builder::BitcastConvert(Value x, ElementType element) {
+  if (!Usable({x})) return Value{};
+  if (!Check(ElementByteSize(element) == ElementByteSize(type(x).element),
+             "stablehlo.bitcast_convert",
+             type(x).ToString() + " to " + ElementTypeName(element) + ": widths differ")) {
+    return Value{};
+  }
+  TensorType r{element, type(x).dims};
+  return Emit("\"stablehlo.bitcast_convert\"(" + Name(x) + ") : (" + type(x).ToString() + ") -> " +
+                  r.ToString(),
+              r);
+}
+
 Value Builder::CastTo(Value x, ElementType element) {
   if (!Usable({x})) return Value{};
   return type(x).element == element ? x : Convert(x, element);

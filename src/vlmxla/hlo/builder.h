@@ -127,6 +127,8 @@ class Builder {
   // `pred` is i1 with the shape of a and b (or an i1 scalar).
   Value Select(Value pred, Value on_true, Value on_false);
   Value Convert(Value x, ElementType element);
+  // The same bits as another element type of the same width (stablehlo.bitcast_convert).
+  Value BitcastConvert(Value x, ElementType element);
   // Convert, or x itself when it already has that element type (emits nothing).
   Value CastTo(Value x, ElementType element);
 

@@ -130,8 +130,9 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
       Value& key = caches[s][2 * l];
       Value& value = caches[s][2 * l + 1];
       const Value at = ring ? ring_row[s] : row[s];
-      key = b.DynamicUpdateSlice(key, k, {zero, at, zero});
-      value = b.DynamicUpdateSlice(value, v, {zero, at, zero});
+      const bool as_bits = options.precision.cache_updates_as_bits;
+      key = UpdateRows(b, key, k, {zero, at, zero}, as_bits);
+      value = UpdateRows(b, value, v, {zero, at, zero}, as_bits);
       Value q = b.Reshape(b.Slice(a.q, {s, 0, 0}, {s + 1, heads, hd}), {kv_heads, rep, hd});
       if (host_attention) {
         // Rows 0..positions[s] are visible, a ring layer's too (the rule above).

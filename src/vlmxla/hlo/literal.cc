@@ -64,6 +64,7 @@ std::string FormatElement(ElementType type, double value) {
     }
     case ElementType::kI1: return value != 0 ? "true" : "false";
     case ElementType::kI8:
+    case ElementType::kI16:
     case ElementType::kI32:
     case ElementType::kI64: return std::to_string(static_cast<int64_t>(value));
   }

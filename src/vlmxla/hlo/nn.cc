@@ -200,6 +200,18 @@ Result<Value> Activation(Builder& b, const std::string& name, Value x, const std
                        "unsupported_activation");
 }
 
+Value UpdateRows(Builder& b, Value cache, Value rows, const std::vector<Value>& starts,
+                 bool as_bits) {
+  if (!Ready(b, {cache, rows})) return Value{};
+  const ElementType t = b.type(cache).element;
+  if (!as_bits || (t != ElementType::kBF16 && t != ElementType::kF16)) {
+    return b.DynamicUpdateSlice(cache, rows, starts);
+  }
+  const ElementType bits = ElementType::kI16;
+  return b.BitcastConvert(
+      b.DynamicUpdateSlice(b.BitcastConvert(cache, bits), b.BitcastConvert(rows, bits), starts), t);
+}
+
 Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible) {
   if (!b.status().ok()) return Value{};
   const ElementType ct = b.type(scores).element, f32 = ElementType::kF32;

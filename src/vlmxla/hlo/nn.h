@@ -65,6 +65,12 @@ Result<Value> Activation(Builder& b, const std::string& name, Value x, const std
 // Eager attention probabilities of `scores` (the compute type): scores * scaling rounded to that
 // type, positions where `visible` (i1, the scores' shape) is false set to the lowest float, float32
 // softmax over the last axis, rounded back (eager_attention_forward with an additive mask).
+// cache with `rows` written at `starts` (a dynamic-update-slice), through their 16-bit patterns
+// where `as_bits` (Precision::cache_updates_as_bits) and the cache is bf16 or f16: the same
+// bits, without a float update the compiler would widen over the whole cache.
+Value UpdateRows(Builder& b, Value cache, Value rows, const std::vector<Value>& starts,
+                 bool as_bits);
+
 Value AttentionProbs(Builder& b, Value scores, double scaling, Value visible);
 
 // Attention ctx = probs(q . k^T) . v in blocks of query rows. q is [B..., F..., Q, d] and k, v

@@ -203,6 +203,7 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
 
   std::vector<Value> fresh_kv, new_caches;
   Value x = inputs_embeds;
+  const bool as_bits = options.precision.cache_updates_as_bits;
   for (int l = 0; l < layers; ++l) {
     const bool sliding = config.IsSliding(l);
     const LayerQkv a = AttentionInputs(b, config, dw.layers[l], x, sliding ? local_rope : rope);
@@ -216,13 +217,13 @@ Result<Program> BuildPrefill(const io::TextConfig& config, int image_token_id,
       // slot's ring in place.
       Value ring_k = b.Transpose(b.GatherRows(a.k, ring_positions), {1, 0, 2});
       Value ring_v = b.Transpose(b.GatherRows(a.v, ring_positions), {1, 0, 2});
-      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], ring_k, {zero, zero, zero}));
-      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], ring_v, {zero, zero, zero}));
+      new_caches.push_back(UpdateRows(b, caches[2 * l], ring_k, {zero, zero, zero}, as_bits));
+      new_caches.push_back(UpdateRows(b, caches[2 * l + 1], ring_v, {zero, zero, zero}, as_bits));
     } else {
       // Rows kv_row..kv_row+L-1 of the slot's cache (an update at a constant row 0 is done in
       // place by XLA).
-      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l], k, {zero, kv_row, zero}));
-      new_caches.push_back(b.DynamicUpdateSlice(caches[2 * l + 1], v, {zero, kv_row, zero}));
+      new_caches.push_back(UpdateRows(b, caches[2 * l], k, {zero, kv_row, zero}, as_bits));
+      new_caches.push_back(UpdateRows(b, caches[2 * l + 1], v, {zero, kv_row, zero}, as_bits));
       if (from_start) {  // the prefix's rows and these, [kv, keys, hd]
         k_seen = new_caches[2 * l];
         v_seen = new_caches[2 * l + 1];

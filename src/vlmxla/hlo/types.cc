@@ -11,6 +11,7 @@ const char* ElementTypeName(ElementType type) {
     case ElementType::kI64: return "i64";
     case ElementType::kI1: return "i1";
     case ElementType::kI8: return "i8";
+    case ElementType::kI16: return "i16";
   }
   return "?";
 }
@@ -28,6 +29,7 @@ int ElementByteSize(ElementType type) {
     case ElementType::kI64: return 8;
     case ElementType::kI1: return 1;
     case ElementType::kI8: return 1;
+    case ElementType::kI16: return 2;
   }
   return 0;
 }
@@ -41,6 +43,7 @@ std::optional<ElementType> ElementTypeFromDType(DType dtype) {
     case DType::kI64: return ElementType::kI64;
     case DType::kBool: return ElementType::kI1;
     case DType::kI8: return ElementType::kI8;
+    case DType::kI16: return ElementType::kI16;
     default: return std::nullopt;
   }
 }
@@ -54,6 +57,7 @@ DType DTypeFromElementType(ElementType type) {
     case ElementType::kI64: return DType::kI64;
     case ElementType::kI1: return DType::kBool;
     case ElementType::kI8: return DType::kI8;
+    case ElementType::kI16: return DType::kI16;
   }
   return DType::kF32;
 }

@@ -11,9 +11,9 @@
 
 namespace vlmxla::hlo {
 
-enum class ElementType { kF32, kBF16, kF16, kI32, kI64, kI1, kI8 };
+enum class ElementType { kF32, kBF16, kF16, kI32, kI64, kI1, kI8, kI16 };
 
-// "f32", "bf16", "f16", "i32", "i64", "i1", "i8".
+// "f32", "bf16", "f16", "i32", "i64", "i1", "i8", "i16".
 const char* ElementTypeName(ElementType type);
 bool IsFloat(ElementType type);
 // Bytes per element in a dense constant blob (i1 is one byte per element).
@@ -67,6 +67,10 @@ struct Precision {
   // instead of StableHLO loops: for a backend that registers it
   // (runtime::BackendTraits::has_quantized_matvec_call, XLA's CPU plugin).
   bool quantized_matvec_call = false;
+  // Write rows into a bf16 / f16 KV cache as their 16-bit patterns (runtime::BackendTraits::
+  // widens_narrow_updates, XLA's CPU backend): a float dynamic-update-slice there is computed in
+  // float32 over the whole cache, converted both ways, every step.
+  bool cache_updates_as_bits = false;
   bool operator==(const Precision& other) const = default;
 };
 

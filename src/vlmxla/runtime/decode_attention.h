@@ -19,14 +19,14 @@
 namespace vlmxla::runtime {
 
 struct DecodeAttention {
-  bool bf16 = false;  // operands' type: bfloat16 (their bits) or float32
-  const void* q = nullptr;   // [kv, rep, hd]
-  const void* k = nullptr;   // [kv, rows, hd]
-  const void* v = nullptr;   // [kv, rows, hd]
+  bool bf16 = false;        // operands' type: bfloat16 (their bits) or float32
+  const void* q = nullptr;  // [kv, rep, hd]
+  const void* k = nullptr;  // [kv, rows, hd]
+  const void* v = nullptr;  // [kv, rows, hd]
   int64_t kv = 0, rep = 0, hd = 0, rows = 0;
-  int64_t position = 0;      // the slot's position: rows 0..position (below `rows`) are visible
+  int64_t position = 0;  // the slot's position: rows 0..position (below `rows`) are visible
   float scaling = 1.0f;
-  void* out = nullptr;       // [kv, rep, hd]
+  void* out = nullptr;  // [kv, rep, hd]
 };
 
 // The visible rows: min(position + 1, rows), 0 for a negative position.

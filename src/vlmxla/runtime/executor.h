@@ -109,6 +109,11 @@ struct BackendTraits {
   // (hlo::Precision::quantized_matvec_call) instead of XLA's own loops, which unpack int4 slowly
   // and do not reach memory bandwidth (bench/README.md, "Quantized weights").
   bool has_quantized_matvec_call = false;
+  // The compiler computes a bf16 / f16 dynamic-update-slice in float32 (XLA CPU's float
+  // normalization): writing one row into a cache converts the whole buffer to f32 and back, so
+  // a decode step's cost grew with the context capacity. Programs then update narrow caches
+  // through their bits (hlo::Precision::cache_updates_as_bits).
+  bool widens_narrow_updates = false;
   // The compiler keeps every instruction's source location as metadata in its executables (XLA),
   // so programs are emitted without locations (hlo::ProgramCommonOptions::source_locations).
   bool keeps_op_metadata = false;

@@ -948,6 +948,7 @@ BackendTraits PjrtExecutor::traits() const {
   t.keeps_bf16_weights_out_in = client_->platform == "cpu";
   t.lacks_narrow_gemv = client_->platform == "cpu";
   t.widens_f16_matmuls = client_->platform == "cpu";
+  t.widens_narrow_updates = client_->platform == "cpu";
   t.has_quantized_matvec_call = client_->quantized_matvec;
   t.keeps_op_metadata = true;
   t.has_artifact_cache = !client_->cache.dir.empty();

@@ -402,5 +402,55 @@ TEST(QuantizedProduct, DecodeAttentionCallRefusesShapesItCannotTake) {
   }
 }
 
+// A bf16 / f16 KV cache on pjrt-cpu takes its new rows through their 16-bit patterns (XLA's CPU
+// backend computes a narrow float dynamic-update-slice in float32 over the whole cache, every
+// step: Precision::cache_updates_as_bits), in decode and prefill; float32 caches and iree-cpu's
+// are updated as floats.
+TEST(QuantizedProduct, NarrowCachesTakeRowsThroughTheirBitsOnPjrtCpu) {
+  const io::TextConfig config = testing::SmallLlamaConfig();
+  const int64_t batch = 2;
+  for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
+    auto executor = runtime::MakeExecutor(backend);
+    ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+    for (const ElementType compute : {ElementType::kF32, ElementType::kBF16, ElementType::kF16}) {
+      SCOPED_TRACE(backend + " " + ElementTypeName(compute));
+      hlo::Precision precision;
+      precision.compute = compute;
+      precision.weights = compute;
+      const bool in_out = (*executor)->traits().prefers_in_out_narrow_weights;
+      engine::SetProductForms((*executor)->traits(), in_out, precision);
+      hlo::DecodeOptions d;
+      d.capacity = 16;
+      d.batch = batch;
+      d.precision = precision;
+      d.weights_in_out = in_out;
+      hlo::PrefillOptions p;
+      p.capacity = 16;
+      p.seq_len = 16;
+      p.precision = precision;
+      p.weights_in_out = in_out;
+      Result<hlo::Program> decode = hlo::BuildDecode(config, d);
+      Result<hlo::Program> prefill = hlo::BuildPrefill(config, /*image_token_id=*/-1, p);
+      ASSERT_TRUE(decode.ok()) << decode.status().ToString();
+      ASSERT_TRUE(prefill.ok()) << prefill.status().ToString();
+      const bool bits = backend == "pjrt-cpu" && compute != ElementType::kF32;
+      EXPECT_EQ(precision.cache_updates_as_bits, bits);
+      auto count = [](const std::string& text, const std::string& what) {
+        int n = 0;
+        for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+          ++n;
+        }
+        return n;
+      };
+      // Each update: the cache and the rows to i16, the result back.
+      const std::string update = "\"stablehlo.dynamic_update_slice\"";
+      const int layers = config.num_hidden_layers;
+      EXPECT_EQ(count(decode->mlir, update), 2 * layers * batch);
+      EXPECT_EQ(count(decode->mlir, "stablehlo.bitcast_convert"), bits ? 6 * layers * batch : 0);
+      EXPECT_EQ(count(prefill->mlir, "stablehlo.bitcast_convert"), bits ? 6 * layers : 0);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace vlmxla

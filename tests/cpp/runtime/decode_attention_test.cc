@@ -101,7 +101,7 @@ std::vector<double> Reference(const Slot& slot, int64_t n, double scaling) {
 
 // The kernel's output as floats (and its raw bits, for bitwise comparisons).
 std::vector<float> Attend(const Slot& slot, int64_t position, float scaling, MatvecIsa isa,
-                       std::vector<uint32_t>* bits = nullptr) {
+                          std::vector<uint32_t>* bits = nullptr) {
   const Shape& s = slot.s;
   DecodeAttention a;
   a.bf16 = slot.bf16;
@@ -178,7 +178,7 @@ TEST(DecodeAttention, TheSameBitsWhateverTheCapacityAndTheRowsPastThePosition) {
         std::vector<uint32_t> want, got_nan, got_zero;
         Attend(exact, n - 1, 0.125f, isa, &want);
         Attend(MakeSlot(bf16, s, 4 * n, n, std::numeric_limits<float>::quiet_NaN(), 7), n - 1,
-            0.125f, isa, &got_nan);
+               0.125f, isa, &got_nan);
         Attend(MakeSlot(bf16, s, 4 * n, n, 0.0f, 7), n - 1, 0.125f, isa, &got_zero);
         EXPECT_EQ(got_nan, want);
         EXPECT_EQ(got_zero, want);
