@@ -62,10 +62,11 @@ struct Precision {
   // i8 argument (int8 values, or int4 values packed two per byte) plus its f32 scales, [out, in],
   // widened into the compute type where it is used (QuantizedProject, nn.h). kNone: as stored.
   WeightQuant quant = WeightQuant::kNone;
-  // Multiply decode-sized rows (up to 8) by a quantized weight with the runtime's host custom
-  // call (base/quantize.h's kInt8MatvecTarget, kInt4MatvecTarget; QuantizedProject, nn.h)
-  // instead of StableHLO loops: for a backend that registers it
-  // (runtime::BackendTraits::has_quantized_matvec_call, XLA's CPU plugin).
+  // Use the runtime's host custom calls (base/quantize.h) instead of StableHLO loops: decode-sized
+  // rows by a quantized or bf16 weight (kInt8MatvecTarget, kInt4MatvecTarget, kBf16MatvecTarget;
+  // QuantizedProject, Bf16HostLinear, nn.h) and decode's attention (kDecodeAttentionTarget,
+  // decode.cc); for a backend that registers them (runtime::BackendTraits::
+  // has_quantized_matvec_call, XLA's CPU plugin).
   bool quantized_matvec_call = false;
   // Write rows into a bf16 / f16 KV cache as their 16-bit patterns (runtime::BackendTraits::
   // widens_narrow_updates, XLA's CPU backend): a float dynamic-update-slice there is computed in

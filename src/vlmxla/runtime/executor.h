@@ -103,9 +103,10 @@ struct BackendTraits {
   // 0.14x float32, peak RSS 1.04x, bench/README.md). `--dtype auto` then computes an f16
   // checkpoint in float32, its weights widened once while they upload.
   bool widens_f16_matmuls = false;
-  // The host custom calls that multiply a few rows by a quantized weight as stored
-  // (base/quantize.h's kInt8MatvecTarget, kInt4MatvecTarget) are registered: XLA's CPU plugin,
-  // through its FFI extension (pjrt_ffi_matvec.h). Decode-sized quantized products call them
+  // The host custom calls that multiply a few rows by a quantized (or bf16) weight as stored
+  // (base/quantize.h's kInt8MatvecTarget, kInt4MatvecTarget, kBf16MatvecTarget) and compute a
+  // decode step's attention (kDecodeAttentionTarget) are registered: XLA's CPU plugin, through
+  // its FFI extension (pjrt_ffi_matvec.h). Decode-sized quantized products call them
   // (hlo::Precision::quantized_matvec_call) instead of XLA's own loops, which unpack int4 slowly
   // and do not reach memory bandwidth (bench/README.md, "Quantized weights").
   bool has_quantized_matvec_call = false;
