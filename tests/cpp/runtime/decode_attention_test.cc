@@ -31,7 +31,7 @@ float FromBf16(uint16_t b) {
   return f;
 }
 
-struct Shape {
+struct HeadShape {
   int64_t kv, rep, hd;
 };
 
@@ -39,7 +39,7 @@ struct Shape {
 // the float values they stand for, for the reference.
 struct Slot {
   bool bf16;
-  Shape s;
+  HeadShape s;
   int64_t rows;
   std::vector<float> q, k, v;  // the values
   std::vector<uint16_t> qb, kb, vb;
@@ -49,7 +49,7 @@ struct Slot {
 };
 
 // Rows [0, filled) random, the rest `fill` (NaN: a row the kernel must never read).
-Slot MakeSlot(bool bf16, Shape s, int64_t rows, int64_t filled, float fill, uint32_t seed) {
+Slot MakeSlot(bool bf16, HeadShape s, int64_t rows, int64_t filled, float fill, uint32_t seed) {
   std::mt19937 gen(seed);
   std::uniform_real_distribution<float> d(-2.0f, 2.0f);
   Slot slot{bf16, s, rows, {}, {}, {}, {}, {}, {}};
@@ -73,7 +73,7 @@ Slot MakeSlot(bool bf16, Shape s, int64_t rows, int64_t filled, float fill, uint
 
 // The output in float64 over rows 0..n-1, without the kernel's roundings.
 std::vector<double> Reference(const Slot& slot, int64_t n, double scaling) {
-  const Shape& s = slot.s;
+  const HeadShape& s = slot.s;
   std::vector<double> out(s.kv * s.rep * s.hd, 0.0);
   for (int64_t h = 0; h < s.kv; ++h) {
     for (int64_t r = 0; r < s.rep; ++r) {
@@ -102,7 +102,7 @@ std::vector<double> Reference(const Slot& slot, int64_t n, double scaling) {
 // The kernel's output as floats (and its raw bits, for bitwise comparisons).
 std::vector<float> Attend(const Slot& slot, int64_t position, float scaling, MatvecIsa isa,
                           std::vector<uint32_t>* bits = nullptr) {
-  const Shape& s = slot.s;
+  const HeadShape& s = slot.s;
   DecodeAttention a;
   a.bf16 = slot.bf16;
   a.q = slot.Q();
@@ -142,7 +142,8 @@ TEST(DecodeAttention, MatchesTheDefinitionOnEveryIsa) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (MatvecIsa isa : Isas()) {
     for (bool bf16 : {false, true}) {
-      for (Shape s : {Shape{2, 3, 8}, Shape{2, 7, 64}, Shape{1, 2, 20}, Shape{3, 1, 136}}) {
+      for (HeadShape s :
+           {HeadShape{2, 3, 8}, HeadShape{2, 7, 64}, HeadShape{1, 2, 20}, HeadShape{3, 1, 136}}) {
         for (int64_t n : {1, 5, 37, 300}) {
           SCOPED_TRACE(std::string(MatvecIsaName(isa)) + (bf16 ? " bf16" : " f32") + " hd " +
                        std::to_string(s.hd) + " rep " + std::to_string(s.rep) + " n " +
@@ -166,7 +167,7 @@ TEST(DecodeAttention, MatchesTheDefinitionOnEveryIsa) {
 }
 
 TEST(DecodeAttention, TheSameBitsWhateverTheCapacityAndTheRowsPastThePosition) {
-  const Shape s{2, 7, 64};
+  const HeadShape s{2, 7, 64};
   for (MatvecIsa isa : Isas()) {
     for (bool bf16 : {false, true}) {
       for (int64_t n : {1, 33, 200}) {
@@ -188,7 +189,7 @@ TEST(DecodeAttention, TheSameBitsWhateverTheCapacityAndTheRowsPastThePosition) {
 }
 
 TEST(DecodeAttention, APositionPastTheRowsSeesThemAllAndANegativeOneNone) {
-  const Shape s{2, 2, 16};
+  const HeadShape s{2, 2, 16};
   for (bool bf16 : {false, true}) {
     const Slot slot = MakeSlot(bf16, s, 24, 24, 0.0f, 3);
     // A ring layer's cache (24 rows) at position 1000: every row is visible.
