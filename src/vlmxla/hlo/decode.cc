@@ -108,6 +108,7 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
   Value visible = host_attention ? Value{} : visible_rows(cap);
   Value visible_ring = any_ring && !host_attention ? visible_rows(window) : Value{};
   Value zero = b.Scalar(ElementType::kI32, 0);
+  const bool as_bits = options.precision.cache_updates_as_bits;
   std::vector<Value> row(batch), ring_row(batch);  // positions[s], and % W for ring layers
   for (int64_t s = 0; s < batch; ++s) {
     row[s] = b.Reshape(b.Slice(positions, {s}, {s + 1}), {});
@@ -130,7 +131,6 @@ Result<Program> BuildDecode(const io::TextConfig& config, const DecodeOptions& o
       Value& key = caches[s][2 * l];
       Value& value = caches[s][2 * l + 1];
       const Value at = ring ? ring_row[s] : row[s];
-      const bool as_bits = options.precision.cache_updates_as_bits;
       key = UpdateRows(b, key, k, {zero, at, zero}, as_bits);
       value = UpdateRows(b, value, v, {zero, at, zero}, as_bits);
       Value q = b.Reshape(b.Slice(a.q, {s, 0, 0}, {s + 1, heads, hd}), {kv_heads, rep, hd});

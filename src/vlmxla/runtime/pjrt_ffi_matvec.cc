@@ -150,11 +150,16 @@ bool Answered(XLA_FFI_CallFrame* frame, XLA_FFI_Error** answer) {
   return false;
 }
 
-// One argument or result of the call frame, if it is a buffer.
-const XLA_FFI_Buffer* BufferAt(void* const* values, const int32_t* types, int64_t size, int64_t i,
-                               int32_t buffer_type) {
-  if (i >= size || types[i] != buffer_type) return nullptr;
-  return static_cast<const XLA_FFI_Buffer*>(values[i]);
+// Argument i / result i of the call frame, if it is a buffer (else null).
+const XLA_FFI_Buffer* ArgBuffer(const XLA_FFI_CallFrame* frame, int64_t i) {
+  const XLA_FFI_Args& a = frame->args;
+  if (i >= a.size || a.types[i] != XLA_FFI_ArgType_BUFFER) return nullptr;
+  return static_cast<const XLA_FFI_Buffer*>(a.args[i]);
+}
+const XLA_FFI_Buffer* RetBuffer(const XLA_FFI_CallFrame* frame, int64_t i) {
+  const XLA_FFI_Rets& r = frame->rets;
+  if (i >= r.size || r.types[i] != XLA_FFI_RetType_BUFFER) return nullptr;
+  return static_cast<const XLA_FFI_Buffer*>(r.rets[i]);
 }
 
 int64_t Elements(const XLA_FFI_Buffer* b) {
@@ -223,20 +228,15 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   const char* target = bf16                          ? kBf16MatvecTarget
                        : quant == WeightQuant::kInt4 ? kInt4MatvecTarget
                                                      : kInt8MatvecTarget;
-  const XLA_FFI_Args& fa = frame->args;
-  const XLA_FFI_Rets& fr = frame->rets;
-  const auto* at = reinterpret_cast<const int32_t*>(fa.types);
-  const auto* rt = reinterpret_cast<const int32_t*>(fr.types);
-  const XLA_FFI_Buffer* x = BufferAt(fa.args, at, fa.size, 0, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* q = BufferAt(fa.args, at, fa.size, 1, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* scales =
-      bf16 ? nullptr : BufferAt(fa.args, at, fa.size, 2, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* y = BufferAt(fr.rets, rt, fr.size, 0, XLA_FFI_RetType_BUFFER);
+  const XLA_FFI_Buffer* x = ArgBuffer(frame, 0);
+  const XLA_FFI_Buffer* q = ArgBuffer(frame, 1);
+  const XLA_FFI_Buffer* scales = bf16 ? nullptr : ArgBuffer(frame, 2);
+  const XLA_FFI_Buffer* y = RetBuffer(frame, 0);
   // The operands each target takes: x and y alike, then the weight's (q, and its scales).
   const int32_t weight_type = bf16 ? XLA_FFI_DataType_BF16 : XLA_FFI_DataType_S8;
   const char* weight_operands = bf16 ? "w bf16 [out, in]" : "q i8 [out, in], scales f32";
-  if (fa.size != (bf16 ? 2 : 3) || fr.size != 1 || !x || !q || (!bf16 && !scales) || !y ||
-      x->rank != 2 || q->rank != 2 ||
+  if (frame->args.size != (bf16 ? 2 : 3) || frame->rets.size != 1 || !x || !q ||
+      (!bf16 && !scales) || !y || x->rank != 2 || q->rank != 2 ||
       (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
       q->dtype != weight_type || (scales && scales->dtype != XLA_FFI_DataType_F32) ||
       y->dtype != XLA_FFI_DataType_F32) {
@@ -288,31 +288,24 @@ XLA_FFI_Error* Bf16MatvecHandler(XLA_FFI_CallFrame* frame) {
   return Matvec(WeightQuant::kNone, frame);
 }
 
-// Attention work (multiply-adds: scores and context) per thread, as kMinMacsPerThread: one slot's
-// step at a few hundred positions runs on the caller's thread alone.
-constexpr int64_t kMinAttentionMacsPerThread = kMinMacsPerThread;
-
 // (q [kv, rep, hd], k [kv, rows, hd], v [kv, rows, hd], position s32 [], scaling f32 []) -> out
 // [kv, rep, hd]: q, k, v and out all f32 or all bf16 (base/quantize.h's kDecodeAttentionTarget).
 XLA_FFI_Error* DecodeAttentionHandler(XLA_FFI_CallFrame* frame) {
   if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
   const XLA_FFI_Api* api = frame->api;
-  const XLA_FFI_Args& fa = frame->args;
-  const XLA_FFI_Rets& fr = frame->rets;
-  const auto* at = reinterpret_cast<const int32_t*>(fa.types);
-  const auto* rt = reinterpret_cast<const int32_t*>(fr.types);
-  const XLA_FFI_Buffer* q = BufferAt(fa.args, at, fa.size, 0, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* k = BufferAt(fa.args, at, fa.size, 1, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* v = BufferAt(fa.args, at, fa.size, 2, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* position = BufferAt(fa.args, at, fa.size, 3, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* scaling = BufferAt(fa.args, at, fa.size, 4, XLA_FFI_ArgType_BUFFER);
-  const XLA_FFI_Buffer* out = BufferAt(fr.rets, rt, fr.size, 0, XLA_FFI_RetType_BUFFER);
+  const XLA_FFI_Buffer* q = ArgBuffer(frame, 0);
+  const XLA_FFI_Buffer* k = ArgBuffer(frame, 1);
+  const XLA_FFI_Buffer* v = ArgBuffer(frame, 2);
+  const XLA_FFI_Buffer* position = ArgBuffer(frame, 3);
+  const XLA_FFI_Buffer* scaling = ArgBuffer(frame, 4);
+  const XLA_FFI_Buffer* out = RetBuffer(frame, 0);
   const auto same_type = [&](const XLA_FFI_Buffer* b) { return b->dtype == q->dtype; };
-  if (fa.size != 5 || fr.size != 1 || !q || !k || !v || !position || !scaling || !out ||
-      (q->dtype != XLA_FFI_DataType_F32 && q->dtype != XLA_FFI_DataType_BF16) || !same_type(k) ||
-      !same_type(v) || !same_type(out) || position->dtype != XLA_FFI_DataType_S32 ||
-      Elements(position) != 1 || scaling->dtype != XLA_FFI_DataType_F32 || Elements(scaling) != 1 ||
-      q->rank != 3 || k->rank != 3 || v->rank != 3 || out->rank != 3) {
+  if (frame->args.size != 5 || frame->rets.size != 1 || !q || !k || !v || !position || !scaling ||
+      !out || (q->dtype != XLA_FFI_DataType_F32 && q->dtype != XLA_FFI_DataType_BF16) ||
+      !same_type(k) || !same_type(v) || !same_type(out) ||
+      position->dtype != XLA_FFI_DataType_S32 || Elements(position) != 1 ||
+      scaling->dtype != XLA_FFI_DataType_F32 || Elements(scaling) != 1 || q->rank != 3 ||
+      k->rank != 3 || v->rank != 3 || out->rank != 3) {
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
                     std::string(kDecodeAttentionTarget) +
                         ": wants (q [kv, rep, hd], k [kv, rows, hd], v [kv, rows, hd], position "
@@ -345,9 +338,12 @@ XLA_FFI_Error* DecodeAttentionHandler(XLA_FFI_CallFrame* frame) {
   a.scaling = *static_cast<const float*>(scaling->data);
   a.out = out->data;
   call->chunks = kv;
+  // The scores' and the context's multiply-adds, at least kMinMacsPerThread a thread: one slot's
+  // step at a few hundred positions runs on the caller's thread alone (splitting the bench's
+  // ~800-position calls measured slower).
   const int64_t macs = 2 * kv * rep * hd * DecodeAttentionRows(a);
-  const int64_t threads = std::max<int64_t>(
-      1, std::min(macs / kMinAttentionMacsPerThread, PoolThreads(api, frame->ctx)));
+  const int64_t threads =
+      std::max<int64_t>(1, std::min(macs / kMinMacsPerThread, PoolThreads(api, frame->ctx)));
   RunOnPool(api, frame->ctx, call, threads);
   return nullptr;
 }

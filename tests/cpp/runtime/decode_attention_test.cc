@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "vlmxla/base/quantize.h"
+#include "matvec_isas.h"
 #include "vlmxla/runtime/decode_attention.h"
 
 namespace vlmxla::runtime {
@@ -130,17 +131,9 @@ std::vector<float> Attend(const Slot& slot, int64_t position, float scaling, Mat
   return out;
 }
 
-std::vector<MatvecIsa> Isas() {
-  std::vector<MatvecIsa> isas = {MatvecIsa::kScalar};
-  for (MatvecIsa isa : {MatvecIsa::kAvx2, MatvecIsa::kAvx512}) {
-    if (CpuHasMatvecIsa(isa)) isas.push_back(isa);
-  }
-  return isas;
-}
-
 TEST(DecodeAttention, MatchesTheDefinitionOnEveryIsa) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  for (MatvecIsa isa : Isas()) {
+  for (MatvecIsa isa : MatvecIsasHere()) {
     for (bool bf16 : {false, true}) {
       for (HeadShape s :
            {HeadShape{2, 3, 8}, HeadShape{2, 7, 64}, HeadShape{1, 2, 20}, HeadShape{3, 1, 136}}) {
@@ -168,7 +161,7 @@ TEST(DecodeAttention, MatchesTheDefinitionOnEveryIsa) {
 
 TEST(DecodeAttention, TheSameBitsWhateverTheCapacityAndTheRowsPastThePosition) {
   const HeadShape s{2, 7, 64};
-  for (MatvecIsa isa : Isas()) {
+  for (MatvecIsa isa : MatvecIsasHere()) {
     for (bool bf16 : {false, true}) {
       for (int64_t n : {1, 33, 200}) {
         SCOPED_TRACE(std::string(MatvecIsaName(isa)) + (bf16 ? " bf16" : " f32") + " n " +

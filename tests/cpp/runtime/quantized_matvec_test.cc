@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "matvec_isas.h"
 #include "vlmxla/runtime/quantized_matvec.h"
 
 namespace vlmxla::runtime {
@@ -94,14 +95,6 @@ void Reference(const Case& c, const Operands& o, int64_t rows, std::vector<doubl
   }
 }
 
-std::vector<MatvecIsa> IsasHere() {
-  std::vector<MatvecIsa> isas = {MatvecIsa::kScalar};
-  for (MatvecIsa isa : {MatvecIsa::kAvx2, MatvecIsa::kAvx512}) {
-    if (CpuHasMatvecIsa(isa)) isas.push_back(isa);
-  }
-  return isas;
-}
-
 TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
   const Case cases[] = {
       {WeightQuant::kInt8, 1, 1},      {WeightQuant::kInt8, 7, 13},
@@ -112,7 +105,7 @@ TEST(QuantizedMatvec, MatchesTheFloat64SumOnEveryIsaHere) {
       {WeightQuant::kNone, 7, 13},     {WeightQuant::kNone, 67, 100},
       {WeightQuant::kNone, 301, 1029}, {WeightQuant::kNone, 5, 4064},
   };
-  const std::vector<MatvecIsa> isas = IsasHere();
+  const std::vector<MatvecIsa> isas = MatvecIsasHere();
   ASSERT_GE(isas.size(), 2u) << "this CPU runs neither vector path; only the scalar one is tested";
   for (const Case& c : cases) {
     // 1 to kBlockRows rows (one block of the loops at most), and 17 and 19 (several blocks,
@@ -160,7 +153,7 @@ TEST(QuantizedMatvec, ARowsResultDoesNotDependOnTheOtherRows) {
     const Operands o = Make(c, kBlockRows, static_cast<uint32_t>(c.out + c.in));
     MatvecRows all;
     PrepareMatvecRows(o.x.data(), false, kBlockRows, c.in, c.quant, all);
-    for (MatvecIsa isa : IsasHere()) {
+    for (MatvecIsa isa : MatvecIsasHere()) {
       std::vector<float> y(kBlockRows * c.out);
       RunQuantizedMatvec({c.quant, &all, o.stored.data(), o.scales.data(), c.out, y.data()}, 0,
                          c.out, isa);
