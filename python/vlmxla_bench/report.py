@@ -28,12 +28,13 @@ def is_llamacpp(system: dict) -> bool:
 
 def weights_class(system: dict) -> str:
     """The class of weights a row decodes from: "32-bit", "16-bit", "8-bit" or "4-bit" (vlmxla
-    `--weights int8` / `int4`, llama.cpp Q8_0 / Q4_0; otherwise the stored dtype's width)."""
+    `--weights int8` or `w8a8` / `int4`, llama.cpp Q8_0 / Q4_0; otherwise the stored dtype's
+    width)."""
     if is_llamacpp(system):
         return system["weights_class"]
     weights = system.get("weights", "stored")
-    if weights in ("int8", "int4"):
-        return {"int8": "8-bit", "int4": "4-bit"}[weights]
+    if weights in ("int8", "int4", "w8a8"):
+        return {"int8": "8-bit", "int4": "4-bit", "w8a8": "8-bit"}[weights]
     return "32-bit" if dtypes_of(system)[1] == "float32" else "16-bit"
 
 

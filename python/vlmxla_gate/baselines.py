@@ -193,7 +193,7 @@ def expected_weights(model_dir, uploads: dict, dtype: str, weights: str = "store
     they upload, as Transformers holds them), in the checkpoint's stored type under f32.
     `weights` int8 / int4: the decoder projections are held quantized (one byte per value, or
     half a byte, and a float32 scale per output row, or per group of 32), the LM head (or the
-    tied embedding table) in int8 (vlmxla_oracle.quantize.tensor_formats)."""
+    tied embedding table) in int8 (vlmxla_oracle.quantize.tensor_formats); w8a8 holds int8's."""
     from vlmxla_oracle import quantize
 
     tensors = checkpoint_tensors(model_dir)

@@ -57,11 +57,14 @@ DTYPES = tuple(fixtures_mod.DTYPES)  # float32, bfloat16, float16
 SHORT = fixtures_mod.DTYPES
 
 
-def logits_bound(table: dict, dtype: str, top1: float, group: str | None = None) -> float | None:
+def logits_bound(table: dict, dtype: str, top1: float, group: str | None = None,
+                 activations: str | None = None) -> float | None:
     """The prefill_logits tolerance at a logit of size |top1|, in a run of compute dtype
     `dtype` (f32/bf16/f16: vlmxla's float32 logits against the oracle's); `group`: the family's
-    tolerance group (compare.tolerance_group)."""
-    tol, _ = compare_mod.lookup_tolerance(table, dtype, "f32", "prefill_logits", group)
+    tolerance group (compare.tolerance_group); `activations`: the capture's activation
+    quantization's (compare.activation_group: "w8a8")."""
+    tol, _ = compare_mod.lookup_tolerance(table, dtype, "f32", "prefill_logits", group,
+                                          activations)
     return None if tol is None else tol[0] + tol[1] * abs(top1)
 
 
@@ -72,9 +75,30 @@ def margin_summary(ref_manifest: dict, dtype: str, table: dict) -> dict | None:
     margin = ref_manifest.get("greedy_margin")
     if not margin:
         return None
-    bound = logits_bound(table, dtype, margin["top1"], compare_mod.tolerance_group(ref_manifest))
+    bound = logits_bound(table, dtype, margin["top1"], compare_mod.tolerance_group(ref_manifest),
+                         compare_mod.activation_group(ref_manifest))
     return {"min": margin["min"], "step": margin["step"], "logits_bound": bound,
             "near_tie": bound is not None and margin["min"] <= 2 * bound}
+
+
+# The float noise, in units of the run's rounding (f32: 2^-24), within which an activation's
+# rounding tie makes a w8a8 case a near-tie: the engine's norms and residual adds reach the
+# products' inputs a few roundings from the oracle's, so a value whose relative distance from a
+# tie is this small may round a whole step the other way there ("flip"), by scale_x * |W|.
+ACTIVATION_TIE_ROUNDINGS = 16
+F32_ROUNDING = 2.0 ** -24
+
+
+def activation_margin_summary(ref_manifest: dict, dtype: str) -> dict | None:
+    """How near a w8a8 capture's quantized activations come to a rounding tie (capture.py's
+    record_tie_margin), and whether that is a near-tie: in float32 only, whose bounds (the
+    float32 sections: ~1e-5) hold no flip (~1e-3), where bf16's and f16's, measured against the
+    oracle in float32, already hold the flips their noise makes. None for other captures."""
+    margin = ref_manifest.get("activation_margin")
+    if not margin:
+        return None
+    limit = ACTIVATION_TIE_ROUNDINGS * F32_ROUNDING
+    return {**margin, "limit": limit, "near_tie": dtype == "f32" and margin["min_rel"] <= limit}
 
 
 def _expected_error(case: dict, ref_manifest: dict) -> dict | None:
@@ -95,7 +119,7 @@ def _validate(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict, out
     scheduler, vision_encode, prefill into a KV slot and greedy decode steps, with the programs'
     taps on, and writes every stage (or the expected error) in the oracle's layout. `dtype`
     (float32/bfloat16/float16) is passed as --dtype; None passes nothing (the checkpoint's);
-    `weights` (int8/int4) as --weights."""
+    `weights` (int8/int4/w8a8) as --weights."""
     out.mkdir(parents=True, exist_ok=True)
     case_file = out / "case.json"
     case_file.write_text(json.dumps(case), encoding="utf-8")
@@ -126,7 +150,9 @@ def default_device_kind(backend: str) -> str:
 
 def oracle_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path:
     """The checkpoint the oracle runs for vlmxla --weights `weights`: the model itself, or its
-    copy whose decoder projections hold the dequantized W' (vlmxla_oracle.quantize)."""
+    copy whose decoder projections hold the dequantized W' (vlmxla_oracle.quantize); w8a8's copy
+    holds int8's W' and the marker by which the oracle's capture quantizes those modules'
+    activations to int8 per token."""
     if weights == "stored":
         return pathlib.Path(model_dir)
     return quantize.dequantized_model_dir(pathlib.Path(model_dir), weights)
@@ -172,7 +198,8 @@ def quality_summary(cases: list[dict]) -> dict | None:
             "mean_kl": sum(q["kl_sum"] for q in seen.values()) / n,
             "max_kl": max(q["kl_max"] for q in seen.values()), "positions": n,
             "cases": len(seen),
-            "method": "Transformers in the run's dtype: the quantized model (W') teacher-forced "
+            "method": "Transformers in the run's dtype: the quantized model (W', and under w8a8 "
+                      "its int8 per-token activations) teacher-forced "
                       "on the unquantized model's greedy tokens, against the unquantized model "
                       "on the same tokens; KL(P_float || P_quant) in nats, per decoded position"}
 
@@ -181,7 +208,11 @@ def _begin_case(model_dir, case: dict, work: pathlib.Path, backend: str, dtype: 
                 table: dict, weights: str = "stored") -> dict:
     """The oracle side of one case (captured unless current) and its result's skeleton; the
     candidate's directory is emptied of any previous run's manifest. `weights` int8 / int4: the
-    oracle runs the dequantized weights, at the same tolerances."""
+    oracle runs the dequantized weights, at the same tolerances; w8a8: int8's dequantized weights
+    with int8 per-token activations (vlmxla_oracle.capture.w8a8_linear), at the "w8a8/..."
+    tolerances measured for them in bf16 and f16 and the float32 ones in f32
+    (compare.activation_group). Each is teacher-forced on the
+    unquantized model's tokens for next_token_quality."""
     short = SHORT[dtype]
     ref = work / "oracle" / case["name"]
     oracle_dir = oracle_model_dir(model_dir, weights)
@@ -208,6 +239,8 @@ def _begin_case(model_dir, case: dict, work: pathlib.Path, backend: str, dtype: 
               # Only where greedy tokens are compared: a refused case's oracle run is not.
               "greedy_margin": (margin_summary(ref_manifest, short, table)
                                 if expected is None else None)}
+    if expected is None and (tie := activation_margin_summary(ref_manifest, short)):
+        result["activation_margin"] = tie
     if oracle_case is not case and expected is None:
         # Only where vlmxla decodes: a case it refuses has no decoded positions.
         result["quality"] = next_token_quality(fref, ref)
@@ -517,8 +550,10 @@ def main(argv: list[str] | None = None) -> int:
                         "for --model DIR the checkpoint's stored dtype")
     p.add_argument("--weights", default="stored", choices=["stored", *quantize.WEIGHTS],
                    help="the text decoder's projections: stored (default), or int8 / int4 "
-                        "(vlmxla --weights against the oracle on the dequantized weights; the "
-                        "report adds top1_agreement and mean_kl against the float model)")
+                        "(vlmxla --weights against the oracle on the dequantized weights), or "
+                        "w8a8 (int8's weights with int8 per-token activations, the oracle "
+                        "quantizing them likewise); the report adds top1_agreement and mean_kl "
+                        "against the float model")
     p.add_argument("--case", action="append", help="run only this case (repeatable)")
     p.add_argument("--backend", default="all", choices=[*BACKENDS, "all"],
                    help="all (default): the CPU backends, " + ", ".join(CPU_BACKENDS) +
@@ -648,6 +683,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"WARNING near-tie: {r['model']}/{r['case']}/{r['dtype']}: greedy margin "
               f"{r['greedy_margin']['min']:.4g} <= 2 x logits bound "
               f"{r['greedy_margin']['logits_bound']:.3g}: fix the fixture (seed, prompt, answers)")
+    for r in cases_out:
+        tie = r.get("activation_margin") or {}
+        if tie.get("near_tie"):
+            print(f"WARNING activation near-tie: {r['model']}/{r['case']}/{r['dtype']}: an "
+                  f"activation lies {tie['min_rel']:.3g} (relative) from a rounding tie, within "
+                  f"{ACTIVATION_TIE_ROUNDINGS} float32 roundings: the engine may round it a "
+                  f"step the other way, and a stage that fails here may be that flip")
     unavailable = sorted({r["backend"] for r in cases_out if r["status"] == "unavailable"})
     for backend in unavailable:
         why = next(r.get("detail") or "" for r in cases_out

@@ -60,7 +60,7 @@ def dtype_args(dtype: str | None) -> list[str]:
 
 
 def weights_args(weights: str = "stored") -> list[str]:
-    """--weights int8 / int4; nothing for the stored weights (the binary's default)."""
+    """--weights int8 / int4 / w8a8; nothing for the stored weights (the binary's default)."""
     return [] if weights == "stored" else ["--weights", weights]
 
 
@@ -233,7 +233,7 @@ def _logprob_checks(logprobs: list, text: str, ref: pathlib.Path) -> dict:
         greedy0 = int(f.get_tensor("greedy_tokens").reshape(-1)[0])
     want = float(logits.log_softmax(-1)[greedy0])
     bound = logits_bound(compare.load_tolerances(), manifest["dtype"], float(logits.max()),
-                         compare.tolerance_group(manifest))
+                         compare.tolerance_group(manifest), compare.activation_group(manifest))
     spelled = b"".join(bytes(t.bytes or []) for t in logprobs)
     # A SentencePiece tokenizer's first token carries the word's space ("▁A" -> b" A"), which the
     # detokenized text drops at its start, as Transformers' decode does.

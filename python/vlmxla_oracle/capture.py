@@ -31,6 +31,15 @@ capture keeps a float32 reference beside it (`f32_reference/`): the same narrow 
 as float32, so the difference between the two is the compute dtype's noise alone. The manifest
 records "dtype" (f32/bf16/f16) and "greedy_margin": the smallest top-1 minus top-2 logit along the
 greedy path (generate's raw per-step logits, widened to float32 exactly).
+
+w8a8 (quantize.py): a model directory whose vlmxla_dequantized.json carries "activations" (the
+w8a8 copy) is loaded as any other (load_model), then the forward of each of its quantized Linear
+modules (the text decoder's q/k/v/o, gate/up/down projections and lm_head, which holds the
+embedding table where the head is tied; not the embedding lookup) is replaced by w8a8_linear: the
+engine's definition of an int8 weight times an input quantized to int8 per token, in every dtype
+the oracle runs (float64 included). Prefill, generate and the teacher-forced logits all go
+through it. The manifest records "activations" ("int8 per token (w8a8)"; absent for every other
+capture), which is_current and compare.py's tolerance lookup read.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ import pathlib
 import re
 import sys
 
+from . import quantize
 from .paths import resolve_image
 
 MANIFEST_SCHEMA = 1
@@ -247,8 +257,9 @@ def version_drift(manifest: dict) -> dict[str, dict]:
 
 def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = "float32") -> bool:
     """True when a cached capture was made by this code, from this model, for this case and its
-    input files (by hash), in this dtype (and, for a narrow dtype, its float32 reference is
-    current too). Another transformers/torch/pillow version is no reason to recapture: the gate
+    input files (by hash), in this dtype, with this model's activation quantization (w8a8 or none:
+    a w8a8 capture is never taken for an int8 one) (and, for a narrow dtype, its float32 reference
+    is current too). Another transformers/torch/pillow version is no reason to recapture: the gate
     reports it (version_drift)."""
     manifest_path = pathlib.Path(manifest_path)
     if not manifest_path.exists():
@@ -264,11 +275,177 @@ def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = 
                and oracle.get("cpu_capability") == _cpu_capability()
                and old.get("case") == case and old.get("inputs") == inputs
                and old.get("dtype") == SHORT_DTYPES[dtype]
+               and old.get("activations") == quantize.activation_marker(model_dir)
                and old.get("model", {}).get("files") == model_files(model_dir))
     if current and dtype not in ("float32", "float64") and "error" not in old:
         ref = reference_dir(manifest_path.parent) / "manifest.json"
         return is_current(ref, model_dir, case, "float32")
     return current
+
+
+def load_model(model_class, model_dir: pathlib.Path, dtype: str):
+    """`model_class` from `model_dir` in `dtype`, eager, in eval mode: how every family loads its
+    model. A w8a8 copy's quantized Linear modules then take int8 per-token activations
+    (quantize_activations)."""
+    import torch
+
+    model = model_class.from_pretrained(
+        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
+    if quantize.activation_marker(model_dir) is not None:
+        quantize_activations(model, model_class, model_dir, dtype)
+    return model
+
+
+_W8A8_PROJECTION = re.compile(r"layers\.\d+\.(self_attn\.[qkvo]_proj|mlp\.(gate|up|down)_proj)$")
+_W8A8_HEAD = re.compile(r"(^|\.)lm_head$")
+
+
+def w8a8_module_names(model) -> list[str]:
+    """The Linear modules of `model` whose inputs w8a8 quantizes: the text decoder's projections
+    (quantize._PROJECTION's, by module name; not the vision tower's of the same names) and the LM
+    head (tied or not: where it is tied its weight is the embedding table, and the lookup, which
+    is no product, stays as it is)."""
+    import torch
+
+    return [n for n, m in model.named_modules()
+            if isinstance(m, torch.nn.Linear) and quantize._text(n)
+            and (_W8A8_PROJECTION.search(n) or _W8A8_HEAD.search(n))]
+
+
+def quantize_activations(model, model_class, model_dir: pathlib.Path, dtype: str) -> list[str]:
+    """Replaces the forward of each of w8a8_module_names(model) by w8a8_linear with its weight's
+    int8 q and scales, and returns those names. q and the scales are quantize.quantize(W', int8)
+    of the copy's float32 W' (= float32(q) * scale exactly, so quantizing it again gives the same
+    q and scales back: its row max is 127 * scale); a model loaded in float32 or float64 holds W'
+    exactly, a narrow one does not (W' has up to 15 significant bits), so those are read from the
+    same checkpoint loaded once more in float32. Every hooked weight must be such a W', and there
+    must be as many as the copy quantized: a module the copy did not quantize is refused."""
+    import numpy as np
+    import torch
+
+    names = w8a8_module_names(model)
+    expected = (quantize.dequantized_info(model_dir) or {}).get("quantized_tensors")
+    if len(names) != expected:
+        raise RuntimeError(f"{model_dir}: w8a8 hooks {len(names)} Linear modules but the copy "
+                           f"quantized {expected} tensors: {names}")
+    source = model
+    if dtype not in ("float32", "float64"):
+        source = model_class.from_pretrained(str(model_dir), dtype=torch.float32).eval()
+    modules = dict(model.named_modules())
+    wide = dict(source.named_modules())
+    # How near a rounding tie the activations come (record_tie_margin), until the greedy decode
+    # is done: add_kv_and_greedy writes it to the manifest as "activation_margin".
+    model.w8a8_ties = {"recording": True, "min_rel": float("inf"), "min_q": float("inf"),
+                       "values": 0}
+    for name in names:
+        w = wide[name].weight.detach().to(torch.float32).numpy()
+        q, scales = quantize.quantize(w, "int8")
+        if quantize.dequantize(q, scales).tobytes() != w.tobytes():
+            raise RuntimeError(f"{model_dir}: {name}.weight is not an int8 W' = float32(q) * "
+                               f"scale: w8a8 hooks only the quantized copy's modules")
+        _hook_w8a8(modules[name], torch.from_numpy(np.ascontiguousarray(q)),
+                   torch.from_numpy(scales), model.w8a8_ties)
+    del source
+    return names
+
+
+def _hook_w8a8(module, q_w, scale_w, ties: dict) -> None:
+    """module.forward = w8a8_linear with this q and these scales (and the module's own bias),
+    recording into `ties` how near its inputs come to a rounding tie."""
+    def forward(x):
+        if ties["recording"]:
+            record_tie_margin(x, ties)
+        return w8a8_linear(x, q_w, scale_w, module.bias)
+
+    module.forward = forward
+    module.w8a8 = True  # where a test or a reader asks which modules are hooked
+
+
+# Inputs summed at once in float64 by w8a8_linear: output channels are taken in blocks so that
+# only a block of q is widened at a time (the LM head of a real checkpoint is 10^8 values).
+_W8A8_BLOCK = 4096
+
+
+def round_to_8_bits(x):
+    """A float32 or float64 tensor of non-negative finite values rounded to 8 significant bits,
+    half to even: float32 through bfloat16's bit pattern (quantize._round_to_bf16's arithmetic,
+    the engine's), float64 on its own significand (frexp, whose mantissa times 2^8 is exact)."""
+    import torch
+
+    if x.dtype == torch.float32:
+        # Non-negative and finite: the bits stay below 2^31 through the rounding.
+        bits = x.view(torch.int32)
+        bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & ~0xFFFF
+        return bits.view(torch.float32)
+    mantissa, exponent = torch.frexp(x)
+    return torch.ldexp(torch.round(mantissa * 256) / 256, exponent.to(x.dtype))
+
+
+def w8a8_quantize_rows(x):
+    """(q_x, scale_x) of x [..., in] quantized to int8 per row (w8a8_linear's first steps), in
+    float32 (float64 for a float64 x): q_x [rows, in] holds the integers, scale_x [rows]."""
+    import torch
+
+    wide = torch.float64 if x.dtype == torch.float64 else torch.float32
+    xr = x.reshape(-1, x.shape[-1]).to(wide)
+    m = xr.abs().amax(dim=-1) if xr.shape[-1] else torch.zeros(xr.shape[0], dtype=wide)
+    finite = torch.isfinite(m)
+    # A true division by a tensor of 127s (no scalar path that could multiply by 1/127).
+    scale_x = round_to_8_bits(torch.where(finite, m, 0) / torch.full_like(m, 127))
+    scale_x = torch.where(m == 0, torch.ones_like(m), scale_x)
+    scale_x = torch.where(finite, scale_x, torch.full_like(m, float("nan")))
+    safe = torch.where(finite, scale_x, torch.ones_like(m))
+    q_x = torch.clamp(torch.round(xr / safe[:, None]), -127, 127)
+    # A row so small that its scale rounds to 0: x / 0 is +-Inf (clamped to +-127) and 0 / 0 NaN,
+    # which the engine's q holds as 0.
+    q_x = torch.nan_to_num(q_x, nan=0.0)
+    return torch.where(finite[:, None], q_x, torch.zeros_like(q_x)), scale_x
+
+
+def record_tie_margin(x, ties: dict) -> None:
+    """Updates `ties` with how near x's quantized values come to a rounding tie: for v = x /
+    scale_x (w8a8_quantize_rows' division, in float64 here) not clamped, the distance of v from
+    the nearest k + 1/2 ("min_q", in steps) and that distance over max(|v|, 1) ("min_rel"): the
+    relative change of x that would round v the other way. An engine whose x differs from the
+    oracle's by float noise of that relative size may round one activation a whole step apart
+    (a "flip"): its products then move by scale_x * |W|, far beyond float32's bounds."""
+    import torch
+
+    _, scale_x = w8a8_quantize_rows(x)
+    xr = x.reshape(-1, x.shape[-1]).to(torch.float64)
+    v = xr / scale_x.to(torch.float64)[:, None]
+    keep = torch.isfinite(v) & (v.abs() < 127.5)
+    if not bool(keep.any()):
+        return
+    d = ((v - torch.floor(v)) - 0.5).abs()[keep]
+    rel = d / torch.clamp(v.abs()[keep], min=1.0)
+    ties["min_q"] = min(ties["min_q"], float(d.min()))
+    ties["min_rel"] = min(ties["min_rel"], float(rel.min()))
+    ties["values"] += int(keep.sum())
+
+
+def w8a8_linear(x, q_w, scale_w, bias=None):
+    """The engine's w8a8 product y = x W^T (+ bias) for int8 q_w [out, in] and its float32 scales
+    [out], x [..., in] in the run's compute dtype. Per row r of x, in float32 (float64 for a
+    float64 x: measure.py's reference, the same steps in float64):
+    m = max |x[r]|; scale_x = 1 where m == 0, else float32(m / 127) rounded to 8 significant bits,
+    NaN (and q = 0) where m is not finite; q_x = clamp(round_half_even(x / scale_x), -127, 127);
+    isum[r, o] = sum_i q_x[r, i] q_w[o, i] exactly (integers in float64: |isum| < 2^53);
+    y = float32(isum) * float32(scale_x * scale_w[o]) (the scale product exact: 8 + 8 bits), plus
+    the bias in float32, then one rounding to x's dtype."""
+    import torch
+
+    wide = torch.float64 if x.dtype == torch.float64 else torch.float32
+    q_x, scale_x = w8a8_quantize_rows(x)
+    q_x = q_x.to(torch.float64)
+    out = q_w.shape[0]
+    isum = torch.empty((q_x.shape[0], out), dtype=torch.float64)
+    for o in range(0, out, _W8A8_BLOCK):
+        isum[:, o:o + _W8A8_BLOCK] = q_x @ q_w[o:o + _W8A8_BLOCK].to(torch.float64).T
+    y = isum.to(wide) * (scale_x[:, None] * scale_w.to(wide)[None, :])
+    if bias is not None:
+        y = y + bias.to(wide)
+    return y.to(x.dtype).reshape(*x.shape[:-1], out)
 
 
 def error_reason(message: str) -> str:
@@ -366,6 +543,12 @@ def add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) -
         )
     greedy = generated.sequences[0, seq_len:].to(torch.int64)
     manifest["greedy_margin"] = greedy_margin(generated.logits, greedy.tolist())
+    ties = getattr(model, "w8a8_ties", None)
+    if ties is not None:
+        # The prefill's and the greedy decode's activations: what the engine quantizes too (not
+        # the teacher-forced pass below).
+        ties["recording"] = False
+        manifest["activation_margin"] = {k: ties[k] for k in ("min_rel", "min_q", "values")}
     # Each step's next-token logits (float32) on the greedy path, and with case["teacher_tokens"]
     # (the gate's quantized runs: the unquantized model's greedy tokens) those of the same model
     # fed those tokens instead: what top1_agreement and mean_kl compare. Kept beside the stages
@@ -458,6 +641,10 @@ def manifest_header(model_dir: pathlib.Path, case: dict, dtype: str = "float32")
         "family": model_type(model_dir),
         "dtype": SHORT_DTYPES[dtype],
         "checkpoint_dtype": checkpoint_dtype(model_dir),
+        # A w8a8 copy's activation quantization (compare.py reads its sections by it); absent
+        # for every other checkpoint, so their manifests are as before.
+        **({"activations": marker}
+           if (marker := quantize.activation_marker(model_dir)) is not None else {}),
         "model": {
             "path": str(model_dir),
             "name": model_dir.name,

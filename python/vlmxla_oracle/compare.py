@@ -22,6 +22,15 @@ qwen2_5_vl). A family with its own measured bounds (the Qwen ones: group "qwen")
 in the section "<group>/<section>" ("qwen/f32", "qwen/bf16", "qwen/bf16->f32", ...) first; a
 stage none of its patterns match there (the host stages, pixel_values; int dtype changes) reads
 the plain section as every family does.
+
+Activations: a reference captured from a w8a8 copy (manifest "activations": "int8 per token
+(w8a8)", capture.py) looks a stage up in "w8a8/<section>" ("w8a8/bf16", "w8a8/bf16->f32",
+"w8a8/f16", ...) before the family's group and the plain section: in a narrow dtype the
+activations' rounding to whole int8 quanta moves the decoder's stages by more than the float
+noise, measured on their own (`measure-tolerances --weights w8a8`); stages no quantized product
+computes (the vision side, inputs_embeds, pixel_values) have no entry there and read the sections
+they read without it. float32 has no "w8a8/f32": it keeps the float32 bounds (measure.py's
+W8A8_F32_WHY).
 """
 
 from __future__ import annotations
@@ -36,6 +45,8 @@ import sys
 
 import numpy as np
 
+from . import quantize
+
 MANIFEST = "manifest.json"
 TENSORS = "stages.safetensors"
 SCHEMA = 1
@@ -48,6 +59,16 @@ def tolerance_group(manifest: dict) -> str | None:
     from . import families
 
     return families.tolerance_groups().get(manifest.get("family"))
+
+
+# A reference manifest's "activations" -> the section prefix its captures read first.
+ACTIVATION_SECTIONS = {quantize.W8A8_ACTIVATIONS: "w8a8"}
+
+
+def activation_group(manifest: dict) -> str | None:
+    """The section group of a reference capture's activation quantization ("w8a8" for a w8a8
+    copy's capture; None for every other, whose manifest has no "activations")."""
+    return ACTIVATION_SECTIONS.get(manifest.get("activations"))
 
 # safetensors dtype tag -> (manifest name, numpy dtype used to read the raw bytes).
 _ST_DTYPES = {
@@ -192,15 +213,17 @@ def validate_tolerances(table: dict, where: str = "tolerances") -> None:
 
 
 def lookup_tolerance(table: dict, ref_dtype: str, cand_dtype: str, stage: str,
-                     group: str | None = None):
+                     group: str | None = None, activations: str | None = None):
     """Returns ((atol, rtol), None) or (None, why-not). Same dtype reads section `ref_dtype`;
     a dtype change reads only an explicit `ref->cand` section. First matching pattern wins.
-    `group` (tolerance_group): its "<group>/<key>" section is searched first."""
+    `activations` (activation_group): its "<activations>/<key>" section is searched first, then
+    `group`'s (tolerance_group) "<group>/<key>", then the plain one."""
     key = ref_dtype if ref_dtype == cand_dtype else f"{ref_dtype}->{cand_dtype}"
-    own = table.get(f"{group}/{key}") if group else None
-    for pattern, entry in (own.items() if isinstance(own, dict) else ()):
-        if not pattern.startswith("_") and fnmatch.fnmatchcase(stage, pattern):
-            return (float(entry["atol"]), float(entry["rtol"])), None
+    for prefix in (activations, group):
+        own = table.get(f"{prefix}/{key}") if prefix else None
+        for pattern, entry in (own.items() if isinstance(own, dict) else ()):
+            if not pattern.startswith("_") and fnmatch.fnmatchcase(stage, pattern):
+                return (float(entry["atol"]), float(entry["rtol"])), None
     section = table.get(key)
     if not isinstance(section, dict):
         if ref_dtype != cand_dtype:
@@ -329,7 +352,8 @@ def _compare_tensor(row: Row, kind: str, ref: _Capture, cand: _Capture, table: d
     if c_dt != r_dt:
         row.dtype = f"{r_dt}->{c_dt}"
     if kind == "float" or c_dt != r_dt:
-        tol, why = lookup_tolerance(table, r_dt, c_dt, name, tolerance_group(ref.manifest))
+        tol, why = lookup_tolerance(table, r_dt, c_dt, name, tolerance_group(ref.manifest),
+                                    activation_group(ref.manifest))
         if tol is None:
             row.detail = why
             return

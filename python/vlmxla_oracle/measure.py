@@ -23,6 +23,17 @@ hand. `--group qwen` measures the Qwen2-VL / Qwen2.5-VL fixtures alone, and `--w
 "qwen/f32", "qwen/bf16", "qwen/f16", "qwen/bf16->f32" and "qwen/f16->f32" sections, which
 compare.py reads for those families (families.tolerance_groups).
 
+`--weights w8a8` measures the same runs on the fixtures' w8a8 copies (quantize.py: int8 weights,
+and each decoder product's input quantized to int8 per token, capture.w8a8_linear), float32 against
+float64 with w8a8 computed in float64, the narrow dtypes against float32 with w8a8 computed in
+float32: an activation whose x / scale lies near a half rounds to the other quantum under the
+reference's arithmetic. `--write` replaces the
+"w8a8/bf16", "w8a8/bf16->f32", "w8a8/f16" and "w8a8/f16->f32" sections (float32 proposes none:
+W8A8_F32_WHY), which
+compare.py reads first for a w8a8 capture, with the stages a quantized product computes
+(W8A8_PATTERNS: K/V and the logits); the vision side and inputs_embeds (no quantized product
+computes them: the embedding lookup is none) keep the sections they read without w8a8.
+
 The noise depends on the kernels torch picks, which depend on the CPU (AVX-512 or AVX2 GEMMs sum in
 other orders). `--isa native --isa avx2` (the default on a machine with AVX-512) measures once per
 instruction set, each in a child process held to it (isa.py), and keeps the largest noise of each
@@ -44,7 +55,7 @@ import numpy as np
 from . import capture as capture_mod
 from . import cases as cases_mod
 from . import compare as compare_mod
-from . import families, testing
+from . import families, quantize, testing
 from . import fixtures as fixtures_mod
 from . import isa as isa_mod
 
@@ -62,6 +73,35 @@ PATTERNS = ("vision_pos_embeds", "vision_hidden_states.*", "selected_image_featu
             "image_features", "packed_image_features", "deepstack_features.*", "inputs_embeds",
             "past_key_values.*", "prefill_logits")
 LOGITS = "prefill_logits"
+# The stages a w8a8 product computes (the decoder's K/V and the logits): the w8a8 sections' entries.
+W8A8_PATTERNS = ("past_key_values.*", LOGITS)
+# Why a float32 w8a8 run has no section of its own and reads the float32 ones.
+W8A8_F32_WHY = (
+    "In float32 the oracle's w8a8 noise against float64 is below the float32 sections' (measured "
+    "4 x envelope 1.5e-6 on K/V and logits, 20 runs, no activation rounded to another step): "
+    "the integer sums remove the products' rounding, and the activations' rounding adds none "
+    "unless one sits within the noise of a tie, which the gate reports as an activation "
+    "near-tie. The engine's float path (norms, RoPE, attention) carries the float32 noise the "
+    "float32 sections hold (on iree-cpu tiny-gemma3-text came to 0.95 of that 1.5e-6), so "
+    "float32 w8a8 stages keep those bounds; a scale rounded the wrong way (all 24 bits kept: "
+    "0.4% on every output) exceeds them by 60x.")
+# --weights values measured on their own sections ("<weights>/<dtype>").
+MEASURED_WEIGHTS = ("w8a8",)
+
+
+def cpu_description() -> str:
+    """This machine's CPU as a _why names it: /proc/cpuinfo's model name and its AVX-512 and AMX
+    flags (the kernels torch may pick)."""
+    import re
+
+    try:
+        text = pathlib.Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return "unknown CPU"
+    model = re.search(r"^model name\s*:\s*(.+)$", text, re.MULTILINE)
+    flags = sorted(set(re.findall(r"\b(avx512[a-z_0-9]*|amx[a-z_0-9]*)\b", text)))
+    return (f"{model.group(1).strip() if model else 'unknown CPU'} "
+            f"({' '.join(flags) if flags else 'no AVX-512'})")
 
 
 def _pattern(stage: str) -> str | None:
@@ -110,10 +150,11 @@ def capture_noise(cap_dir: pathlib.Path, u: float,
 
 
 def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NARROW_DTYPES,
-            factor: float = FACTOR) -> dict:
+            factor: float = FACTOR, weights: str = "stored") -> dict:
+    """`weights` w8a8: the fixtures' w8a8 copies (testing.ensure_captures), references included."""
     result = {"factor": factor, "method": "oracle in dtype vs the same checkpoint in float32; "
               "atol_fit = max(|d| - u|r|) at rtol u = unit roundoff; bound = factor x fit",
-              "dtypes": {}, "runs": []}
+              "weights": weights, "cpu": cpu_description(), "dtypes": {}, "runs": []}
     for dtype in dtypes:
         short = fixtures_mod.DTYPES[dtype]
         u = UNIT_ROUNDOFF[short]
@@ -122,7 +163,7 @@ def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NA
             kind = fixtures_mod.spec_kind(fixtures_mod.load_spec(name))
             case_names = cases_mod.generating_case_names(kind)
             caps = testing.ensure_captures(case_names=case_names, fixture_names=(name,),
-                                           dtype=dtype)
+                                           dtype=dtype, weights=weights)
             for case_name in case_names:
                 cap_dir = caps[(name, case_name)]
                 print(f"[measure] {short} {name}/{case_name} ({isa_mod.describe()})",
@@ -131,8 +172,11 @@ def measure(fixture_names=fixtures_mod.ALL_FIXTURE_NAMES, dtypes=fixtures_mod.NA
                 margin = manifest["greedy_margin"]
                 ref_dir = None
                 if dtype == "float32":  # float32's own noise: against the checkpoint in float64
-                    ref_dir = capture_mod.ensure_f64_reference(
-                        testing.ensure_fixture(name), manifest["case"], cap_dir)
+                    model_dir = testing.ensure_fixture(name)
+                    if weights != "stored":  # the same copy the capture ran
+                        model_dir = quantize.dequantized_model_dir(model_dir, weights)
+                    ref_dir = capture_mod.ensure_f64_reference(model_dir, manifest["case"],
+                                                               cap_dir)
                 noise = capture_noise(cap_dir, u, ref_dir)
                 result["runs"].append({"dtype": short, "fixture": name, "case": case_name,
                                        "greedy_margin": margin["min"], "stages": noise})
@@ -155,8 +199,9 @@ def merge_isas(results: dict[str, dict]) -> dict:
     largest of each figure, its place prefixed with the ISA it came from, and bounds proposed from
     those maxima."""
     first = next(iter(results.values()))
-    out = {"factor": first["factor"], "method": first["method"], "isas": {}, "dtypes": {},
-           "runs": []}
+    out = {"factor": first["factor"], "method": first["method"],
+           "weights": first.get("weights", "stored"), "cpu": first.get("cpu"), "isas": {},
+           "dtypes": {}, "runs": []}
     for isa, r in results.items():
         out["isas"][isa] = r.get("oracle_isa", isa)
         out["runs"] += [{**run, "isa": isa} for run in r["runs"]]
@@ -196,11 +241,18 @@ def _entry_why(short: str, g: dict, factor: float, wide: str = "f32") -> str:
 
 
 def sections(result: dict, group: str | None = None) -> dict[str, dict]:
-    """The tolerance-table sections the measurement proposes ("<group>/<dtype>" for a group)."""
+    """The tolerance-table sections the measurement proposes ("<group>/<dtype>" for a group,
+    "w8a8/<dtype>" for a w8a8 measurement, with W8A8_PATTERNS' entries only)."""
     factor = result["factor"]
-    prefix = f"{group}/" if group else ""
+    weights = result.get("weights", "stored")
+    quantized = weights != "stored"
+    prefix = f"{weights}/" if quantized else f"{group}/" if group else ""
     fixtures_text = (f"the {group} fixtures ({', '.join(GROUP_FIXTURES[group])})" if group
                      else "the LLaVA and text-only fixtures")
+    if quantized:
+        fixtures_text = (f"the {weights} copies (vlmxla_oracle.quantize.dequantized_model_dir: "
+                         f"int8 weights, int8 per-token activations through "
+                         f"capture.w8a8_linear) of {fixtures_text}")
     isas = result.get("isas") or {}
     isa_text = ("; on each of " + ", ".join(f"{k} ({v})" for k, v in isas.items()) +
                 ", keeping each stage's largest noise" if isas else "")
@@ -209,9 +261,13 @@ def sections(result: dict, group: str | None = None) -> dict[str, dict]:
     for r in result["runs"]:
         n_runs[r["dtype"]] = n_runs.get(r["dtype"], 0) + 1
     for short, m in result["dtypes"].items():
+        if quantized and short == "f32":
+            # float32 w8a8 reads the float32 sections (W8A8_F32_WHY): no section of its own.
+            continue
         u = m["unit_roundoff"]
         wide = "f64" if short == "f32" else "f32"  # the reference: the checkpoint in float64/32
-        command = "measure-tolerances" + (f" --group {group}" if group else "")
+        command = "measure-tolerances" + (f" --group {group}" if group else "") + \
+            (f" --weights {weights}" if quantized else "")
         head = (f"MEASURED by `python -m vlmxla_oracle {command}` on {fixtures_text} x their "
                 f"decoding cases ({n_runs.get(short, 0)} runs): the oracle (Transformers, eager) "
                 f"in {short} against the same checkpoint loaded as {WIDE_NAMES[wide]}{isa_text}. Each "
@@ -222,9 +278,18 @@ def sections(result: dict, group: str | None = None) -> dict[str, dict]:
                 f"candidate mirroring Transformers' mixed precision sits within ~2x of it (its "
                 f"noise plus the oracle's). pixel_values are host float32 in every run and read "
                 f"the 'f32' section.")
+        if quantized:
+            head += (f" The reference runs the same {weights} definition in {WIDE_NAMES[wide]} "
+                     f"(its scales rounded to 8 bits as well): the difference includes the "
+                     f"activations that round to the other int8 quantum under the other "
+                     f"arithmetic. Only the stages a quantized product computes have entries "
+                     f"({', '.join(W8A8_PATTERNS)}); the others read the sections they read "
+                     f"without {weights}. CPU: {result.get('cpu') or cpu_description()}.")
         same = {"_why": head}
         for pattern, g in m["patterns"].items():
             if pattern == LOGITS and short != "f32":
+                continue
+            if quantized and pattern not in W8A8_PATTERNS:
                 continue
             same[pattern] = {**g["proposed"], "_why": _entry_why(short, g, factor, wide)}
         out[prefix + short] = same
@@ -234,7 +299,7 @@ def sections(result: dict, group: str | None = None) -> dict[str, dict]:
                 "_why": (f"vlmxla returns prefill_logits as float32 holding values rounded to "
                          f"{short} (Transformers' {short} logits widened); the oracle stores its "
                          f"{short} logits as produced. Only this stage may change dtype. "
-                         f"Measured as in '{short}'."),
+                         f"Measured as in '{prefix}{short}'."),
                 LOGITS: {**g["proposed"], "_why": _entry_why(short, g, factor, wide)},
             }
     return out
@@ -317,6 +382,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--group", choices=list(GROUP_FIXTURES),
                         help="measure a tolerance group's own fixtures (qwen: the Qwen2-VL / "
                              "Qwen2.5-VL ones), in float32 too; --write writes its sections")
+    parser.add_argument("--weights", default="stored", choices=["stored", *MEASURED_WEIGHTS],
+                        help="measure the fixtures' copies in this format (w8a8: int8 weights and "
+                             "int8 per-token activations); --write writes its 'w8a8/...' "
+                             "sections")
     parser.add_argument("--fixture", action="append", choices=fixtures_mod.KNOWN_FIXTURE_NAMES,
                         help="measure only this fixture (repeatable; default: all, or the "
                              "group's)")
@@ -337,17 +406,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.write and (args.fixture or args.dtype or args.factor <= 1):
         print("--write needs every fixture and dtype and a factor above 1", file=sys.stderr)
         return 2
+    if args.group and args.weights != "stored":
+        print("--weights measures the plain fixtures' copies; it takes no --group",
+              file=sys.stderr)
+        return 2
     default_fixtures = GROUP_FIXTURES[args.group] if args.group else fixtures_mod.ALL_FIXTURE_NAMES
     isas = args.isa or (list(ISAS) if isa_mod.host_has_avx512() else ["native"])
     if isas == ["current"]:
         result = measure(tuple(args.fixture or default_fixtures),
-                         tuple(args.dtype or GROUP_DTYPES), args.factor)
+                         tuple(args.dtype or GROUP_DTYPES), args.factor, args.weights)
         result["oracle_isa"] = isa_mod.describe()
     elif "current" in isas:
         print("--isa current cannot be combined with other ISAs", file=sys.stderr)
         return 2
     else:
         child = [*(["--group", args.group] if args.group else []),
+                 *(["--weights", args.weights] if args.weights != "stored" else []),
                  *[f"--fixture={f}" for f in args.fixture or []],
                  *[f"--dtype={d}" for d in args.dtype or []], f"--factor={args.factor!r}"]
         result = measure_isas(isas, child)

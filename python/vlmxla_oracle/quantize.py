@@ -10,6 +10,11 @@ The same definition as the engine's (src/vlmxla/base/quantize.h), bit for bit:
   [-7, 7]; packed two per byte, input 2j in byte j's low nibble and 2j + 1 in its high one (4-bit
   two's complement).
 - The dequantized weight W' = float32(q) * scale, cast to the compute dtype.
+- w8a8: the same int8 weights (the same tensors, q and scales as int8), and the activation
+  entering each of their products (the LM head's included; an embedding lookup is no product)
+  quantized to int8 per token at run time (capture.py's w8a8_linear holds that definition): the
+  copy is int8's plus a marker in vlmxla_dequantized.json ("activations") that tells capture which
+  Linear modules quantize their inputs.
 
 Which tensors (tensor_format): the text decoder's projections (q/k/v/o, gate/up/down) of every
 layer in the chosen format, and the LM head in int8 per output channel under either format (the
@@ -32,9 +37,19 @@ import numpy as np
 
 from . import paths
 
-WEIGHTS = ("int8", "int4")
+# Weight-only formats, and w8a8: int8 weights (the same tensors, q and scales) with int8
+# activations.
+WEIGHT_ONLY = ("int8", "int4")
+WEIGHTS = (*WEIGHT_ONLY, "w8a8")
+# The format each --weights value holds its quantized tensors in.
+STORED_FORMAT = {"int8": "int8", "int4": "int4", "w8a8": "int8"}
 GROUP = 32
 QMAX = {"int8": 127, "int4": 7}
+# What a w8a8 copy's marker and a w8a8 capture's manifest say ("activations").
+W8A8_ACTIVATIONS = "int8 per token (w8a8)"
+W8A8_MODULES = ("the text decoder's q/k/v/o and gate/up/down projections of every layer, and "
+                "lm_head (the embedding table's product where the head is tied; the lookup is "
+                "not quantized)")
 _PROJECTION = re.compile(r"layers\.\d+\.(self_attn\.[qkvo]_proj|mlp\.(gate|up|down)_proj)\.weight$")
 
 
@@ -47,16 +62,21 @@ def _text(name: str) -> bool:
     return "vision" not in name and "visual" not in name
 
 
+def _check_weights(weights: str) -> None:
+    if weights not in WEIGHTS:
+        raise ValueError(f"weights must be one of {', '.join(WEIGHTS)} or stored, got "
+                         f"{weights!r}")
+
+
 def tensor_format(name: str, weights: str, tied: bool) -> str | None:
-    """The format `name` is held in under `weights` ("int8" / "int4"), None where it stays as
-    stored: a text decoder projection takes `weights`, the LM head int8 (the embedding table when
-    `tied`, else lm_head.weight)."""
+    """The format `name` is held in under `weights` ("int8" / "int4" / "w8a8"), None where it
+    stays as stored: a text decoder projection takes `weights`' stored format (int8 for w8a8), the
+    LM head int8 (the embedding table when `tied`, else lm_head.weight)."""
     if weights == "stored" or not _text(name):
         return None
-    if weights not in WEIGHTS:
-        raise ValueError(f"weights must be one of {WEIGHTS} or 'stored', got {weights!r}")
+    _check_weights(weights)
     if _PROJECTION.search(name):
-        return weights
+        return STORED_FORMAT[weights]
     if (_EMBED if tied else _HEAD).search(name):
         return "int8"
     return None
@@ -75,8 +95,7 @@ def tensor_formats(model_dir: pathlib.Path, names, weights: str) -> dict[str, st
     unknown `weights` is refused naming the formats."""
     if weights == "stored":
         return {}
-    if weights not in WEIGHTS:
-        raise ValueError(f"weights must be one of {WEIGHTS} or 'stored', got {weights!r}")
+    _check_weights(weights)
     tied = ties_head(model_dir)
     return {n: f for n in names if (f := tensor_format(n, weights, tied)) is not None}
 
@@ -90,19 +109,21 @@ def _round_to_bf16(x: np.ndarray) -> np.ndarray:
 
 def held_bytes(shape, fmt: str) -> int:
     """The bytes an [out, in] tensor takes in format `fmt`: int8 one a value and a float32 scale
-    per row, int4 two values a byte and a float32 scale per group of 32."""
+    per row, int4 two values a byte and a float32 scale per group of 32 (w8a8: int8's)."""
     out, inp = shape
-    if fmt == "int8":
+    if fmt in ("int8", "w8a8"):
         return out * inp + 4 * out
     if fmt == "int4":
         return out * inp // 2 + 4 * (out * inp // GROUP)
-    raise ValueError(f"weights {fmt!r}: known formats are stored, int8, int4")
+    raise ValueError(f"weights {fmt!r}: known formats are stored, {', '.join(WEIGHTS)}")
 
 
 def quantize(w: np.ndarray, weights: str) -> tuple[np.ndarray, np.ndarray]:
-    """(q int8 [out, in], scales float32 [out] or [out, in / 32]) of a float [out, in] weight."""
+    """(q int8 [out, in], scales float32 [out] or [out, in / 32]) of a float [out, in] weight
+    (w8a8's weights are int8's)."""
     if weights not in WEIGHTS:
-        raise ValueError(f"weights must be one of {WEIGHTS}, got {weights!r}")
+        raise ValueError(f"weights must be one of {', '.join(WEIGHTS)}, got {weights!r}")
+    weights = STORED_FORMAT[weights]
     w = np.asarray(w, dtype=np.float32)
     if w.ndim != 2:
         raise ValueError(f"quantize needs a 2-D [out, in] weight, got shape {w.shape}")
@@ -160,7 +181,10 @@ def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path
     """A copy of `model_dir` (cached under $VLMXLA_CACHE/dequantized) whose quantized tensors
     (tensor_format: the decoder projections and the LM head) hold W' in float32 (exact: an 8-bit
     scale times q needs no rounding), the other tensors and files as they are. Transformers
-    loaded with dtype D casts W' to D, as the engine casts it in its programs."""
+    loaded with dtype D casts W' to D, as the engine casts it in its programs. w8a8's copy holds
+    int8's tensors, and its vlmxla_dequantized.json carries "activations" (activation_marker),
+    which capture.py reads to quantize the inputs of those Linear modules; int8's and int4's json
+    has no such key."""
     model_dir = pathlib.Path(model_dir)
     out = paths.cache_dir() / "dequantized" / f"{model_dir.name}-{weights}"
     stamp = _source_stamp(model_dir)
@@ -186,10 +210,28 @@ def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path
                 tensors[name] = dequantize(q, s)
                 count += 1
         _save_any(tensors, out / f.name)
-    (out / "vlmxla_dequantized.json").write_text(json.dumps(
-        {"source": str(model_dir), "weights": weights, "quantized_tensors": count,
-         "stamp": stamp}, indent=1) + "\n", encoding="utf-8")
+    info = {"source": str(model_dir), "weights": weights, "quantized_tensors": count,
+            "stamp": stamp}
+    if weights == "w8a8":
+        info["activations"] = {"format": W8A8_ACTIVATIONS, "modules": W8A8_MODULES}
+    (out / "vlmxla_dequantized.json").write_text(json.dumps(info, indent=1) + "\n",
+                                                 encoding="utf-8")
     return out
+
+
+def dequantized_info(model_dir: pathlib.Path) -> dict | None:
+    """A dequantized copy's vlmxla_dequantized.json (None for any other model directory)."""
+    path = pathlib.Path(model_dir) / "vlmxla_dequantized.json"
+    if not path.exists():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def activation_marker(model_dir: pathlib.Path) -> str | None:
+    """W8A8_ACTIVATIONS where `model_dir` is a w8a8 copy (its Linear modules of W8A8_MODULES take
+    int8 per-token activations), None for any other checkpoint."""
+    info = dequantized_info(model_dir) or {}
+    return (info.get("activations") or {}).get("format")
 
 
 def _to_f32(t) -> np.ndarray:

@@ -9,7 +9,7 @@ from . import capture as capture_mod
 from . import cases as cases_mod
 from . import fixtures as fixtures_mod
 from . import images as images_mod
-from . import paths
+from . import paths, quantize
 
 
 def ensure_fixtures(names=fixtures_mod.FIXTURE_NAMES, dtype: str = "float32"
@@ -41,14 +41,20 @@ def ensure_captures(
     case_names=("image_text", "two_images", "no_image", "malformed_placeholder"),
     fixture_names=fixtures_mod.FIXTURE_NAMES,
     dtype: str = "float32",
+    weights: str = "stored",
 ):
     """{(fixture, case): capture dir} under paths.captures_dir(), recaptured when the model changed.
     In a narrow dtype the fixture is its NAME-bf16 / NAME-f16 variant, Transformers runs in that
-    dtype and the capture keeps its float32 reference (capture.reference_dir)."""
+    dtype and the capture keeps its float32 reference (capture.reference_dir). `weights` (int8,
+    int4, w8a8): of the fixture's dequantized copy (quantize.dequantized_model_dir), whose name
+    (NAME-w8a8, ...) keeps its captures apart."""
     ensure_images()
     captures = paths.captures_dir()
     out = {}
     for name, model_dir in ensure_fixtures(fixture_names, dtype).items():
+        if weights != "stored":
+            with paths.cache_lock(f"dequantized-{model_dir.name}-{weights}"):
+                model_dir = quantize.dequantized_model_dir(model_dir, weights)
         variant = model_dir.name
         case_dir = paths.cache_dir() / "cases" / variant
         written = cases_mod.write_cases(model_dir, case_dir)

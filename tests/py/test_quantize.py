@@ -33,6 +33,8 @@ def _words_to_q(words: np.ndarray) -> np.ndarray:
     return (nibbles.reshape(words.shape[0], -1).astype(np.int16) - 8).astype(np.int8)
 
 
+# w8a8's weights are int8's; its config says that each product's input is quantized to int8
+# per token at run time (compressed-tensors' dynamic input_activations).
 @pytest.mark.parametrize("weights", quantize.WEIGHTS)
 @pytest.mark.parametrize("name", MODELS)
 def test_engine_and_oracle_quantize_bit_identically(vlmxla_bin, tmp_path, name, weights):
@@ -55,10 +57,17 @@ def test_engine_and_oracle_quantize_bit_identically(vlmxla_bin, tmp_path, name, 
         fmt = "int4" if group["weights"]["num_bits"] == 4 else "int8"
         assert group["format"] == ("pack-quantized" if fmt == "int4" else "int-quantized")
         written_formats.update({t + ".weight": fmt for t in group["targets"]})
+        activations = group["input_activations"]
+        if weights == "w8a8":
+            assert activations["num_bits"] == 8 and activations["dynamic"] is True
+            assert activations["strategy"] == "token" and activations["symmetric"] is True
+        else:
+            assert activations is None
     assert written_formats == formats
     text = json.loads((model_dir / "config.json").read_text())
     layers = text.get("text_config", {}).get("num_hidden_layers") or text["num_hidden_layers"]
-    assert sorted(formats.values()).count(weights) == 7 * layers + (weights == "int8")
+    stored = "int8" if weights == "w8a8" else weights  # w8a8 holds int8's weights
+    assert sorted(formats.values()).count(stored) == 7 * layers + (stored == "int8")
     heads = [n for n, f in formats.items() if "proj" not in n]
     assert len(heads) == 1 and formats[heads[0]] == "int8"
     tied = name != "tiny-llama-bf16"

@@ -115,9 +115,7 @@ def run_model(model_class, model_dir: pathlib.Path, inputs, dtype: str, recorder
     `model_class` (eager, in `dtype`) on the prefill `inputs`, hooked by `recorder_class`."""
     import torch
 
-    model = model_class.from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
-    ).eval()
+    model = cap.load_model(model_class, model_dir, dtype)
     recorder = (recorder_class or Recorder)(model)
     vision = None
     with torch.no_grad():

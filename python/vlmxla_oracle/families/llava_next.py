@@ -83,9 +83,7 @@ def capture_anyres(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path, d
         return manifest
     manifest["processor"]["image_grid_pinpoints"] = processor.image_processor.image_grid_pinpoints
 
-    model = model_class.from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
-    ).eval()
+    model = cap.load_model(model_class, model_dir, dtype)
     images = "pixel_values" in inputs
     recorder = Recorder(model)
     with torch.no_grad():

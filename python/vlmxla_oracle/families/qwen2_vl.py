@@ -111,8 +111,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
 
     seq = inputs["input_ids"][0]
     cap.record_context(manifest, case, int(seq.shape[0]))
-    model = qwen.model_class(cap.model_type(model_dir)).from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager").eval()
+    model = cap.load_model(qwen.model_class(cap.model_type(model_dir)), model_dir, dtype)
     grid = inputs.get("image_grid_thw")
     if grid is not None:
         manifest["vision_layout"] = qwen_vision_layout(model.config, grid)

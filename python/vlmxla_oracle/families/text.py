@@ -55,9 +55,7 @@ def capture(model_dir: pathlib.Path, case: dict, out_dir: pathlib.Path,
     manifest["unexpanded_length"] = int(seq.shape[0])
     cap.record_context(manifest, case, int(seq.shape[0]))
 
-    model = AutoModelForCausalLM.from_pretrained(
-        str(model_dir), dtype=getattr(torch, dtype), attn_implementation="eager"
-    ).eval()
+    model = cap.load_model(AutoModelForCausalLM, model_dir, dtype)
     recorded = {}
 
     def embeds_hook(module, args, output):

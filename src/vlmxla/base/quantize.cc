@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace vlmxla {
@@ -21,26 +22,48 @@ void WidenRow(const HostTensor& t, int64_t o, std::vector<float>& row) {
   }
 }
 
-// The scale of `n` weights from `w`: max |w| / qmax in float32, rounded to 8 significant bits
-// (bfloat16's, to nearest even), 1 where all are zero.
+// The scale of `n` weights from `w` (QuantizationScale of their largest magnitude).
 float GroupScale(const float* w, int64_t n, float qmax) {
   float m = 0.0f;
   for (int64_t i = 0; i < n; ++i) m = std::max(m, std::fabs(w[i]));
-  return m == 0.0f ? 1.0f : BFloat16ToFloat(FloatToBFloat16(m / qmax));
+  return QuantizationScale(m, qmax);
 }
 
-// clamp(round half to even(w / scale), -qmax, qmax), in float32.
+// clamp(round half to even(w / scale), -qmax, qmax), in float32; 0 where w / scale is NaN (0 / 0
+// under a zero scale, a NaN w), which converted to int would be undefined.
 int QuantizeValue(float w, float scale, float qmax) {
   const float q = std::nearbyint(w / scale);  // the default rounding mode: to nearest even
-  return static_cast<int>(std::clamp(q, -qmax, qmax));
+  return q != q ? 0 : static_cast<int>(std::clamp(q, -qmax, qmax));
 }
 
 }  // namespace
+
+float QuantizationScale(float max_abs, float qmax) {
+  return max_abs == 0.0f ? 1.0f : BFloat16ToFloat(FloatToBFloat16(max_abs / qmax));
+}
+
+float QuantizeActivationRow(const float* x, int64_t in, int8_t* q) {
+  constexpr float kMax = 127.0f;
+  float m = 0.0f;
+  bool finite = true;
+  for (int64_t i = 0; i < in; ++i) {
+    finite = finite && std::isfinite(x[i]);
+    m = std::max(m, std::fabs(x[i]));
+  }
+  if (!finite) {
+    std::fill(q, q + in, int8_t{0});
+    return std::numeric_limits<float>::quiet_NaN();
+  }
+  const float s = QuantizationScale(m, kMax);
+  for (int64_t i = 0; i < in; ++i) q[i] = static_cast<int8_t>(QuantizeValue(x[i], s, kMax));
+  return s;
+}
 
 Result<WeightQuant> ParseWeightQuant(const std::string& value, const std::string& source) {
   if (value == "stored") return WeightQuant::kNone;
   if (value == "int8") return WeightQuant::kInt8;
   if (value == "int4") return WeightQuant::kInt4;
+  if (value == "w8a8") return WeightQuant::kW8A8;
   return InvalidArgument(source + " must be one of " + kWeightQuantChoices + ", got '" + value +
                          "'");
 }
@@ -50,6 +73,7 @@ const char* WeightQuantName(WeightQuant quant) {
     case WeightQuant::kNone: return "stored";
     case WeightQuant::kInt8: return "int8";
     case WeightQuant::kInt4: return "int4";
+    case WeightQuant::kW8A8: return "w8a8";
   }
   return "stored";
 }
@@ -57,6 +81,7 @@ const char* WeightQuantName(WeightQuant quant) {
 Result<QuantizedWeight> QuantizeWeight(const HostTensor& weight, WeightQuant quant,
                                        const std::string& name) {
   if (quant == WeightQuant::kNone) return InvalidArgument(name + ": no quantization asked for");
+  quant = StoredQuant(quant);
   const DType dt = weight.dtype();
   if (dt != DType::kF32 && dt != DType::kBF16 && dt != DType::kF16) {
     return InvalidArgument(std::string("quantizing '") + name + "' needs a float weight " +
@@ -116,7 +141,7 @@ Result<HostTensor> DequantizeWeight(const QuantizedWeight& weight, WeightQuant q
   const Shape& vs = weight.values.shape();
   if (vs.size() != 2) return InvalidArgument("dequantize: values must be 2-D");
   const int64_t out = vs[0];
-  if (quant == WeightQuant::kInt8) {
+  if (StoredQuant(quant) == WeightQuant::kInt8) {
     const int64_t in = vs[1];
     if (weight.values.dtype() != DType::kI8 || weight.scales.dtype() != DType::kF32 ||
         weight.scales.num_elements() != out) {

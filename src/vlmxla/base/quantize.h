@@ -1,6 +1,8 @@
 // Weight quantization of a float [out, in] Linear weight: int8 per output channel, or int4 in
-// groups of 32 inputs, both symmetric. The one numerical definition (docs/validation.md,
-// "Quantized weights") that the engine, `vlmxla quantize` and the oracle share bit for bit.
+// groups of 32 inputs, both symmetric; w8a8 is int8's weights with each product's input rows
+// quantized to int8 as well, per row, as it runs (dynamic per-token activations). The one numerical
+// definition (docs/validation.md, "Quantized weights") that the engine, `vlmxla quantize` and the
+// oracle share bit for bit.
 #pragma once
 
 #include <cstdint>
@@ -11,10 +13,17 @@
 
 namespace vlmxla {
 
-enum class WeightQuant { kNone, kInt8, kInt4 };
+enum class WeightQuant { kNone, kInt8, kInt4, kW8A8 };
+
+// The format a weight is held in under `quant`: w8a8 holds int8's (the same q and scales).
+inline WeightQuant StoredQuant(WeightQuant quant) {
+  return quant == WeightQuant::kW8A8 ? WeightQuant::kInt8 : quant;
+}
+// Whether a product under `quant` quantizes its input rows too (w8a8).
+inline bool QuantizesActivations(WeightQuant quant) { return quant == WeightQuant::kW8A8; }
 
 // The values --weights takes, for help texts.
-inline constexpr const char kWeightQuantChoices[] = "stored | int8 | int4";
+inline constexpr const char kWeightQuantChoices[] = "stored | int8 | int4 | w8a8";
 // Inputs per int4 scale.
 inline constexpr int64_t kInt4GroupSize = 32;
 
@@ -27,6 +36,10 @@ inline constexpr char kInt4MatvecTarget[] = "vlmxla.int4_matvec_host";
 // The same kernel for a bfloat16 [out, in] weight as stored (no scales): (x [rows, in] f32 or
 // bf16, w bf16 [out, in]) -> f32 [rows, out], each product x * w summed in float32.
 inline constexpr char kBf16MatvecTarget[] = "vlmxla.bf16_matvec_host";
+// W8A8's product on the host (runtime/quantized_matvec.h RunW8A8Matmul), any number of rows:
+// (x [rows, in] f32 or bf16, values i8 [out, in], scales f32 [out]) -> f32 [rows, out], each row
+// of x quantized as QuantizeActivationRow defines and the int8 dot products summed exactly.
+inline constexpr char kW8A8MatmulTarget[] = "vlmxla.w8a8_matmul_host";
 // One slot's decode attention on the host (runtime/decode_attention.h), reading only the cache
 // rows the slot has written: (q [kv, rep, hd], k [kv, rows, hd], v [kv, rows, hd], position s32 [],
 // scaling f32 []) -> [kv, rep, hd], all of q, k, v and the result float32 or all bfloat16.
@@ -35,17 +48,20 @@ inline constexpr char kDecodeAttentionTarget[] = "vlmxla.decode_attention_host";
 inline constexpr int64_t kMaxDecodeAttentionHeadDim = 512;
 
 // The format of the LM head, and of a tied embedding table (which is the head), under `quant`:
-// int8 per output channel (one scale per vocabulary row) in both formats, kNone under kNone. The
+// int8 per output channel (one scale per vocabulary row) in every format (w8a8's head quantizes
+// its input rows as well, as its projections do), kNone under kNone. The
 // head is the largest single read of a decode step (the 0.5B bench model's tied table is 545 MB
 // in float32, more than all its int8 projections), and 4 bits there cost the most quality, so it
 // takes 8 bits as llama.cpp keeps the tied table of this model's Q4_0 and Q8_0 files (Q8_0).
 inline WeightQuant HeadQuant(WeightQuant quant) {
-  return quant == WeightQuant::kNone ? WeightQuant::kNone : WeightQuant::kInt8;
+  if (quant == WeightQuant::kNone || quant == WeightQuant::kW8A8) return quant;
+  return WeightQuant::kInt8;
 }
 
-// "stored" -> kNone, "int8", "int4"; anything else an error naming `source` and the choices.
+// "stored" -> kNone, "int8", "int4", "w8a8"; anything else an error naming `source` and the
+// choices.
 Result<WeightQuant> ParseWeightQuant(const std::string& value, const std::string& source);
-// "stored" | "int8" | "int4".
+// "stored" | "int8" | "int4" | "w8a8".
 const char* WeightQuantName(WeightQuant quant);
 
 // A quantized [out, in] weight:
@@ -67,6 +83,19 @@ struct QuantizedWeight {
 // float, int4 with `in` not a multiple of 32).
 Result<QuantizedWeight> QuantizeWeight(const HostTensor& weight, WeightQuant quant,
                                        const std::string& name);
+
+// The scale of values whose largest magnitude is `max_abs`: max_abs / qmax in float32, rounded to
+// 8 significant bits (bfloat16's, to nearest even), 1 where max_abs is 0. QuantizeWeight's scales
+// and QuantizeActivationRow's, one function so that the two cannot drift apart.
+float QuantizationScale(float max_abs, float qmax);
+
+// W8A8's quantization of one row of activations (runtime/quantized_matvec.h's RunW8A8Matmul): m =
+// max |x[i]| in float32; scale = QuantizationScale(m, 127); q[i] = clamp(round half to even(x[i] /
+// scale), -127, 127), a true float32 division. A row holding a NaN or an infinity has scale NaN and
+// every q 0 (its products then NaN, as a float product's would be). Writes q[0..in) and returns the
+// scale. A row so small that m / 127 rounds to 0 in bfloat16 (m below about 2^-127) has scale 0
+// and q = +-127 where x != 0 (x / 0), 0 where x is 0: defined, never a NaN converted to int.
+float QuantizeActivationRow(const float* x, int64_t in, int8_t* q);
 
 // The dequantized weight float(q) * scale, f32 [out, in] (the programs then cast it to the
 // compute type).

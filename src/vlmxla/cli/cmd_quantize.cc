@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 std::vector<FlagSpec> Flags() {
   return {{"model", true, false, "float Hugging Face model directory to quantize (required)"},
           {"out", true, false, "directory to write the quantized checkpoint into (required)"},
-          {"weights", true, false, "int8 | int4 (required)"},
+          {"weights", true, false, "int8 | int4 | w8a8 (required)"},
           {"help", false, false, "show this help"}};
 }
 
@@ -70,10 +70,18 @@ nlohmann::json QuantizationConfig(const std::map<std::string, WeightQuant>& tens
         {"dynamic", false},
         {"actorder", nullptr},
         {"observer", "minmax"}};
+    // w8a8: each product's input rows quantized to int8 as it runs, one scale a row (token),
+    // symmetric: compressed-tensors' dynamic per-token activations, as vLLM runs W8A8.
+    nlohmann::json activations = nullptr;
+    if (QuantizesActivations(quant)) {
+      activations = {{"num_bits", 8},       {"type", "int"},      {"symmetric", true},
+                     {"strategy", "token"}, {"dynamic", true},    {"group_size", nullptr},
+                     {"actorder", nullptr}, {"observer", nullptr}};
+    }
     groups["group_" + std::to_string(groups.size())] = {{"targets", names},
                                                         {"weights", weights},
                                                         {"format", CompressedFormat(quant)},
-                                                        {"input_activations", nullptr},
+                                                        {"input_activations", activations},
                                                         {"output_activations", nullptr}};
   }
   const std::string format =
@@ -104,7 +112,7 @@ Status Quantize(const std::string& in, const std::string& out, WeightQuant quant
     }
     VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight q, QuantizeWeight(t, chosen->second, name));
     const int64_t rows = t.shape()[0], cols = t.shape()[1];
-    if (chosen->second == WeightQuant::kInt8) {
+    if (StoredQuant(chosen->second) == WeightQuant::kInt8) {
       tensors[name] = q.values;
       tensors[name + "_scale"] = HostTensor::View(DType::kF32, Shape{rows, 1}, q.scales.data(),
                                                   std::make_shared<HostTensor>(q.scales));
@@ -161,13 +169,13 @@ int RunQuantize(const std::vector<std::string>& argv) {
       std::fprintf(stderr, "vlmxla quantize: --model, --out and --weights are required\n");
     }
     std::fprintf(help ? stdout : stderr,
-                 "usage: vlmxla quantize --model IN --out OUT --weights int8|int4\n%s",
+                 "usage: vlmxla quantize --model IN --out OUT --weights int8|int4|w8a8\n%s",
                  FlagsHelp(kFlags).c_str());
     return help ? kExitOk : kExitUsage;
   }
   auto quant = ParseWeightQuant(*parsed->Get("weights"), "--weights");
   if (quant.ok() && *quant == WeightQuant::kNone) {
-    quant = InvalidArgument("--weights must be int8 or int4 for vlmxla quantize");
+    quant = InvalidArgument("--weights must be int8, int4 or w8a8 for vlmxla quantize");
   }
   if (!quant.ok()) {
     std::fprintf(stderr, "vlmxla quantize: %s\n", quant.status().message().c_str());
@@ -183,8 +191,8 @@ int RunQuantize(const std::vector<std::string>& argv) {
 
 }  // namespace
 
-VLMXLA_REGISTER_COMMAND("quantize",
-                        "write a float checkpoint's decoder projections quantized (int8 | int4)",
-                        RunQuantize);
+VLMXLA_REGISTER_COMMAND(
+    "quantize", "write a float checkpoint's decoder projections quantized (int8 | int4 | w8a8)",
+    RunQuantize);
 
 }  // namespace vlmxla::cli

@@ -128,10 +128,12 @@ Result<std::unique_ptr<ModelRunner>> ModelRunner::Load(const std::string& model_
     r->precision_.quant = quant;
     r->precision_why_ = choice.why;
     if (quant != WeightQuant::kNone) {
-      r->precision_why_ += std::string("; decoder projections quantized to ") +
-                           WeightQuantName(quant) + " and the LM head to " +
-                           WeightQuantName(HeadQuant(quant)) +
-                           (declared.empty() ? " (--weights)" : " (the checkpoint's)");
+      r->precision_why_ +=
+          std::string("; decoder projections quantized to ") + WeightQuantName(quant) +
+          " and the LM head to " + WeightQuantName(HeadQuant(quant)) +
+          (QuantizesActivations(quant) ? ", each product's input rows quantized to int8 per row"
+                                       : "") +
+          (declared.empty() ? " (--weights)" : " (the checkpoint's)");
     }
     r->weights_in_out_ = choice.weights_in_out;
     if (options.progress) options.progress(r->precision_why_);

@@ -99,7 +99,7 @@ Result<QuantizedWeight> WeightStore::ReadQuantized(const hlo::ProgramParam& p) {
     return q;
   }
   VLMXLA_ASSIGN_OR_RETURN(HostTensor stored, checkpoint_.Get(name));
-  if (p.quant == WeightQuant::kInt8 && stored.dtype() == DType::kI8) {
+  if (StoredQuant(p.quant) == WeightQuant::kInt8 && stored.dtype() == DType::kI8) {
     QuantizedWeight q;
     q.values = stored;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor scales, checkpoint_.Get(name + "_scale"));

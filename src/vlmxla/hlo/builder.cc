@@ -384,6 +384,7 @@ Value Builder::Sqrt(Value x) { return Unary("stablehlo.sqrt", x, true); }
 Value Builder::Tanh(Value x) { return Unary("stablehlo.tanh", x, true); }
 Value Builder::Logistic(Value x) { return Unary("stablehlo.logistic", x, true); }
 Value Builder::Abs(Value x) { return Unary("stablehlo.abs", x, false); }
+Value Builder::RoundNearestEven(Value x) { return Unary("stablehlo.round_nearest_even", x, true); }
 Value Builder::Sine(Value x) { return Unary("stablehlo.sine", x, true); }
 Value Builder::Cosine(Value x) { return Unary("stablehlo.cosine", x, true); }
 Value Builder::Erf(Value x) { return Unary("chlo.erf", x, true); }

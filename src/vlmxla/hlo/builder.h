@@ -118,6 +118,8 @@ class Builder {
   Value Tanh(Value x);
   Value Logistic(Value x);
   Value Abs(Value x);
+  // To the nearest integer, ties to even (W8A8's activation rounding, base/quantize.h).
+  Value RoundNearestEven(Value x);
   Value Sine(Value x);  // for rotary position embeddings
   Value Cosine(Value x);
   // chlo.erf: StableHLO has no erf; IREE and XLA both legalize the CHLO op.

@@ -586,7 +586,7 @@ Value DequantizedWeight(Builder& b, Value values, Value scales, WeightQuant quan
   if (!b.status().ok()) return Value{};
   const std::vector<int64_t> dims = b.dims(q);
   Value scale;
-  if (quant == WeightQuant::kInt8) {
+  if (StoredQuant(quant) == WeightQuant::kInt8) {
     scale = b.BroadcastInDim(scales, dims, {0});
   } else {
     // Scale g covers inputs 32g..32g+31: [out, groups, 32] merged into the input axis.
@@ -692,10 +692,56 @@ Value WidenedBlocks(Builder& b, Value x, Value values, Value scales, WeightQuant
   return LinearOfRowBlocks(b, x, blocks, bias);
 }
 
+// W8A8's product (base/quantize.h) in StableHLO, for a backend without the host call: each row
+// of x quantized as QuantizeActivationRow defines (max |x| / 127 rounded to bfloat16's 8 bits, 1
+// for a zero row; x / scale rounded half to even and clamped to [-127, 127]; a row holding NaN or
+// Inf: scale NaN, q 0), an i8 x i8 dot_general summed in i32 (exact, IREE's s8s8s32 product),
+// then float(sum) * (scale_x * scale_w), the scales' product first (exact: two 8-bit
+// significands). Result f32 [rows, out].
+Value W8A8Rows(Builder& b, Value x2, Value values, Value scales) {
+  const std::vector<int64_t> xd = b.dims(x2);
+  const int64_t m = xd[0], n = b.dims(values)[0];
+  Value xf = b.CastTo(x2, ElementType::kF32);
+  const TensorType row{ElementType::kF32, {m}};
+  Value magnitude = b.Abs(xf);
+  Value amax = b.Reduce(magnitude, {1}, ReduceKind::kMax);
+  // max / 127 rounded to 8 significant bits, to nearest even, on its bits: IREE folds a convert
+  // to bf16 and back into nothing (measured: the scale kept all 24 bits). bits + 0x7fff + (bit
+  // 16) then the low 16 bits cleared; the value is never negative, so the shifts keep its sign.
+  const TensorType row_bits{ElementType::kI32, {m}};
+  Value bits = b.BitcastConvert(b.Divide(amax, b.Splat(row, 127.0)), ElementType::kI32);
+  Value sixteen = b.Splat(row_bits, 16), one = b.Splat(row_bits, 1);
+  Value high = b.ShiftRightArithmetic(bits, sixteen);
+  Value odd = b.Subtract(high, b.ShiftLeft(b.ShiftRightArithmetic(high, one), one));
+  Value rounded = b.Add(b.Add(bits, b.Splat(row_bits, 0x7fff)), odd);
+  Value bf16_scale = b.BitcastConvert(
+      b.ShiftLeft(b.ShiftRightArithmetic(rounded, sixteen), sixteen), ElementType::kF32);
+  Value scale = b.Select(b.Compare(amax, b.Splat(row, 0.0), CompareDirection::kEq),
+                         b.Splat(row, 1.0), bf16_scale);
+  // A row is finite where every |x| < Inf (a NaN compares false). Counted element by element:
+  // XLA's CPU max reduction may skip a NaN, so amax alone does not tell.
+  const TensorType full{ElementType::kF32, {m, xd[1]}};
+  Value bad = b.Select(b.Compare(magnitude, b.Splat(full, std::numeric_limits<double>::infinity()),
+                                 CompareDirection::kLt),
+                       b.Splat(full, 0.0), b.Splat(full, 1.0));
+  Value finite =
+      b.Compare(b.Reduce(bad, {1}, ReduceKind::kMax), b.Splat(row, 0.0), CompareDirection::kEq);
+  scale = b.Select(finite, scale, b.Splat(row, std::numeric_limits<double>::quiet_NaN()));
+  Value qf = b.RoundNearestEven(b.Divide(xf, b.BroadcastInDim(scale, {m, xd[1]}, {0})));
+  qf = b.Minimum(b.Maximum(qf, b.Splat(full, -127.0)), b.Splat(full, 127.0));
+  qf = b.Select(b.Compare(qf, qf, CompareDirection::kEq), qf, b.Splat(full, 0.0));  // NaN -> 0
+  Value sums =
+      b.DotGeneral(b.Convert(qf, ElementType::kI8), values, {}, {}, {1}, {1}, ElementType::kI32);
+  Value both =
+      b.Multiply(b.BroadcastInDim(scale, {m, n}, {0}), b.BroadcastInDim(scales, {m, n}, {1}));
+  return b.Multiply(b.Convert(sums, ElementType::kF32), both);
+}
+
 }  // namespace
 
 bool RowInvariantProducts(const Precision& precision, int64_t rows) {
   if (!precision.quantized_matvec_call) return false;
+  if (QuantizesActivations(precision.quant)) return true;  // the host call at any row count
   if (precision.quant != WeightQuant::kNone) return rows <= kMaxHostCallRows;
   // bf16 weights in bf16 compute as [out, in] (narrow_rows_times_weight: only with
   // weights_in_out off): every product of up to kMaxBf16HostCallRows rows is the host call.
@@ -723,7 +769,7 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
   if (!Ready(b, {x, values, scales})) return Value{};
   const ElementType t = b.type(x).element;
   const int64_t m = Rows(b, x);
-  if (form == QuantProduct::kWidenedWeight) {
+  if (form == QuantProduct::kWidenedWeight && !QuantizesActivations(quant)) {
     return Linear(b, x, DequantizedWeight(b, values, scales, quant, t), bias);
   }
   const std::vector<int64_t> xd = b.dims(x), vd = b.dims(values);
@@ -733,6 +779,17 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
     return b.Fail(InvalidArgument("linear: quantized weight " + b.type(values).ToString() +
                                       " does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
+  }
+  if (QuantizesActivations(quant)) {
+    // One definition at every row count and in every form: the host call on a backend that has
+    // it, else the same steps in StableHLO.
+    if (form == QuantProduct::kHostCall) {
+      return HostCall(b, kW8A8MatmulTarget, x, {values, scales}, vd[0], bias);
+    }
+    std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
+    out_dims.push_back(vd[0]);
+    Value y = W8A8Rows(b, b.Reshape(x, {m, xd.back()}), values, scales);
+    return AddBias(b, b.Reshape(y, out_dims), bias, t);
   }
   const bool host_call = form == QuantProduct::kHostCall && m <= kMaxHostCallRows;
   if (!host_call && (form == QuantProduct::kWidenedBlocks || m > kMaxStreamedRows)) {

@@ -198,6 +198,10 @@ inline constexpr int64_t kWidenedBlockBytes = int64_t{4} << 20;
 //     kInt4MatvecTarget), which reads q as stored, the rows in blocks over each tile of q (read
 //     from memory once, then from the cache): int8 as kMatrixVector (scale after the sum), int4
 //     by W' per input; only for a backend that registers it (Builder::quantized_matvec_call).
+// w8a8 (WeightQuant::kW8A8) takes one form whatever `form` says: the host call of
+// kW8A8MatmulTarget at any row count where form is kHostCall, else its steps in StableHLO (each
+// row quantized, an i8 x i8 dot_general summed in i32, the two scales after). Integer sums are
+// exact, so the two are the same bits, at every row count, on every backend.
 enum class QuantProduct { kWidenedWeight, kWidenedBlocks, kMatrixVector, kHostCall };
 const char* QuantProductName(QuantProduct form);
 

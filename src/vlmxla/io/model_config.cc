@@ -570,10 +570,11 @@ Result<ModelConfig> ParseGemma3Config(const nlohmann::json& j, ModelConfig m) {
 
 namespace {
 
-// "int8" | "int4" for the compressed-tensors quantization_config `vlmxla quantize` writes
-// (symmetric int weights: channel-wise 8 bits, or 4 bits in groups of 32, in one config group per
-// format: the projections' and, under int4, the LM head's 8-bit one, with the top-level format
-// "mixed-precision" and each group's own); empty when there is none; an error for any other
+// "int8" | "int4" | "w8a8" for the compressed-tensors quantization_config `vlmxla quantize`
+// writes (symmetric int weights: channel-wise 8 bits, or 4 bits in groups of 32, in one config
+// group per format: the projections' and, under int4, the LM head's 8-bit one, with the top-level
+// format "mixed-precision" and each group's own; w8a8: 8 bits a channel with dynamic symmetric
+// 8-bit per-token input activations); empty when there is none; an error for any other
 // quantization, which vlmxla cannot run.
 Result<std::string> Quantization(const nlohmann::json& j) {
   if (!j.contains("quantization_config") || j["quantization_config"].is_null())
@@ -581,14 +582,15 @@ Result<std::string> Quantization(const nlohmann::json& j) {
   const nlohmann::json& q = j["quantization_config"];
   const std::string unsupported =
       "config.json: quantization_config is not one vlmxla runs (compressed-tensors, symmetric "
-      "int weights, 8 bits per channel or 4 bits in groups of 32, as `vlmxla quantize` writes)";
+      "int weights, 8 bits per channel or 4 bits in groups of 32, optionally with dynamic 8-bit "
+      "per-token activations, as `vlmxla quantize` writes)";
   if (!q.is_object() || q.value("quant_method", "") != "compressed-tensors" ||
       !q.contains("config_groups") || !q["config_groups"].is_object() ||
       q["config_groups"].empty() || q["config_groups"].size() > 2) {
     return InvalidArgument(unsupported);
   }
   const std::string top_format = q.value("format", "");
-  bool int4 = false;
+  bool int4 = false, w8a8 = false, weight_only = false;
   for (const auto& [name, group] : q["config_groups"].items()) {
     if (!group.is_object() || !group.contains("weights") || !group["weights"].is_object()) {
       return InvalidArgument(unsupported);
@@ -599,6 +601,21 @@ Result<std::string> Quantization(const nlohmann::json& j) {
     const std::string format =
         top_format == "mixed-precision" ? group.value("format", "") : top_format;
     if (!w.value("symmetric", false)) return InvalidArgument(unsupported);
+    const nlohmann::json none = nullptr;
+    const nlohmann::json& a =
+        group.contains("input_activations") ? group["input_activations"] : none;
+    if (!a.is_null()) {
+      // Only w8a8's: 8-bit symmetric ints, dynamic, one scale per token, on 8-bit channel weights.
+      if (!a.is_object() || a.value("num_bits", 0) != 8 || a.value("type", "") != "int" ||
+          !a.value("symmetric", false) || !a.value("dynamic", false) ||
+          a.value("strategy", "") != "token" || bits != 8 || strategy != "channel" ||
+          format != "int-quantized") {
+        return InvalidArgument(unsupported);
+      }
+      w8a8 = true;
+      continue;
+    }
+    weight_only = true;
     if (bits == 8 && strategy == "channel" && format == "int-quantized") continue;
     if (bits == 4 && strategy == "group" && w.value("group_size", 0) == kInt4GroupSize &&
         format == "pack-quantized") {
@@ -607,7 +624,9 @@ Result<std::string> Quantization(const nlohmann::json& j) {
     }
     return InvalidArgument(unsupported);
   }
-  return std::string(int4 ? "int4" : "int8");
+  // One definition a checkpoint: w8a8's head quantizes its activations as its projections do.
+  if (w8a8 && weight_only) return InvalidArgument(unsupported);
+  return std::string(w8a8 ? "w8a8" : int4 ? "int4" : "int8");
 }
 
 }  // namespace

@@ -72,17 +72,21 @@ struct SharedCall {
   }
 };
 
-// A matrix-vector product in chunks of outputs.
-struct MatvecCall : SharedCall {
-  MatvecRows rows;
-  QuantizedMatvec product;
+// A product in chunks of outputs, on rows prepared once before the chunks run: the float
+// loops' (MatvecRows) or W8A8's quantized ones (ActivationRows).
+template <class Rows, class Product, void (*Run)(const Product&, int64_t, int64_t, MatvecIsa)>
+struct ProductCall : SharedCall {
+  Rows rows;
+  Product product;
   MatvecIsa isa = MatvecIsa::kAuto;
   int64_t chunk = 0;
   void RunChunk(int64_t c) override {
     const int64_t begin = c * chunk;
-    RunQuantizedMatvec(product, begin, std::min(product.out, begin + chunk), isa);
+    Run(product, begin, std::min(product.out, begin + chunk), isa);
   }
 };
+using MatvecCall = ProductCall<MatvecRows, QuantizedMatvec, RunQuantizedMatvec>;
+using W8A8Call = ProductCall<ActivationRows, W8A8Matmul, RunW8A8Matmul>;
 
 // One slot's decode attention, a chunk per kv head, each thread with scratch of its own.
 struct AttentionCall : SharedCall {
@@ -227,6 +231,7 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   const bool bf16 = quant == WeightQuant::kNone;
   const char* target = bf16                          ? kBf16MatvecTarget
                        : quant == WeightQuant::kInt4 ? kInt4MatvecTarget
+                       : quant == WeightQuant::kW8A8 ? kW8A8MatmulTarget
                                                      : kInt8MatvecTarget;
   const XLA_FFI_Buffer* x = ArgBuffer(frame, 0);
   const XLA_FFI_Buffer* q = ArgBuffer(frame, 1);
@@ -258,22 +263,35 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
                         Dims(y) + " do not fit; it takes x [rows, in] with rows >= 1" + takes +
                         ", result [rows, out]");
   }
-  auto call = std::make_shared<MatvecCall>();
-  call->isa = g_isa.load(std::memory_order_relaxed);
-  PrepareMatvecRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, quant, call->rows);
-  call->product = {quant,
-                   &call->rows,
-                   static_cast<const int8_t*>(q->data),
-                   scales ? static_cast<const float*>(scales->data) : nullptr,
-                   out,
-                   static_cast<float*>(y->data)};
+  const bool x_bf16 = x->dtype == XLA_FFI_DataType_BF16;
+  const auto* qv = static_cast<const int8_t*>(q->data);
+  const float* sv = scales ? static_cast<const float*>(scales->data) : nullptr;
+  auto* yv = static_cast<float*>(y->data);
   const int64_t macs = rows * out * in;
   const int64_t threads =
       std::max<int64_t>(1, std::min(macs / kMinMacsPerThread, PoolThreads(api, frame->ctx)));
-  call->chunk = std::max(kMinOutputsPerChunk,
-                         (out + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
-  call->chunks = (out + call->chunk - 1) / call->chunk;
-  RunOnPool(api, frame->ctx, call, threads);
+  const int64_t chunk = std::max(
+      kMinOutputsPerChunk, (out + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
+  const MatvecIsa isa = g_isa.load(std::memory_order_relaxed);
+  auto start = [&](auto call) {
+    call->isa = isa;
+    call->chunk = chunk;
+    call->chunks = (out + chunk - 1) / chunk;
+    return std::shared_ptr<SharedCall>(call);
+  };
+  std::shared_ptr<SharedCall> shared;
+  if (QuantizesActivations(quant)) {
+    auto call = std::make_shared<W8A8Call>();
+    QuantizeActivationRows(x->data, x_bf16, rows, in, call->rows, isa);
+    call->product = {&call->rows, qv, sv, out, yv};
+    shared = start(call);
+  } else {
+    auto call = std::make_shared<MatvecCall>();
+    PrepareMatvecRows(x->data, x_bf16, rows, in, quant, call->rows);
+    call->product = {quant, &call->rows, qv, sv, out, yv};
+    shared = start(call);
+  }
+  RunOnPool(api, frame->ctx, shared, threads);
   return nullptr;
 }
 
@@ -282,6 +300,9 @@ XLA_FFI_Error* Int8MatvecHandler(XLA_FFI_CallFrame* frame) {
 }
 XLA_FFI_Error* Int4MatvecHandler(XLA_FFI_CallFrame* frame) {
   return Matvec(WeightQuant::kInt4, frame);
+}
+XLA_FFI_Error* W8A8MatmulHandler(XLA_FFI_CallFrame* frame) {
+  return Matvec(WeightQuant::kW8A8, frame);
 }
 
 XLA_FFI_Error* Bf16MatvecHandler(XLA_FFI_CallFrame* frame) {
@@ -380,6 +401,7 @@ Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
   const std::pair<const char*, XLA_FFI_Handler*> calls[] = {
       {kInt8MatvecTarget, Int8MatvecHandler},
       {kInt4MatvecTarget, Int4MatvecHandler},
+      {kW8A8MatmulTarget, W8A8MatmulHandler},
       {kBf16MatvecTarget, Bf16MatvecHandler},
       {kDecodeAttentionTarget, DecodeAttentionHandler}};
   const char* xla_flags = std::getenv("XLA_FLAGS");

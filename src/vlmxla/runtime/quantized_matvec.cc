@@ -1,6 +1,7 @@
 #include "vlmxla/runtime/quantized_matvec.h"
 
 #include <cstring>
+#include <vector>
 
 #include "vlmxla/runtime/quantized_matvec_kernels.h"
 
@@ -41,6 +42,28 @@ void Scalar(const matvec_kernels::Args& a, int64_t begin, int64_t end) {
       a.y[r * a.out + o] = s;
     }
   }
+}
+
+// W8A8's loop one output and row at a time, for a CPU without AVX2: the same int32 sums (two's
+// complement, as the vector lanes wrap), so the same bits.
+void ScalarW8A8(const matvec_kernels::W8A8Args& a, int64_t begin, int64_t end) {
+  for (int64_t o = begin; o < end; ++o) {
+    const int8_t* q = a.q + o * a.in;
+    for (int64_t r = 0; r < a.rows; ++r) {
+      const int8_t* x = a.xq + r * a.in;
+      uint32_t sum = 0;
+      for (int64_t i = 0; i < a.in; ++i) sum += static_cast<uint32_t>(int32_t{x[i]} * q[i]);
+      const float scale = a.xscales[r] * a.scales[o];
+      a.y[r * a.out + o] = static_cast<float>(static_cast<int32_t>(sum)) * scale;
+    }
+  }
+}
+
+// Whether this CPU has AVX-512 VNNI (and BW, whose byte masks its loop's tails use).
+bool CpuHasVnni() {
+  static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("avx512vnni");
+  return has;
 }
 
 }  // namespace
@@ -109,6 +132,68 @@ void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end, Ma
     case MatvecIsa::kAvx512: return matvec_kernels::Avx512(a, begin, end);
     case MatvecIsa::kAvx2: return matvec_kernels::Avx2(a, begin, end);
     default: return Scalar(a, begin, end);
+  }
+}
+
+void QuantizeActivationRows(const void* x, bool bf16, int64_t rows, int64_t in, ActivationRows& out,
+                            MatvecIsa isa) {
+  constexpr float kMax = 127.0f;
+  out.rows = rows;
+  out.in = in;
+  out.q.resize(static_cast<size_t>(rows * in));
+  out.u.resize(static_cast<size_t>(rows * in));
+  out.scales.resize(static_cast<size_t>(rows));
+  const MatvecIsa use = isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa;
+  std::vector<float> wide(bf16 ? static_cast<size_t>(in) : 0);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* row = static_cast<const float*>(x) + r * in;
+    if (bf16) {
+      const uint16_t* bits = static_cast<const uint16_t*>(x) + r * in;
+      for (int64_t i = 0; i < in; ++i) wide[i] = Bf16ToFloat(bits[i]);
+      row = wide.data();
+    }
+    int8_t* q = out.q.data() + r * in;
+    uint8_t* u = out.u.data() + r * in;
+    if (use != MatvecIsa::kScalar) {
+      bool finite = false;
+      const float m = use == MatvecIsa::kAvx512 ? matvec_kernels::MaxAbsAvx512(row, in, &finite)
+                                                : matvec_kernels::MaxAbsAvx2(row, in, &finite);
+      const float scale = QuantizationScale(m, kMax);
+      // The vector loops take finite rows with a scale > 0; the rest (a NaN or an infinity,
+      // a row too small for its scale) go through the definition itself.
+      if (finite && scale > 0.0f) {
+        if (use == MatvecIsa::kAvx512) {
+          matvec_kernels::QuantizeRowAvx512(row, in, scale, q, u);
+        } else {
+          matvec_kernels::QuantizeRowAvx2(row, in, scale, q, u);
+        }
+        out.scales[r] = scale;
+        continue;
+      }
+    }
+    out.scales[r] = QuantizeActivationRow(row, in, q);
+    for (int64_t i = 0; i < in; ++i) u[i] = static_cast<uint8_t>(static_cast<uint8_t>(q[i]) ^ 0x80);
+  }
+}
+
+void RunW8A8Matmul(const W8A8Matmul& m, int64_t begin, int64_t end, MatvecIsa isa) {
+  matvec_kernels::W8A8Args a;
+  a.xq = m.x->q.data();
+  a.xu = m.x->u.data();
+  a.xscales = m.x->scales.data();
+  a.rows = m.x->rows;
+  a.in = m.x->in;
+  a.q = m.q;
+  a.scales = m.scales;
+  a.out = m.out;
+  a.y = m.y;
+  switch (isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa) {
+    // AVX-512 without VNNI has no faster integer product than AVX2's.
+    case MatvecIsa::kAvx512:
+      return CpuHasVnni() ? matvec_kernels::W8A8Vnni(a, begin, end)
+                          : matvec_kernels::W8A8Avx2(a, begin, end);
+    case MatvecIsa::kAvx2: return matvec_kernels::W8A8Avx2(a, begin, end);
+    default: return ScalarW8A8(a, begin, end);
   }
 }
 

@@ -73,4 +73,41 @@ struct QuantizedMatvec {
 void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end,
                         MatvecIsa isa = MatvecIsa::kAuto);
 
+// W8A8: rows of activations quantized to int8 per row (base/quantize.h QuantizeActivationRow)
+// times an int8 weight quantized per output channel (base/quantize.h), summed exactly in int32:
+//   y[r, o] = float(sum_i q_x[r, i] * q_w[o, i]) * (scale_x[r] * scale_w[o])
+// with the product of the two scales first (exact: two 8-bit scales) and one rounding each. The
+// sums being integers, a result is the same bits on every instruction set, for any number of rows
+// and any split of the outputs. A sum holds up to in * 127 * 127: `in` below 133000 (the models'
+// widths are below 20000) keeps it within int32.
+struct ActivationRows {
+  std::vector<int8_t, CacheLineAllocator<int8_t>> q;  // [rows, in]
+  std::vector<float> scales;                          // [rows]
+  // q + 128, [rows, in]: vpdpbusd multiplies unsigned bytes by signed ones (the AVX-512 VNNI
+  // loop subtracts 128 * sum_i q_w[o, i] again).
+  std::vector<uint8_t, CacheLineAllocator<uint8_t>> u;
+  int64_t rows = 0;
+  int64_t in = 0;
+};
+// From `rows` x `in` float32 values, or bfloat16 ones (their bits) with `bf16`; the same bits as
+// QuantizeActivationRow on every `isa` (vectorized with AVX2 or AVX-512 where it runs).
+void QuantizeActivationRows(const void* x, bool bf16, int64_t rows, int64_t in, ActivationRows& out,
+                            MatvecIsa isa = MatvecIsa::kAuto);
+
+// One W8A8 product's operands: q int8 [out, in] and scales [out] (an int8 QuantizedWeight); y
+// float32 [rows, out].
+struct W8A8Matmul {
+  const ActivationRows* x = nullptr;
+  const int8_t* q = nullptr;
+  const float* scales = nullptr;
+  int64_t out = 0;
+  float* y = nullptr;
+};
+
+// Outputs [begin, end) of every row (at least one). kAvx512 and kAuto run the AVX-512 VNNI loop
+// where the CPU has VNNI, else the AVX2 one; the caller checks that `isa` runs here
+// (CpuHasMatvecIsa).
+void RunW8A8Matmul(const W8A8Matmul& m, int64_t begin, int64_t end,
+                   MatvecIsa isa = MatvecIsa::kAuto);
+
 }  // namespace vlmxla::runtime

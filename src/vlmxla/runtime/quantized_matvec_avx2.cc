@@ -46,12 +46,120 @@ struct Simd {
   }
 };
 
+// W8A8 without VNNI: vpmaddubsw multiplies unsigned bytes by signed ones, so each product q_w *
+// q_x is taken as |q_w| * (q_x with q_w's sign) (vpsignb); its sums of two products, at most 2 *
+// 128 * 127 = 32512 in magnitude (q_x is within [-127, 127]), never saturate int16. vpmaddwd by
+// ones then sums pairs of those into int32 lanes.
+struct I8 {
+  static constexpr int64_t kBytes = 32;
+  static constexpr bool kWeightSum = false;
+  // Dot's chain is one add (the multiplies feed it), so a sum per row covers its latency.
+  static constexpr int Sums(int) { return 1; }
+  using A = __m256i;
+  struct W {
+    __m256i q, magnitude;
+  };
+  static const int8_t* Rows(const W8A8Args& a) { return a.xq; }
+  static A Zero() { return _mm256_setzero_si256(); }
+  static A Add(A a, A b) { return _mm256_add_epi32(a, b); }
+  static __m256i Load(const void* p) { return _mm256_loadu_si256(static_cast<const __m256i*>(p)); }
+  // n < 32 bytes, zeros after them.
+  static __m256i LoadTail(const void* p, int64_t n) {
+    alignas(32) int8_t b[32] = {};
+    __builtin_memcpy(b, p, static_cast<size_t>(n));
+    return Load(b);
+  }
+  static W Weight(const int8_t* p) {
+    const __m256i q = Load(p);
+    return {q, _mm256_abs_epi8(q)};
+  }
+  static W WeightTail(const int8_t* p, int64_t n) {
+    const __m256i q = LoadTail(p, n);
+    return {q, _mm256_abs_epi8(q)};
+  }
+  static A Products(A acc, const W& w, __m256i x) {
+    const __m256i pairs = _mm256_maddubs_epi16(w.magnitude, _mm256_sign_epi8(x, w.q));
+    return _mm256_add_epi32(acc, _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+  }
+  static A Dot(A acc, const W& w, const int8_t* x) { return Products(acc, w, Load(x)); }
+  static A DotTail(A acc, const W& w, const int8_t* x, int64_t n) {
+    return Products(acc, w, LoadTail(x, n));
+  }
+  static A WeightSum(A acc, const W&) { return acc; }  // unused (kWeightSum)
+  static uint32_t Total(A sums, A) {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
+    return static_cast<uint32_t>(_mm_cvtsi128_si32(s));
+  }
+};
+
+// QuantizeActivationRow's steps, 8 inputs at a time; a partial step's inputs through a buffer of
+// zeros (a zero changes neither the largest magnitude nor the finiteness).
+struct Row8 {
+  const float* x;
+  int64_t in;
+  // Inputs i..i+8 (zeros past `in`).
+  __m256 Load(int64_t i) const {
+    if (in - i >= 8) return _mm256_loadu_ps(x + i);
+    alignas(32) float b[8] = {};
+    __builtin_memcpy(b, x + i, static_cast<size_t>(in - i) * sizeof(float));
+    return _mm256_load_ps(b);
+  }
+};
+
+#include "vlmxla/runtime/quantized_matvec_slices.inc"
 #include "vlmxla/runtime/quantized_matvec_loops.inc"
+#include "vlmxla/runtime/quantized_matvec_w8a8_loops.inc"
 #include "vlmxla/runtime/decode_attention_loops.inc"
 
 }  // namespace
 
 void Avx2(const Args& a, int64_t begin, int64_t end) { Run(a, begin, end); }
+void W8A8Avx2(const W8A8Args& a, int64_t begin, int64_t end) { RunW8A8(a, begin, end); }
+
+float MaxAbsAvx2(const float* x, int64_t in, bool* finite) {
+  const Row8 row{x, in};
+  const __m256 magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+  const __m256 largest = _mm256_set1_ps(__FLT_MAX__);
+  __m256 m = _mm256_setzero_ps(), ok = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
+  for (int64_t i = 0; i < in; i += 8) {
+    const __m256 v = _mm256_and_ps(row.Load(i), magnitude);
+    ok = _mm256_and_ps(ok, _mm256_cmp_ps(v, largest, _CMP_LE_OQ));  // false for NaN and inf
+    m = _mm256_max_ps(m, v);
+  }
+  *finite = _mm256_movemask_ps(ok) == 0xff;
+  __m128 s = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+  s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+  s = _mm_max_ss(s, _mm_movehdup_ps(s));
+  return _mm_cvtss_f32(s);
+}
+
+void QuantizeRowAvx2(const float* x, int64_t in, float scale, int8_t* q, uint8_t* u) {
+  const Row8 row{x, in};
+  const __m256 s = _mm256_set1_ps(scale), hi = _mm256_set1_ps(127.0f), lo = _mm256_set1_ps(-127.0f);
+  for (int64_t i = 0; i < in; i += 8) {
+    // A true division and round half to even: the scalar definition's float32 steps exactly.
+    const __m256 v = _mm256_round_ps(_mm256_div_ps(row.Load(i), s),
+                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __m256i n = _mm256_cvtps_epi32(_mm256_max_ps(_mm256_min_ps(v, hi), lo));
+    const __m128i words =
+        _mm_packs_epi32(_mm256_castsi256_si128(n), _mm256_extracti128_si256(n, 1));
+    const __m128i bytes = _mm_packs_epi16(words, words);  // 8 q in the low 8 bytes
+    const __m128i biased = _mm_xor_si128(bytes, _mm_set1_epi8(static_cast<char>(0x80)));  // q + 128
+    if (in - i >= 8) {
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(q + i), bytes);
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(u + i), biased);
+    } else {
+      alignas(16) int8_t qb[16];
+      alignas(16) uint8_t ub[16];
+      _mm_store_si128(reinterpret_cast<__m128i*>(qb), bytes);
+      _mm_store_si128(reinterpret_cast<__m128i*>(ub), biased);
+      __builtin_memcpy(q + i, qb, static_cast<size_t>(in - i));
+      __builtin_memcpy(u + i, ub, static_cast<size_t>(in - i));
+    }
+  }
+}
 void AttendAvx2(const AttentionArgs& a, int64_t h_begin, int64_t h_end, float* scratch) {
   Attend(a, h_begin, h_end, scratch);
 }

@@ -45,12 +45,48 @@ struct Simd {
   }
 };
 
+#include "vlmxla/runtime/quantized_matvec_slices.inc"
 #include "vlmxla/runtime/quantized_matvec_loops.inc"
 #include "vlmxla/runtime/decode_attention_loops.inc"
 
 }  // namespace
 
 void Avx512(const Args& a, int64_t begin, int64_t end) { Run(a, begin, end); }
+
+// QuantizeActivationRow's steps, 16 inputs at a time, the last step's lanes past `in` masked off
+// (read as zeros: a zero changes neither the largest magnitude nor the finiteness).
+namespace {
+__mmask16 Live16(int64_t left) {
+  return left >= 16 ? __mmask16{0xffff} : static_cast<__mmask16>((1u << left) - 1);
+}
+}  // namespace
+
+float MaxAbsAvx512(const float* x, int64_t in, bool* finite) {
+  const __m512 largest = _mm512_set1_ps(__FLT_MAX__);
+  __m512 m = _mm512_setzero_ps();
+  __mmask16 ok = 0xffff;
+  for (int64_t i = 0; i < in; i += 16) {
+    const __m512 v = _mm512_abs_ps(_mm512_maskz_loadu_ps(Live16(in - i), x + i));
+    ok = _mm512_mask_cmp_ps_mask(ok, v, largest, _CMP_LE_OQ);  // false for NaN and inf
+    m = _mm512_max_ps(m, v);
+  }
+  *finite = ok == 0xffff;
+  return _mm512_reduce_max_ps(m);
+}
+
+void QuantizeRowAvx512(const float* x, int64_t in, float scale, int8_t* q, uint8_t* u) {
+  const __m512 s = _mm512_set1_ps(scale), hi = _mm512_set1_ps(127.0f), lo = _mm512_set1_ps(-127.0f);
+  const __m512i bias = _mm512_set1_epi32(128);
+  for (int64_t i = 0; i < in; i += 16) {
+    const __mmask16 live = Live16(in - i);
+    // A true division and round half to even: the scalar definition's float32 steps exactly.
+    const __m512 v = _mm512_roundscale_ps(_mm512_div_ps(_mm512_maskz_loadu_ps(live, x + i), s),
+                                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __m512i n = _mm512_cvtps_epi32(_mm512_max_ps(_mm512_min_ps(v, hi), lo));
+    _mm512_mask_cvtepi32_storeu_epi8(q + i, live, n);
+    _mm512_mask_cvtepi32_storeu_epi8(u + i, live, _mm512_add_epi32(n, bias));
+  }
+}
 void AttendAvx512(const AttentionArgs& a, int64_t h_begin, int64_t h_end, float* scratch) {
   Attend(a, h_begin, h_end, scratch);
 }

@@ -24,6 +24,33 @@ struct Args {
 void Avx2(const Args& a, int64_t begin, int64_t end);
 void Avx512(const Args& a, int64_t begin, int64_t end);
 
+// W8A8 (quantized_matvec.h's RunW8A8Matmul): rows of int8 activations, each with its scale,
+// times an int8 weight, summed in int32 (quantized_matvec_w8a8_loops.inc).
+struct W8A8Args {
+  const int8_t* xq = nullptr;      // [rows, in]: q_x
+  const uint8_t* xu = nullptr;     // [rows, in]: q_x + 128 (the VNNI loop's)
+  const float* xscales = nullptr;  // [rows]
+  int64_t rows = 0;
+  int64_t in = 0;
+  const int8_t* q = nullptr;  // [out, in]
+  const float* scales = nullptr;
+  int64_t out = 0;
+  float* y = nullptr;  // [rows, out]
+};
+
+// Outputs [begin, end) of every row: AVX2 (the sign trick, no VNNI) or AVX-512 VNNI.
+void W8A8Avx2(const W8A8Args& a, int64_t begin, int64_t end);
+void W8A8Vnni(const W8A8Args& a, int64_t begin, int64_t end);
+
+// QuantizeActivationRow in two steps (the scale between them is base/quantize.h's, which these
+// files may not include): the largest |x[i]| and whether all are finite, then for a finite row
+// with a scale > 0, q[i] = clamp(round half to even(x[i] / scale), -127, 127) and u[i] = q[i] +
+// 128, the same bits as the scalar definition.
+float MaxAbsAvx2(const float* x, int64_t in, bool* finite);
+float MaxAbsAvx512(const float* x, int64_t in, bool* finite);
+void QuantizeRowAvx2(const float* x, int64_t in, float scale, int8_t* q, uint8_t* u);
+void QuantizeRowAvx512(const float* x, int64_t in, float scale, int8_t* q, uint8_t* u);
+
 // The largest head_dim the attention loops take (base/quantize.h's kMaxDecodeAttentionHeadDim,
 // which this header may not include).
 constexpr int64_t kMaxHeadDim = 512;

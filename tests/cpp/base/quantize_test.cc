@@ -141,5 +141,54 @@ TEST(WeightQuant, RefusesWhatItCannotQuantizeNamingTheTensor) {
   EXPECT_NE(q.status().message().find("down_proj.weight"), std::string::npos);
 }
 
+// W8A8's activations: the weights' definition per row (QuantizationScale of max |x| / 127, q
+// rounded half to even against the rounded scale), 0 for every q of a row with a NaN or an
+// infinity, whose scale is NaN.
+TEST(ActivationQuant, RowsAreQuantizedLikeInt8WeightsWithHalfEvenRounding) {
+  struct Case {
+    std::vector<float> x;
+    float scale;
+    std::vector<int8_t> q;
+  };
+  const float nan = std::nanf(""), inf = INFINITY;
+  const Case cases[] = {
+      // max 127 -> scale 1: q is x rounded half to even (0.5 -> 0, 1.5 -> 2, 2.5 -> 2).
+      {{127.0f, 0.5f, 1.5f, 2.5f, -0.5f, -2.5f, 3.49f}, 1.0f, {127, 0, 2, 2, 0, -2, 3}},
+      // max 254 -> scale 2: 3 / 2 = 1.5 -> 2, 5 / 2 = 2.5 -> 2, -7 / 2 = -3.5 -> -4.
+      {{3.0f, -254.0f, 5.0f, -7.0f}, 2.0f, {2, -127, 2, -4}},
+      // 127.49 / 127 = 1.00386 rounds down to scale 1 (bf16's neighbours 1 and 1.0078125): the
+      // largest then maps to round(127.49) = 127, -127.49 to -127; 126.5 -> 126 (even).
+      {{127.49f, -127.49f, 126.5f, 0.25f}, 1.0f, {127, -127, 126, 0}},
+      // 127.6 / 127 = 1.0047 rounds up to 1.0078125: 127.6 / 1.0078125 = 126.6 -> 127.
+      {{127.6f, 1.0078125f, -2.015625f}, 1.0078125f, {127, 1, -2}},
+      // A zero row: scale 1, q 0.
+      {{0.0f, -0.0f, 0.0f}, 1.0f, {0, 0, 0}},
+      // A row so small that max / 127 is 0 in float32: scale 0, q = x / 0 clamped (+-127), 0 / 0
+      // (NaN) -> 0.
+      {{1e-45f, -1e-45f, 0.0f}, 0.0f, {127, -127, 0}},
+  };
+  for (const Case& c : cases) {
+    std::vector<int8_t> q(c.x.size(), 99);
+    EXPECT_EQ(QuantizeActivationRow(c.x.data(), static_cast<int64_t>(c.x.size()), q.data()),
+              c.scale)
+        << c.x[0];
+    EXPECT_EQ(q, c.q) << c.x[0];
+  }
+  for (const std::vector<float>& x :
+       {std::vector<float>{1.0f, nan, 2.0f}, std::vector<float>{inf, 1.0f},
+        std::vector<float>{3.0f, -inf}, std::vector<float>{nan}}) {
+    std::vector<int8_t> q(x.size(), 99);
+    EXPECT_TRUE(
+        std::isnan(QuantizeActivationRow(x.data(), static_cast<int64_t>(x.size()), q.data())));
+    EXPECT_EQ(q, std::vector<int8_t>(x.size(), 0));
+  }
+  // The weights' scale, one function: 1 / 127 rounded to 8 bits is 0x3C010000's value.
+  uint32_t bits;
+  const float s = QuantizationScale(1.0f, 127.0f);
+  std::memcpy(&bits, &s, sizeof bits);
+  EXPECT_EQ(bits, 0x3C010000u);
+  EXPECT_EQ(QuantizationScale(0.0f, 127.0f), 1.0f);
+}
+
 }  // namespace
 }  // namespace vlmxla

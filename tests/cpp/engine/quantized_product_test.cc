@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -130,6 +131,88 @@ TEST(QuantizedProduct, EveryFormMatchesTheDequantizedWeightOnPjrtCpu) {
   }
 }
 
+// W8A8's y = float(sum q_x q_w) * (scale_x * scale_w) + bias, on the host (base/quantize.h):
+// float32 [rows, out], each step as the definition rounds it.
+std::vector<float> W8A8Reference(const HostTensor& x, const QuantizedWeight& qw,
+                                 const HostTensor& bias) {
+  const int64_t rows = x.shape()[0], in = x.shape()[1], out = qw.values.shape()[0];
+  const auto q = qw.values.span<int8_t>();
+  const auto sw = qw.scales.span<float>(), bs = bias.span<float>();
+  std::vector<int8_t> qx(in);
+  std::vector<float> y(rows * out);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float sx = QuantizeActivationRow(x.span<float>().data() + r * in, in, qx.data());
+    for (int64_t o = 0; o < out; ++o) {
+      int64_t sum = 0;
+      for (int64_t i = 0; i < in; ++i) sum += int64_t{qx[i]} * q[o * in + i];
+      const float scale = sx * sw[o];
+      const float product = static_cast<float>(sum) * scale;
+      y[r * out + o] = product + bs[o];
+    }
+  }
+  return y;
+}
+
+// w8a8 takes one form on every backend and at every row count: pjrt-cpu's host call and the
+// StableHLO steps (on pjrt-cpu and iree-cpu) equal the host's definition bit for bit (integer
+// sums, the same roundings), for decode's rows and a prefill's, with a zero row (scale 1), a
+// row whose largest value is a tie at the clamp, and one row holding a NaN (its outputs NaN,
+// the other rows untouched). With a bias, the compilers may contract the scale's multiply and
+// the bias's add into one FMA (one rounding instead of two): within an ulp of the definition.
+TEST(QuantizedProduct, W8A8IsTheSameBitsInEveryFormOnBothBackends) {
+  constexpr int64_t kOut = 40, kIn = 1056;
+  const HostTensor weight = Random({kOut, kIn}, 21);
+  HostTensor zero_bias(DType::kF32, Shape{kOut});
+  for (float& v : zero_bias.mutable_span<float>()) v = 0.0f;
+  for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
+    auto executor = runtime::MakeExecutor(backend);
+    ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+    std::vector<QuantProduct> forms = {QuantProduct::kWidenedWeight, QuantProduct::kMatrixVector};
+    if ((*executor)->traits().has_quantized_matvec_call) forms.push_back(QuantProduct::kHostCall);
+    for (const bool with_bias : {false, true}) {
+      const HostTensor bias = with_bias ? Random({kOut}, 22) : zero_bias;
+      Result<QuantizedOperands> w = QuantizeAndUpload(**executor, weight, WeightQuant::kW8A8, bias);
+      ASSERT_TRUE(w.ok()) << w.status().ToString();
+      for (const int64_t rows : {1, 3, 19, 300}) {
+        HostTensor xh = Random({rows, kIn}, 23 + static_cast<uint32_t>(rows));
+        auto xs = xh.mutable_span<float>();
+        if (rows >= 3) {
+          for (int64_t i = 0; i < kIn; ++i) xs[kIn + i] = 0.0f;  // row 1: all zero
+          xs[2 * kIn + 5] = 127.5f;                              // row 2: its max a tie
+          xs[2 * kIn + 6] = -0.5f;
+        }
+        if (rows >= 19) xs[7 * kIn + 3] = std::numeric_limits<float>::quiet_NaN();  // row 7
+        const std::vector<float> want = W8A8Reference(xh, w->qw, bias);
+        auto xd = (*executor)->Upload(xh);
+        ASSERT_TRUE(xd.ok());
+        for (const QuantProduct form : forms) {
+          SCOPED_TRACE(backend + " " + hlo::QuantProductName(form) + " rows " +
+                       std::to_string(rows) + (with_bias ? " bias" : ""));
+          Result<HostTensor> got =
+              RunQuantizedProject(**executor, w->qw, WeightQuant::kW8A8, form, rows, kIn,
+                                  {xd->get(), w->values.get(), w->scales.get(), w->bias.get()});
+          ASSERT_TRUE(got.ok()) << got.status().ToString();
+          ASSERT_EQ(got->shape(), (Shape{rows, kOut}));
+          const auto g = got->span<float>();
+          int differ = 0;
+          for (size_t i = 0; i < want.size(); ++i) {
+            // One rounding of the product skipped: at most half an ulp of it, and of the sum.
+            const float b = bias.span<float>()[i % kOut];
+            const double tol = std::ldexp(std::fabs(want[i]) + std::fabs(want[i] - b), -23);
+            const bool same = std::isnan(want[i]) ? std::isnan(g[i])
+                                                  : (with_bias ? std::fabs(g[i] - want[i]) <= tol
+                                                               : g[i] == want[i]);
+            if (!same && differ++ < 3) {
+              ADD_FAILURE() << "element " << i << ": " << g[i] << " vs " << want[i];
+            }
+          }
+          EXPECT_EQ(differ, 0);
+        }
+      }
+    }
+  }
+}
+
 // Prefill-sized products (19 rows: more than kMaxStreamedRows, and not a multiple of the host
 // kernel's 8) by a 1200 x 1024 weight, which widens to 4.9 MB in f32: kWidenedBlocks (two blocks
 // of 600 output channels), and kMatrixVector, which takes it at this many rows, equal
@@ -192,7 +275,7 @@ TEST(QuantizedProduct, DecodeAndPrefillCallTheHostKernelOnPjrtCpuOnly) {
   for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
     auto executor = runtime::MakeExecutor(backend);
     ASSERT_TRUE(executor.ok()) << executor.status().ToString();
-    for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4}) {
+    for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4, WeightQuant::kW8A8}) {
       for (const bool prefill : {false, true}) {
         SCOPED_TRACE(backend + " " + WeightQuantName(quant) + (prefill ? " prefill" : " decode"));
         Result<hlo::Program> p = Status::Ok();
@@ -227,6 +310,13 @@ TEST(QuantizedProduct, DecodeAndPrefillCallTheHostKernelOnPjrtCpuOnly) {
         if (quant == WeightQuant::kInt4) {
           EXPECT_EQ(count(kInt4MatvecTarget), projections);
           EXPECT_EQ(count(kInt8MatvecTarget), head);
+        } else if (quant == WeightQuant::kW8A8) {
+          // The head too; elsewhere the same steps as i8 x i8 products summed in i32.
+          EXPECT_EQ(count(kW8A8MatmulTarget), projections + head);
+          EXPECT_EQ(count(kInt8MatvecTarget), 0);
+          const bool int_dots = p->mlir.find("xi8>) -> tensor<") != std::string::npos &&
+                                p->mlir.find("xi32>") != std::string::npos;
+          EXPECT_EQ(int_dots, backend != "pjrt-cpu");
         } else {
           EXPECT_EQ(count(kInt8MatvecTarget), projections + head);
         }
