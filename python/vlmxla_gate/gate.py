@@ -81,24 +81,17 @@ def margin_summary(ref_manifest: dict, dtype: str, table: dict) -> dict | None:
             "near_tie": bound is not None and margin["min"] <= 2 * bound}
 
 
-# The float noise, in units of the run's rounding (f32: 2^-24), within which an activation's
-# rounding tie makes a w8a8 case a near-tie: the engine's norms and residual adds reach the
-# products' inputs a few roundings from the oracle's, so a value whose relative distance from a
-# tie is this small may round a whole step the other way there ("flip"), by scale_x * |W|.
-ACTIVATION_TIE_ROUNDINGS = 16
-F32_ROUNDING = 2.0 ** -24
-
-
 def activation_margin_summary(ref_manifest: dict, dtype: str) -> dict | None:
     """How near a w8a8 capture's quantized activations come to a rounding tie (capture.py's
-    record_tie_margin), and whether that is a near-tie: in float32 only, whose bounds (the
-    float32 sections: ~1e-5) hold no flip (~1e-3), where bf16's and f16's, measured against the
-    oracle in float32, already hold the flips their noise makes. None for other captures."""
+    record_tie_margin), and whether that is a near-tie (compare.activation_near_tie: float32
+    only), whose stages the comparison then holds to the flip bounds ("w8a8-tie/f32") instead of
+    float32's. None for other captures."""
     margin = ref_manifest.get("activation_margin")
     if not margin:
         return None
-    limit = ACTIVATION_TIE_ROUNDINGS * F32_ROUNDING
-    return {**margin, "limit": limit, "near_tie": dtype == "f32" and margin["min_rel"] <= limit}
+    limit = compare_mod.ACTIVATION_TIE_ROUNDINGS * compare_mod.F32_ROUNDING
+    return {**margin, "limit": limit,
+            "near_tie": compare_mod.activation_near_tie({**ref_manifest, "dtype": dtype})}
 
 
 def _expected_error(case: dict, ref_manifest: dict) -> dict | None:
@@ -686,10 +679,11 @@ def main(argv: list[str] | None = None) -> int:
     for r in cases_out:
         tie = r.get("activation_margin") or {}
         if tie.get("near_tie"):
-            print(f"WARNING activation near-tie: {r['model']}/{r['case']}/{r['dtype']}: an "
+            print(f"NOTE activation near-tie: {r['model']}/{r['case']}/{r['dtype']}: an "
                   f"activation lies {tie['min_rel']:.3g} (relative) from a rounding tie, within "
-                  f"{ACTIVATION_TIE_ROUNDINGS} float32 roundings: the engine may round it a "
-                  f"step the other way, and a stage that fails here may be that flip")
+                  f"{compare_mod.ACTIVATION_TIE_ROUNDINGS} float32 roundings, where the engine "
+                  f"may round it a step the other way: its decoder stages were held to the flip "
+                  f"bounds (w8a8-tie/f32), not float32's")
     unavailable = sorted({r["backend"] for r in cases_out if r["status"] == "unavailable"})
     for backend in unavailable:
         why = next(r.get("detail") or "" for r in cases_out

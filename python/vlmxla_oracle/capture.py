@@ -44,6 +44,7 @@ capture), which is_current and compare.py's tolerance lookup read.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import pathlib
@@ -531,7 +532,7 @@ def add_kv_and_greedy(model, inputs, case, tokenizer, manifest, stages, cache) -
     max_new = int(case.get("max_new_tokens", 8))
     eos = model.generation_config.eos_token_id
     eos_ids = set(eos if isinstance(eos, list) else [eos]) - {None}
-    with torch.no_grad():
+    with torch.no_grad(), _eos_ignored(model, bool(case.get("ignore_eos"))):
         generated = model.generate(
             **inputs,
             max_new_tokens=max_new,
@@ -570,6 +571,24 @@ STEP_LOGITS_FILE = "step_logits.safetensors"
 _STEP_LOGITS_KEY = "_step_logits"
 
 
+@contextlib.contextmanager
+def _eos_ignored(model, ignore: bool = True):
+    """With `ignore`, model.generate does not stop at EOS inside the block: the EOS token is
+    emitted like any other and decoding goes on to max_new_tokens (the engine's ignore_eos; no
+    logit is changed, so greedy stays the raw argmax). Case field "ignore_eos" (the quality tool's
+    long decodes); absent, generate is called exactly as before."""
+    if not ignore:
+        yield
+        return
+    config = model.generation_config
+    eos = config.eos_token_id
+    config.eos_token_id = None  # generate fills an unset value from here, so clear it here
+    try:
+        yield
+    finally:
+        config.eos_token_id = eos
+
+
 def teacher_forced_logits(model, inputs, tokens: list[int]):
     """The model's next-token logits (float32 [len(tokens), vocab]) at each step of a generation
     forced to emit `tokens`: step i sees the prompt and tokens[:i]."""
@@ -583,7 +602,8 @@ def teacher_forced_logits(model, inputs, tokens: list[int]):
             forced[:, tokens[step]] = 0
             return forced
 
-    with torch.no_grad():
+    # Forced through any EOS among `tokens` (an ignore_eos decode's): exactly len(tokens) steps.
+    with torch.no_grad(), _eos_ignored(model):
         out = model.generate(**inputs, max_new_tokens=len(tokens),
                              do_sample=False, num_beams=1, logits_processor=LogitsProcessorList(
                                  [Force()]), output_logits=True, return_dict_in_generate=True,

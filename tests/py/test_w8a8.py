@@ -353,3 +353,32 @@ def test_the_ci_w8a8_case_is_no_activation_near_tie(tmp_path):
     assert not qwen["near_tie"] and llama["near_tie"], (qwen, llama)
     assert not gate.activation_margin_summary({"activation_margin": got["tiny-llama"]},
                                               "bf16")["near_tie"]
+
+
+def test_a_float32_activation_near_tie_reads_the_flip_bounds():
+    """A float32 w8a8 capture within ACTIVATION_TIE_ROUNDINGS of a tie holds its decoder stages
+    to "w8a8-tie/f32" (the flip bounds); one farther from a tie keeps float32's bounds, a bf16
+    one its w8a8/bf16 section whatever its margin, and the vision side of each the sections it
+    reads without w8a8."""
+    table = compare.load_tolerances()
+    u = compare.F32_ROUNDING
+    base = {"activations": quantize.W8A8_ACTIVATIONS, "family": "llava"}
+    near = {**base, "dtype": "f32", "activation_margin": {"min_rel": 3 * u}}
+    far = {**base, "dtype": "f32", "activation_margin": {"min_rel": 40 * u}}
+    narrow = {**base, "dtype": "bf16", "activation_margin": {"min_rel": 0.0}}
+    assert compare.activation_group(near) == "w8a8-tie"
+    assert compare.activation_group(far) == compare.activation_group(narrow) == "w8a8"
+
+    def bound(manifest, dtype, stage):
+        tol, _ = compare.lookup_tolerance(table, dtype, dtype, stage,
+                                          compare.tolerance_group(manifest),
+                                          compare.activation_group(manifest))
+        return tol
+
+    kv = "past_key_values.0.key"
+    assert bound(near, "f32", kv) == (table["w8a8-tie/f32"]["past_key_values.*"]["atol"],
+                                      table["w8a8-tie/f32"]["past_key_values.*"]["rtol"])
+    assert bound(far, "f32", kv) == (table["f32"]["past_key_values.*"]["atol"],
+                                     table["f32"]["past_key_values.*"]["rtol"])
+    assert bound(narrow, "bf16", kv)[0] == table["w8a8/bf16"]["past_key_values.*"]["atol"]
+    assert bound(near, "f32", "image_features") == bound(far, "f32", "image_features")
