@@ -1,7 +1,13 @@
 #include "vlmxla/runtime/quantized_matvec.h"
 
+#include <cmath>
 #include <cstring>
 #include <vector>
+
+#if defined(__linux__) && defined(__x86_64__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "vlmxla/runtime/quantized_matvec_kernels.h"
 
@@ -13,6 +19,60 @@ float Bf16ToFloat(uint16_t bits) {
   float f;
   std::memcpy(&f, &wide, sizeof f);
   return f;
+}
+
+uint32_t Bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+// x's three bf16 parts (as float32 bits, their low halves zero): hi its top 8 significant bits,
+// mid the next 8, lo the rest (at most 8), their sum x exactly (each difference is exact).
+void SplitBf16(float x, uint32_t parts[3]) {
+  parts[0] = Bits(x) & 0xffff0000u;
+  parts[1] = parts[2] = 0;
+  if (std::isnan(x)) {
+    parts[0] = (Bits(x) & 0x80000000u) | 0x7fc00000u;  // a NaN whose payload truncation drops
+  } else if (std::isfinite(x)) {
+    float hi, mid;
+    std::memcpy(&hi, &parts[0], sizeof hi);
+    const float rest = x - hi;
+    parts[1] = Bits(rest) & 0xffff0000u;
+    std::memcpy(&mid, &parts[1], sizeof mid);
+    parts[2] = Bits(rest - mid);
+  }
+}
+
+// The AMX loop's B tiles (MatvecRows::pairs) from x as given: bf16 rows a dword (two inputs)
+// at a time, float32 ones in their three parts. Row r goes to row block r / 16, column r % 16;
+// inputs 2kk and 2kk + 1 of a step to its dword kk, the even one in the low half.
+void PackPairs(const void* x, bool bf16, MatvecRows& out) {
+  constexpr int64_t kCols = 16, kStep = 32;
+  const int64_t rows = out.rows, in = out.in, steps = (in + kStep - 1) / kStep;
+  const int64_t n = rows < kCols ? rows : kCols, planes = bf16 ? 1 : 3;
+  const int64_t tile = kCols * n, block = steps * planes * tile;
+  out.pair_cols = n;
+  out.planes = planes;
+  out.pairs.assign(static_cast<size_t>((rows + kCols - 1) / kCols * block), 0);
+  for (int64_t r = 0; r < rows; ++r) {
+    uint32_t* column = out.pairs.data() + r / kCols * block + r % kCols;
+    if (bf16) {  // one part: pair j is dword j of the column, the input's own (the even one low)
+      const uint16_t* bits = static_cast<const uint16_t*>(x) + r * in;
+      for (int64_t j = 0; j < in / 2; ++j) std::memcpy(column + j * n, bits + 2 * j, 4);
+      if (in % 2 != 0) column[in / 2 * n] = bits[in - 1];  // the odd half stays zero
+      continue;
+    }
+    const float* values = out.values.data() + r * in;
+    for (int64_t i = 0; i < in; i += 2) {
+      uint32_t* dword = column + (i / kStep * planes * kCols + i % kStep / 2) * n;
+      const bool both = i + 1 < in;  // else the odd half stays zero, as the weight's tail does
+      uint32_t even[3], odd[3] = {0, 0, 0};
+      SplitBf16(values[i], even);
+      if (both) SplitBf16(values[i + 1], odd);
+      for (int64_t p = 0; p < 3; ++p) dword[p * tile] = even[p] >> 16 | odd[p];
+    }
+  }
 }
 
 // The same products one input at a time, for a CPU without AVX2.
@@ -68,6 +128,25 @@ bool CpuHasVnni() {
 
 }  // namespace
 
+bool CpuHasAmxBf16() {
+  static const bool has = [] {
+#if defined(__linux__) && defined(__x86_64__)
+    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512bw") ||
+        !__builtin_cpu_supports("amx-tile") || !__builtin_cpu_supports("amx-bf16")) {
+      return false;
+    }
+    // Linux hands a process the tiles' 8 KiB of state per thread only once it asks
+    // (ARCH_REQ_XCOMP_PERM for XFEATURE_XTILEDATA), for all its threads; a tile instruction
+    // before that faults. A kernel that refuses (before 5.16, or a policy) leaves AVX-512.
+    constexpr int kArchReqXcompPerm = 0x1023, kXfeatureXtileData = 18;
+    return syscall(SYS_arch_prctl, kArchReqXcompPerm, kXfeatureXtileData) == 0;
+#else
+    return false;
+#endif
+  }();
+  return has;
+}
+
 const char* MatvecIsaName(MatvecIsa isa) {
   switch (isa) {
     case MatvecIsa::kScalar: return "scalar";
@@ -93,7 +172,8 @@ MatvecIsa HostMatvecIsa() {
 }
 
 MatvecIsa MatvecIsaWithin(const CpuIsa& allowed) {
-  if (!allowed.known || allowed.avx512f) return MatvecIsa::kAuto;
+  if (!allowed.known) return MatvecIsa::kAuto;
+  if (allowed.avx512f) return allowed.amx_bf16 ? MatvecIsa::kAuto : MatvecIsa::kAvx512;
   return allowed.avx2 && CpuHasMatvecIsa(MatvecIsa::kAvx2) ? MatvecIsa::kAvx2 : MatvecIsa::kScalar;
 }
 
@@ -113,9 +193,14 @@ void PrepareMatvecRows(const void* x, bool bf16, int64_t rows, int64_t in, Weigh
       dst[int4 ? (i % 2) * (in / 2) + i / 2 : i] = v;
     }
   }
+  out.pairs.clear();
+  out.pair_cols = out.planes = 0;
+  if (quant == WeightQuant::kNone && CpuHasAmxBf16()) PackPairs(x, bf16, out);
 }
 
-void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end, MatvecIsa isa) {
+namespace {
+
+matvec_kernels::Args KernelArgs(const QuantizedMatvec& m) {
   matvec_kernels::Args a;
   a.int4 = m.quant == WeightQuant::kInt4;
   a.bf16 = m.quant == WeightQuant::kNone;
@@ -126,6 +211,26 @@ void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end, Ma
   a.scales = m.scales;
   a.out = m.out;
   a.y = m.y;
+  a.pairs = m.x->pairs.data();
+  a.pair_cols = m.x->pair_cols;
+  a.planes = m.x->planes;
+  return a;
+}
+
+}  // namespace
+
+void RunBf16MatvecAmx(const QuantizedMatvec& m, int64_t begin, int64_t end) {
+  matvec_kernels::Bf16Amx(KernelArgs(m), begin, end);
+}
+
+void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end, MatvecIsa isa) {
+  const matvec_kernels::Args a = KernelArgs(m);
+  // bf16 with AMX: the rows' products cost the same tile instructions at 1 to 16 rows, so the
+  // call waits on the weight's memory at every row count (the AVX-512 loop's multiply-adds bound
+  // it at 8 rows).
+  if (a.bf16 && isa == MatvecIsa::kAuto && a.planes > 0 && CpuHasAmxBf16()) {
+    return matvec_kernels::Bf16Amx(a, begin, end);
+  }
   // Any number of rows: the loops take them in register-sized blocks over each tile of q
   // (quantized_matvec_loops.inc), so q is read from memory once whatever the row count.
   switch (isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa) {

@@ -6,6 +6,14 @@
 //   int4: y[r, o] = sum_i x[r, i] * (float(q[o, i]) * scale[o, i / 32])   (W' as the oracle's)
 //   bf16 (a float weight, quant kNone): y[r, o] = sum_i x[r, i] * float(w[o, i])
 // with the sums in float32 (lanes summed at the end, so in another order than a loop's).
+// bf16 where the CPU has AMX-BF16 (kAuto): TDPBF16PS (quantized_matvec_amx.cc) sums each output's
+// products over the inputs in order, 32 inputs an instruction, in float32 as the instruction does
+// (its own rounding within an instruction, not a loop's one per product: measured), with
+// denormal inputs read as zero and denormal products and sums flushed to zero (measured: the
+// AVX-512 loop keeps them); so another order than the AVX-512 lanes', and a result the same bits
+// for a row at any row count and any split of the outputs. Rows given in float32 are split into
+// three bf16 parts (hi + mid + lo, exactly x; a part below 2^-126 reads as zero) whose products
+// join each step's sum; rows given in bf16 are one part.
 #pragma once
 
 #include <cstddef>
@@ -19,15 +27,19 @@
 namespace vlmxla::runtime {
 
 // The instruction set a call runs with. kAuto: AVX-512 (F, BW) where the CPU has it, else AVX2
-// with FMA, else the scalar loop.
+// with FMA, else the scalar loop; bf16 weights with AMX where CpuHasAmxBf16(). kAvx512 is the
+// AVX-512 loop itself, never AMX.
 enum class MatvecIsa { kAuto, kScalar, kAvx2, kAvx512 };
 const char* MatvecIsaName(MatvecIsa isa);
 // What kAuto resolves to on this CPU.
 MatvecIsa HostMatvecIsa();
 // Whether this CPU can run `isa` (kAuto and kScalar always).
 bool CpuHasMatvecIsa(MatvecIsa isa);
+// Whether this CPU has AMX-BF16 and AMX-TILE, with AVX-512 (F, BW), and Linux gave this process
+// the tiles' state (asked once, for every thread, on the first call).
+bool CpuHasAmxBf16();
 // The widest path `allowed` permits (XLA's --xla_cpu_max_isa held to, as BackendTraits::cpu_isa
-// says): kAuto where it is unknown or allows AVX-512.
+// says): kAuto where it is unknown or allows AVX-512 and AMX, kAvx512 where AVX-512 but not AMX.
 MatvecIsa MatvecIsaWithin(const CpuIsa& allowed);
 
 // The rows as the kernel reads them: float32, and for int4 each row's even inputs then its odd
@@ -51,6 +63,14 @@ struct MatvecRows {
   std::vector<float, CacheLineAllocator<float>> values;  // [rows, in]
   int64_t rows = 0;
   int64_t in = 0;
+  // quant kNone where CpuHasAmxBf16(): the rows as the B tiles the AMX loop multiplies by, for
+  // each block of 16 rows, each step of 32 inputs and each of `planes` parts, 16 dwords kk by
+  // pair_cols (min(rows, 16)) rows c, the pair (x[c][2kk], x[c][2kk + 1]) of the step in bf16,
+  // zeros past the last row and past `in`. Rows given in bf16 are one part; float32 ones three
+  // (hi + mid + lo, each exact in bf16 and their sum x).
+  std::vector<uint32_t, CacheLineAllocator<uint32_t>> pairs;
+  int64_t pair_cols = 0;
+  int64_t planes = 0;  // 0: no pairs
 };
 // From `rows` x `in` float32 values, or bfloat16 ones (their bits) with `bf16`.
 void PrepareMatvecRows(const void* x, bool bf16, int64_t rows, int64_t in, WeightQuant quant,
@@ -72,6 +92,9 @@ struct QuantizedMatvec {
 // int4's `in` a multiple of 32) and that `isa` runs here (CpuHasMatvecIsa).
 void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end,
                         MatvecIsa isa = MatvecIsa::kAuto);
+// quant kNone with AMX, which kAuto takes where CpuHasAmxBf16() (the caller checks it, and that
+// the rows were prepared with their pairs): for the tests.
+void RunBf16MatvecAmx(const QuantizedMatvec& m, int64_t begin, int64_t end);
 
 // W8A8: rows of activations quantized to int8 per row (base/quantize.h QuantizeActivationRow)
 // times an int8 weight quantized per output channel (base/quantize.h), summed exactly in int32:

@@ -18,11 +18,18 @@ struct Args {
   const float* scales = nullptr;
   int64_t out = 0;
   float* y = nullptr;  // [rows, out]
+  // bf16 with AMX: x as the B tiles of TDPBF16PS (quantized_matvec.h's MatvecRows::pairs), each
+  // of 16 dwords x pair_cols, in `planes` parts.
+  const uint32_t* pairs = nullptr;
+  int64_t pair_cols = 0;
+  int64_t planes = 0;
 };
 
 // Outputs [begin, end) of every row.
 void Avx2(const Args& a, int64_t begin, int64_t end);
 void Avx512(const Args& a, int64_t begin, int64_t end);
+// bf16 only, from Args::pairs (quantized_matvec_amx.cc).
+void Bf16Amx(const Args& a, int64_t begin, int64_t end);
 
 // W8A8 (quantized_matvec.h's RunW8A8Matmul): rows of int8 activations, each with its scale,
 // times an int8 weight, summed in int32 (quantized_matvec_w8a8_loops.inc).

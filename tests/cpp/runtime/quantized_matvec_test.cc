@@ -2,10 +2,12 @@
 // against a float64 loop over the same definition, on every instruction set this CPU runs (the
 // AVX2 loop forced even where AVX-512 would be chosen): int8 and int4, 1 to 8 rows and 17 and 19
 // (passes of 8), inputs that are not a multiple of any vector width (int8), output counts split
-// unevenly, bf16 rows.
+// unevenly, bf16 rows; and bf16 weights' AMX loop where the CPU has it (skipped, and saying so,
+// where it does not).
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <string>
@@ -175,11 +177,8 @@ TEST(QuantizedMatvec, ARowsResultDoesNotDependOnTheOtherRows) {
   }
 }
 
-TEST(QuantizedMatvec, Bf16RowsAreWidenedExactly) {
-  const Case c{WeightQuant::kInt4, 9, 64};
-  constexpr int64_t kRows = 3;
-  Operands o = Make(c, kRows, 7);
-  // Rows that bf16 holds exactly, given as their bf16 bits.
+// Rows as bf16 gives them: o.x rounded (truncated) to bf16, returned as the bits.
+std::vector<uint16_t> ToBf16Rows(Operands& o) {
   std::vector<uint16_t> bits(o.x.size());
   for (size_t i = 0; i < o.x.size(); ++i) {
     uint32_t u;
@@ -188,6 +187,15 @@ TEST(QuantizedMatvec, Bf16RowsAreWidenedExactly) {
     u = static_cast<uint32_t>(bits[i]) << 16;
     std::memcpy(&o.x[i], &u, sizeof u);
   }
+  return bits;
+}
+
+TEST(QuantizedMatvec, Bf16RowsAreWidenedExactly) {
+  const Case c{WeightQuant::kInt4, 9, 64};
+  constexpr int64_t kRows = 3;
+  Operands o = Make(c, kRows, 7);
+  // Rows that bf16 holds exactly, given as their bf16 bits.
+  const std::vector<uint16_t> bits = ToBf16Rows(o);
   MatvecRows from_f32, from_bf16;
   PrepareMatvecRows(o.x.data(), false, kRows, c.in, c.quant, from_f32);
   PrepareMatvecRows(bits.data(), true, kRows, c.in, c.quant, from_bf16);
@@ -200,12 +208,18 @@ TEST(QuantizedMatvec, Bf16RowsAreWidenedExactly) {
 
 TEST(QuantizedMatvec, KeepsWithinTheIsaXlaIsHeldTo) {
   EXPECT_EQ(MatvecIsaWithin(CpuIsaFromFlags("", "unknown")), MatvecIsa::kAuto);
+  // AVX-512 without AMX: the AVX-512 loop, never the AMX one (kAuto would take it here).
   EXPECT_EQ(
       MatvecIsaWithin(XlaCpuIsa(CpuIsaFromFlags("sse2 avx2 fma f16c avx512f avx512bw avx512dq "
                                                 "avx512vl",
                                                 "flags"),
                                 "")),
-      MatvecIsa::kAuto);
+      MatvecIsa::kAvx512);
+  const CpuIsa amx = CpuIsaFromFlags(
+      "sse2 avx2 fma f16c avx512f avx512bw avx512dq avx512vl avx512_bf16 amx_bf16 amx_tile",
+      "flags");
+  EXPECT_EQ(MatvecIsaWithin(XlaCpuIsa(amx, "")), MatvecIsa::kAuto);
+  EXPECT_EQ(MatvecIsaWithin(XlaCpuIsa(amx, "--xla_cpu_max_isa=AVX512_BF16")), MatvecIsa::kAvx512);
   const CpuIsa avx2 =
       XlaCpuIsa(CpuIsaFromFlags("sse2 avx2 fma f16c avx512f avx512bw avx512dq avx512vl", "flags"),
                 "--xla_cpu_max_isa=AVX2");
@@ -213,6 +227,122 @@ TEST(QuantizedMatvec, KeepsWithinTheIsaXlaIsHeldTo) {
   EXPECT_EQ(MatvecIsaWithin(avx2),
             CpuHasMatvecIsa(MatvecIsa::kAvx2) ? MatvecIsa::kAvx2 : MatvecIsa::kScalar);
   EXPECT_EQ(MatvecIsaWithin(XlaCpuIsa(avx2, "--xla_cpu_max_isa=SSE4_2")), MatvecIsa::kScalar);
+}
+
+// The AMX loop (bf16 weights; quantized_matvec_amx.cc), where this CPU has it: not a path of
+// MatvecIsasHere (kAuto takes it), so run through RunBf16MatvecAmx and checked here.
+bool AmxHere() {
+  if (CpuHasAmxBf16()) return true;
+  std::printf("unavailable: no AMX-BF16 on this CPU\n");
+  return false;
+}
+
+// Rows 1 to 16 (one B tile) and 19 (two), inputs with and without a partial last step of 32 (41:
+// and a last pair of one input), outputs in whole tiles of 16 and not, split unevenly; rows given
+// in bf16 (one part) and in float32 (three). Against the float64 sum: the products are exact in
+// float32 (bf16 by bf16), so the error is the float32 sums' alone, at most (terms - 1) * 2^-24 of
+// the sum of |terms| in any order (float32 rows: three terms an input, their magnitudes summing
+// to the input's).
+TEST(QuantizedMatvecAmx, MatchesTheFloat64Sum) {
+  if (!AmxHere()) GTEST_SKIP() << "unavailable: no AMX-BF16 on this CPU";
+  for (int64_t in : {1, 40, 41, 896, 900}) {
+    for (int64_t out : {1, 17, 300}) {
+      const Case c{WeightQuant::kNone, out, in};
+      for (int64_t rows = 1; rows <= 19; ++rows) {
+        if (rows > 16 && rows != 19) continue;
+        for (bool bf16 : {true, false}) {
+          SCOPED_TRACE(std::to_string(out) + "x" + std::to_string(in) + " rows " +
+                       std::to_string(rows) + (bf16 ? " bf16" : " f32"));
+          Operands o = Make(c, rows, static_cast<uint32_t>(out * 7 + in * 3 + rows));
+          const std::vector<uint16_t> bits = ToBf16Rows(o);
+          if (!bf16) {  // float32 rows with bits past bf16's
+            for (size_t i = 0; i < o.x.size(); ++i) o.x[i] *= 1.0f + 0x1p-12f * (i % 7 + 1);
+          }
+          std::vector<double> want, magnitude;
+          Reference(c, o, rows, want, magnitude);
+          MatvecRows prepared;
+          PrepareMatvecRows(bf16 ? static_cast<const void*>(bits.data()) : o.x.data(), bf16, rows,
+                            in, c.quant, prepared);
+          ASSERT_EQ(prepared.planes, bf16 ? 1 : 3);
+          std::vector<float> y(rows * out, std::nanf(""));
+          const QuantizedMatvec m{c.quant, &prepared, o.stored.data(), nullptr, out, y.data()};
+          const int64_t split = out / 3;
+          RunBf16MatvecAmx(m, 0, split);
+          RunBf16MatvecAmx(m, split, out);
+          for (size_t i = 0; i < y.size(); ++i) {
+            ASSERT_NEAR(y[i], want[i], (prepared.planes * in - 1) * 0x1p-24 * magnitude[i] + 1e-30)
+                << "element " << i;
+          }
+        }
+      }
+    }
+  }
+}
+
+// A row's result is the same bits alone, among 8 or 16 rows (or 19: two B tiles) and for any
+// split of the outputs (batch-invariant decode, as the other paths).
+TEST(QuantizedMatvecAmx, ARowsResultDoesNotDependOnTheOtherRowsOrTheSplit) {
+  if (!AmxHere()) GTEST_SKIP() << "unavailable: no AMX-BF16 on this CPU";
+  constexpr int64_t kRows = 19;
+  for (const Case& c : {Case{WeightQuant::kNone, 300, 896}, Case{WeightQuant::kNone, 17, 900},
+                        Case{WeightQuant::kNone, 37, 40}}) {
+    Operands o = Make(c, kRows, static_cast<uint32_t>(c.out + c.in));
+    const std::vector<uint16_t> bits = ToBf16Rows(o);
+    auto run = [&](int64_t first, int64_t rows, const std::vector<int64_t>& cuts) {
+      MatvecRows some;
+      PrepareMatvecRows(bits.data() + first * c.in, true, rows, c.in, c.quant, some);
+      std::vector<float> y(rows * c.out);
+      const QuantizedMatvec m{c.quant, &some, o.stored.data(), nullptr, c.out, y.data()};
+      int64_t begin = 0;
+      for (int64_t cut : cuts) {
+        const int64_t end = cut < c.out ? cut : c.out;
+        if (end > begin) RunBf16MatvecAmx(m, begin, end);
+        begin = end > begin ? end : begin;
+      }
+      if (begin < c.out) RunBf16MatvecAmx(m, begin, c.out);
+      return y;
+    };
+    const std::vector<float> all = run(0, kRows, {});
+    for (int64_t rows : {1, 8, 16}) {
+      for (int64_t first = 0; first + rows <= kRows; first += rows) {
+        for (const std::vector<int64_t>& cuts :
+             {std::vector<int64_t>{}, std::vector<int64_t>{1, 17, 50}, std::vector<int64_t>{33}}) {
+          SCOPED_TRACE(std::to_string(c.out) + "x" + std::to_string(c.in) + " rows " +
+                       std::to_string(first) + ".." + std::to_string(first + rows) + " cuts " +
+                       std::to_string(cuts.size()));
+          const std::vector<float> got = run(first, rows, cuts);
+          ASSERT_EQ(std::memcmp(got.data(), all.data() + first * c.out, got.size() * sizeof(float)),
+                    0);
+        }
+      }
+    }
+  }
+}
+
+// kAuto takes the AMX loop for bf16 weights here (the same bits as it), the forced AVX2 and
+// AVX-512 loops do not (their lanes sum in another order: some result differs).
+TEST(QuantizedMatvecAmx, AutoTakesItHere) {
+  if (!AmxHere()) GTEST_SKIP() << "unavailable: no AMX-BF16 on this CPU";
+  const Case c{WeightQuant::kNone, 300, 896};
+  constexpr int64_t kRows = 8;
+  Operands o = Make(c, kRows, 11);
+  const std::vector<uint16_t> bits = ToBf16Rows(o);
+  MatvecRows prepared;
+  PrepareMatvecRows(bits.data(), true, kRows, c.in, c.quant, prepared);
+  auto run = [&](bool amx, MatvecIsa isa) {
+    std::vector<float> y(kRows * c.out);
+    const QuantizedMatvec m{c.quant, &prepared, o.stored.data(), nullptr, c.out, y.data()};
+    if (amx) {
+      RunBf16MatvecAmx(m, 0, c.out);
+    } else {
+      RunQuantizedMatvec(m, 0, c.out, isa);
+    }
+    return y;
+  };
+  const std::vector<float> amx = run(true, MatvecIsa::kAuto);
+  EXPECT_EQ(run(false, MatvecIsa::kAuto), amx);
+  EXPECT_NE(run(false, MatvecIsa::kAvx2), amx);
+  EXPECT_NE(run(false, MatvecIsa::kAvx512), amx);
 }
 
 }  // namespace
