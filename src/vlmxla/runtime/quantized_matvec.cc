@@ -5,6 +5,7 @@
 #include <vector>
 
 #if defined(__linux__) && defined(__x86_64__)
+#include <cpuid.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
@@ -131,8 +132,12 @@ bool CpuHasVnni() {
 bool CpuHasAmxBf16() {
   static const bool has = [] {
 #if defined(__linux__) && defined(__x86_64__)
+    // AMX from CPUID itself (leaf 7: EDX bit 22 AMX-BF16, bit 24 AMX-TILE): clang's
+    // __builtin_cpu_supports knows no "amx-*" names (the sanitizer builds are clang's).
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
     if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512bw") ||
-        !__builtin_cpu_supports("amx-tile") || !__builtin_cpu_supports("amx-bf16")) {
+        !__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(edx & (1u << 22)) ||
+        !(edx & (1u << 24))) {
       return false;
     }
     // Linux hands a process the tiles' 8 KiB of state per thread only once it asks
