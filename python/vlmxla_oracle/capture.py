@@ -354,9 +354,7 @@ def _hook_w8a8(module, q_w, scale_w, ties: dict) -> None:
     """module.forward = w8a8_linear with this q and these scales (and the module's own bias),
     recording into `ties` how near its inputs come to a rounding tie."""
     def forward(x):
-        if ties["recording"]:
-            record_tie_margin(x, ties)
-        return w8a8_linear(x, q_w, scale_w, module.bias)
+        return w8a8_linear(x, q_w, scale_w, module.bias, ties)
 
     module.forward = forward
     module.w8a8 = True  # where a test or a reader asks which modules are hooked
@@ -403,16 +401,18 @@ def w8a8_quantize_rows(x):
     return torch.where(finite[:, None], q_x, torch.zeros_like(q_x)), scale_x
 
 
-def record_tie_margin(x, ties: dict) -> None:
+def record_tie_margin(x, ties: dict, scale_x=None) -> None:
     """Updates `ties` with how near x's quantized values come to a rounding tie: for v = x /
     scale_x (w8a8_quantize_rows' division, in float64 here) not clamped, the distance of v from
     the nearest k + 1/2 ("min_q", in steps) and that distance over max(|v|, 1) ("min_rel"): the
     relative change of x that would round v the other way. An engine whose x differs from the
     oracle's by float noise of that relative size may round one activation a whole step apart
-    (a "flip"): its products then move by scale_x * |W|, far beyond float32's bounds."""
+    (a "flip"): its products then move by scale_x * |W|, far beyond float32's bounds. `scale_x`:
+    the rows' scales where the caller has them (w8a8_linear), else computed here."""
     import torch
 
-    _, scale_x = w8a8_quantize_rows(x)
+    if scale_x is None:
+        _, scale_x = w8a8_quantize_rows(x)
     xr = x.reshape(-1, x.shape[-1]).to(torch.float64)
     v = xr / scale_x.to(torch.float64)[:, None]
     keep = torch.isfinite(v) & (v.abs() < 127.5)
@@ -425,7 +425,7 @@ def record_tie_margin(x, ties: dict) -> None:
     ties["values"] += int(keep.sum())
 
 
-def w8a8_linear(x, q_w, scale_w, bias=None):
+def w8a8_linear(x, q_w, scale_w, bias=None, ties: dict | None = None):
     """The engine's w8a8 product y = x W^T (+ bias) for int8 q_w [out, in] and its float32 scales
     [out], x [..., in] in the run's compute dtype. Per row r of x, in float32 (float64 for a
     float64 x: measure.py's reference, the same steps in float64):
@@ -433,11 +433,14 @@ def w8a8_linear(x, q_w, scale_w, bias=None):
     NaN (and q = 0) where m is not finite; q_x = clamp(round_half_even(x / scale_x), -127, 127);
     isum[r, o] = sum_i q_x[r, i] q_w[o, i] exactly (integers in float64: |isum| < 2^53);
     y = float32(isum) * float32(scale_x * scale_w[o]) (the scale product exact: 8 + 8 bits), plus
-    the bias in float32, then one rounding to x's dtype."""
+    the bias in float32, then one rounding to x's dtype. `ties`: the model's record_tie_margin
+    state, updated while it is recording."""
     import torch
 
     wide = torch.float64 if x.dtype == torch.float64 else torch.float32
     q_x, scale_x = w8a8_quantize_rows(x)
+    if ties is not None and ties["recording"]:
+        record_tie_margin(x, ties, scale_x)  # the scales just computed, not a second quantization
     q_x = q_x.to(torch.float64)
     out = q_w.shape[0]
     isum = torch.empty((q_x.shape[0], out), dtype=torch.float64)

@@ -88,3 +88,18 @@ def check_qwen_positions(ids, positions, image_token_id: int, grids, merge_size:
         i, expect = i + h * w, expect + max(h, w)
     return expect
 
+
+def check_committed_sections(proposed: dict, table: dict, factor: float = 4.0) -> None:
+    """Asserts that each committed tolerance entry of `proposed`'s sections (measure.sections)
+    covers the bound measured now and is at most 25% looser than it (a stale bound from other
+    fixtures would be), and says it is `factor` x the noise: the check test_dtypes runs on the
+    plain sections and test_w8a8 on the w8a8 ones."""
+    for key, section in proposed.items():
+        for pattern, entry in section.items():
+            if pattern.startswith("_"):
+                continue
+            committed = table[key][pattern]
+            for k in ("atol", "rtol"):
+                assert entry[k] <= committed[k] <= 1.25 * entry[k] + 1e-12, \
+                    (key, pattern, k, entry[k], committed[k])
+            assert f"bound = {factor:g}x" in committed["_why"], (key, pattern)
