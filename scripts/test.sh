@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command: C++ unit tests (CTest), the same under ASan+UBSan and TSan with short
 # fuzz runs (scripts/test_sanitizers.sh), the merge gates (LLaVA, text-only, Qwen2-VL, Qwen2.5-VL,
-# Qwen3-VL, LLaVA-NeXT, LLaVA-OneVision, Gemma 3, int8 and w8a8 weights), natively and, on an AVX-512
+# Qwen3-VL, LLaVA-NeXT, LLaVA-OneVision, Gemma 3, int8, w8a8 and w4a8 weights), natively and, on an AVX-512
 # machine, once more in float32 held to AVX2, then the Python suites (pytest), which include the
 # oracle parity tests and reuse the LLaVA and text-only gates' reports.
 # Generated fixtures go to $VLMXLA_CACHE (default ~/.cache/vlmxla).
@@ -59,7 +59,7 @@ gate_lane_a() {
 # The other gates run in one Python process (vlmxla_gate.sequence: each run keeps its own output,
 # report and exit code; torch and the openai client are imported once, not once per gate).
 gate_lane_b() {
-  echo "[lane B] the other merge gates on both CPU backends, and quantized weights: the text-only gate with --weights int8 and with --weights w8a8 (tiny-qwen2, float32, both CPU backends) (reports in build/)"
+  echo "[lane B] the other merge gates on both CPU backends, and quantized weights: the text-only gate with --weights int8, w8a8 and w4a8 (tiny-qwen2, float32, both CPU backends) (reports in build/)"
   local gates=("--family qwen2_vl --backend all --report build/gate-qwen2-vl.json"
                "--family qwen2_5_vl --backend all --report build/gate-qwen2.5-vl.json"
                "--family qwen3_vl --backend all --report build/gate-qwen3-vl.json")
@@ -68,9 +68,10 @@ gate_lane_b() {
   done
   gates+=("--suite arch --fixture tiny-qwen2 --dtype float32 --case no_image --backend all --weights int8 --report build/gate-arch-int8.json")
   gates+=("--suite arch --fixture tiny-qwen2 --dtype float32 --case no_image --backend all --weights w8a8 --report build/gate-arch-w8a8.json")
+  gates+=("--suite arch --fixture tiny-qwen2 --dtype float32 --case no_image --backend all --weights w4a8 --report build/gate-arch-w4a8.json")
   .venv/bin/python -m vlmxla_gate.sequence "${gates[@]}"
 }
-step "the merge gates in two lanes (lane A: LLaVA, text-only, AVX2 leg; lane B: the other families, int8, w8a8)"
+step "the merge gates in two lanes (lane A: LLaVA, text-only, AVX2 leg; lane B: the other families, int8, w8a8, w4a8)"
 gate_lane_a >build/gate-lane-a.log 2>&1 &
 lane_a=$!
 gate_lane_b >build/gate-lane-b.log 2>&1 &

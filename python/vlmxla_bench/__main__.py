@@ -15,7 +15,7 @@ run) runs once per image, the first run measuring everything, the next ones the 
 bench/results/<date>-<machine>-qwen2-vl-2b.{json,png}. `--shape qwen3-vl-2b` does the same
 for Qwen3-VL-2B; `--shape gemma-3-4b` benchmarks Gemma-3-4B on one image, in bfloat16 only.
 
-`--weights int8,int4,w8a8` adds `vlmxla bench --weights W` rows per backend (float32 compute on
+`--weights int8,int4,w8a8,w4a8` adds `vlmxla bench --weights W` rows per backend (float32 compute on
 the float32 checkpoint). `--llamacpp DIR` runs llama.cpp (a build from source; not a dependency) after
 the vlmxla rows on the same checkpoint converted to GGUF, image, prompt lengths and batches
 (llamacpp.py): rows llama.cpp-<FORMAT> beside vlmxla's, each vlmxla row against the llama.cpp row
@@ -45,7 +45,7 @@ QUICK_MODEL = shapes.SHAPES[shapes.DEFAULT_SHAPE].quick_model
 # What a vlmxla run after a shape's first image measures besides its image request: as little
 # decode as `vlmxla bench` allows.
 SECONDARY_DECODE = {"decode_tokens": 2, "batches": "1"}
-QUANTIZED_WEIGHTS = ("int8", "int4", "w8a8")
+QUANTIZED_WEIGHTS = tuple(report.WEIGHTS_CLASS)  # int8, int4, w8a8, w4a8
 
 
 def _log(msg: str) -> None:
@@ -231,8 +231,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser,
                         f"optionally with a flag preset ({', '.join(variants.PRESETS)})")
     p.add_argument("--weights", default="",
                    help="extra vlmxla rows with quantized text-decoder weights: `vlmxla bench "
-                        "--weights W` for W in this list (int8, int4, w8a8), per backend, computing in "
-                        "float32 on the float32 checkpoint (rows <backend>-<W>)")
+                        "--weights W` for W in this list (int8, int4, w8a8, w4a8), per backend, "
+                        "computing in float32 on the float32 checkpoint (rows <backend>-<W>)")
     p.add_argument("--llamacpp", type=pathlib.Path, default=None, metavar="DIR",
                    help="also run llama.cpp (a build from source, bench/README.md \"llama.cpp "
                         "beside vlmxla\") on the same checkpoint converted to GGUF (llamacpp.py): "
@@ -562,9 +562,10 @@ def main(argv: list[str] | None = None) -> int:
             "rows": "float32 rows are named by the backend alone; <backend>-<dtype> computes "
                     "in dtype on the checkpoint stored in it; -on-<stored> when the two differ; "
                     "+<preset> with a compiler-flag preset (vlmxla_bench/variants.py); "
-                    "<backend>-int8 / -int4 / -w8a8: `vlmxla bench --weights int8|int4|w8a8` on the float32 "
-                    "checkpoint (their roofline still counts 4-byte weights); llama.cpp-<FORMAT>: "
-                    "llama.cpp on the checkpoint converted to that GGUF format",
+                    "<backend>-int8 / -int4 / -w8a8 / -w4a8: `vlmxla bench --weights "
+                    "int8|int4|w8a8|w4a8` on the float32 checkpoint (their roofline still "
+                    "counts 4-byte weights); llama.cpp-<FORMAT>: llama.cpp on the checkpoint "
+                    "converted to that GGUF format",
             "llama.cpp": "decode: llama-batched-bench S_TG (-npp text prompt tokens, -ntg "
                          "decode tokens, -npl batch); image TTFT and prefill tok/s: "
                          "llama-mtmd-cli's image encode + prompt eval (its image loading, "

@@ -34,7 +34,8 @@ def _tensor_bytes(model_dir: pathlib.Path, elements: dict | None = None,
         for name, meta in header.items():
             begin, end = meta["data_offsets"]
             fmt = formats.get(name)
-            out[name] = end - begin if fmt is None else quantize.held_bytes(meta["shape"], fmt)
+            out[name] = (end - begin if fmt is None
+                         else quantize.held_bytes(meta["shape"], fmt, weights))
             if elements is not None:
                 n = 1
                 for d in meta["shape"]:
@@ -105,7 +106,7 @@ def model_costs(model_dir: pathlib.Path, image_prompt_tokens: int, text_prompt_t
     `image_patches`: the image's patch count where the model's image size varies (Qwen2-VL);
     `images`, {label: {"prompt_tokens", "patches"}}: each image's request, whose prefill flops
     come back under "prefill_flops_by_image". `weights`: the format the weights are held in
-    (stored, int8, int4), which sets the bytes a decode step reads."""
+    (stored, int8, int4, w8a8, w4a8), which sets the bytes a decode step reads."""
     model_dir = pathlib.Path(model_dir)
     cfg = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
     t = cfg.get("text_config", cfg)

@@ -20,6 +20,9 @@ from .ceilings import CEILING_KEY
 
 TRANSFORMERS = "transformers-eager"
 LLAMACPP = "llama.cpp"  # rows of llama.cpp (llamacpp.py): "system": "llama.cpp", a "format"
+# The class of weights of each `vlmxla bench --weights` format (its decoder projections': the head
+# is 8-bit under all), the llama.cpp row it stands beside (Q8_0, Q4_0).
+WEIGHTS_CLASS = {"int8": "8-bit", "int4": "4-bit", "w8a8": "8-bit", "w4a8": "4-bit"}
 
 
 def is_llamacpp(system: dict) -> bool:
@@ -28,13 +31,13 @@ def is_llamacpp(system: dict) -> bool:
 
 def weights_class(system: dict) -> str:
     """The class of weights a row decodes from: "32-bit", "16-bit", "8-bit" or "4-bit" (vlmxla
-    `--weights int8` or `w8a8` / `int4`, llama.cpp Q8_0 / Q4_0; otherwise the stored dtype's
-    width)."""
+    `--weights int8` or `w8a8` / `int4` or `w4a8` (WEIGHTS_CLASS), llama.cpp Q8_0 / Q4_0;
+    otherwise the stored dtype's width)."""
     if is_llamacpp(system):
         return system["weights_class"]
     weights = system.get("weights", "stored")
-    if weights in ("int8", "int4", "w8a8"):
-        return {"int8": "8-bit", "int4": "4-bit", "w8a8": "8-bit"}[weights]
+    if weights in WEIGHTS_CLASS:
+        return WEIGHTS_CLASS[weights]
     return "32-bit" if dtypes_of(system)[1] == "float32" else "16-bit"
 
 
@@ -53,7 +56,7 @@ def dtypes_of(system: dict) -> tuple[str, str]:
 
 def cost_key(system: dict) -> str:
     """The key of a row's costs in "costs_by_dtype": "<compute>/<stored>", and "/<format>" for a
-    row whose weights were quantized at load (`--weights int8|int4`)."""
+    row whose weights were quantized at load (`--weights int8|int4|w8a8|w4a8`)."""
     weights = system.get("weights", "stored")
     return "/".join(dtypes_of(system)) + ("" if weights == "stored" else f"/{weights}")
 

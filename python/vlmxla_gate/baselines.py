@@ -193,7 +193,9 @@ def expected_weights(model_dir, uploads: dict, dtype: str, weights: str = "store
     they upload, as Transformers holds them), in the checkpoint's stored type under f32.
     `weights` int8 / int4: the decoder projections are held quantized (one byte per value, or
     half a byte, and a float32 scale per output row, or per group of 32), the LM head (or the
-    tied embedding table) in int8 (vlmxla_oracle.quantize.tensor_formats); w8a8 holds int8's."""
+    tied embedding table) in int8 (vlmxla_oracle.quantize.tensor_formats); w8a8 holds int8's,
+    w4a8 int4's in the engine's blocks of 16 outputs with bfloat16 scales
+    (vlmxla_oracle.quantize.held_bytes)."""
     from vlmxla_oracle import quantize
 
     tensors = checkpoint_tensors(model_dir)
@@ -206,7 +208,7 @@ def expected_weights(model_dir, uploads: dict, dtype: str, weights: str = "store
     def held_bytes(name: str) -> int:
         if name not in formats:
             return tensors[name][0] * size
-        return quantize.held_bytes(shapes[name], formats[name])
+        return quantize.held_bytes(shapes[name], formats[name], weights)
 
     unknown = sorted(n for n in uploads if n not in tensors)
     decoder = sum(held_bytes(n) for n in uploads if n in tensors and not _is_vision(n))

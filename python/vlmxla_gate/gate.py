@@ -62,7 +62,7 @@ def logits_bound(table: dict, dtype: str, top1: float, group: str | None = None,
     """The prefill_logits tolerance at a logit of size |top1|, in a run of compute dtype
     `dtype` (f32/bf16/f16: vlmxla's float32 logits against the oracle's); `group`: the family's
     tolerance group (compare.tolerance_group); `activations`: the capture's activation
-    quantization's (compare.activation_group: "w8a8")."""
+    quantization's (compare.activation_group: "w8a8", "w4a8")."""
     tol, _ = compare_mod.lookup_tolerance(table, dtype, "f32", "prefill_logits", group,
                                           activations)
     return None if tol is None else tol[0] + tol[1] * abs(top1)
@@ -82,10 +82,10 @@ def margin_summary(ref_manifest: dict, dtype: str, table: dict) -> dict | None:
 
 
 def activation_margin_summary(ref_manifest: dict, dtype: str) -> dict | None:
-    """How near a w8a8 capture's quantized activations come to a rounding tie (capture.py's
-    record_tie_margin), and whether that is a near-tie (compare.activation_near_tie: float32
-    only), whose stages the comparison then holds to the flip bounds ("w8a8-tie/f32") instead of
-    float32's. None for other captures."""
+    """How near a w8a8 or w4a8 capture's quantized activations come to a rounding tie
+    (capture.py's record_tie_margin), and whether that is a near-tie (compare.activation_near_tie:
+    float32 only), whose stages the comparison then holds to the flip bounds ("w8a8-tie/f32",
+    "w4a8-tie/f32") instead of float32's. None for other captures."""
     margin = ref_manifest.get("activation_margin")
     if not margin:
         return None
@@ -112,7 +112,7 @@ def _validate(vlmxla_bin: pathlib.Path, model_dir: pathlib.Path, case: dict, out
     scheduler, vision_encode, prefill into a KV slot and greedy decode steps, with the programs'
     taps on, and writes every stage (or the expected error) in the oracle's layout. `dtype`
     (float32/bfloat16/float16) is passed as --dtype; None passes nothing (the checkpoint's);
-    `weights` (int8/int4/w8a8) as --weights."""
+    `weights` (int8/int4/w8a8/w4a8) as --weights."""
     out.mkdir(parents=True, exist_ok=True)
     case_file = out / "case.json"
     case_file.write_text(json.dumps(case), encoding="utf-8")
@@ -144,8 +144,8 @@ def default_device_kind(backend: str) -> str:
 def oracle_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path:
     """The checkpoint the oracle runs for vlmxla --weights `weights`: the model itself, or its
     copy whose decoder projections hold the dequantized W' (vlmxla_oracle.quantize); w8a8's copy
-    holds int8's W' and the marker by which the oracle's capture quantizes those modules'
-    activations to int8 per token."""
+    holds int8's W' (w4a8's int4's) and the marker by which the oracle's capture quantizes those
+    modules' activations to int8 per token."""
     if weights == "stored":
         return pathlib.Path(model_dir)
     return quantize.dequantized_model_dir(pathlib.Path(model_dir), weights)
@@ -192,7 +192,7 @@ def quality_summary(cases: list[dict]) -> dict | None:
             "max_kl": max(q["kl_max"] for q in seen.values()), "positions": n,
             "cases": len(seen),
             "method": "Transformers in the run's dtype: the quantized model (W', and under w8a8 "
-                      "its int8 per-token activations) teacher-forced "
+                      "and w4a8 its int8 per-token activations) teacher-forced "
                       "on the unquantized model's greedy tokens, against the unquantized model "
                       "on the same tokens; KL(P_float || P_quant) in nats, per decoded position"}
 
@@ -204,8 +204,9 @@ def _begin_case(model_dir, case: dict, work: pathlib.Path, backend: str, dtype: 
     oracle runs the dequantized weights, at the same tolerances; w8a8: int8's dequantized weights
     with int8 per-token activations (vlmxla_oracle.capture.w8a8_linear), at the "w8a8/..."
     tolerances measured for them in bf16 and f16 and the float32 ones in f32
-    (compare.activation_group). Each is teacher-forced on the
-    unquantized model's tokens for next_token_quality."""
+    (compare.activation_group); w4a8: int4's projections (capture.w4a8_linear) and w8a8's head,
+    the activations quantized alike, at the "w4a8/..." tolerances measured for them likewise.
+    Each is teacher-forced on the unquantized model's tokens for next_token_quality."""
     short = SHORT[dtype]
     ref = work / "oracle" / case["name"]
     oracle_dir = oracle_model_dir(model_dir, weights)
@@ -544,9 +545,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--weights", default="stored", choices=["stored", *quantize.WEIGHTS],
                    help="the text decoder's projections: stored (default), or int8 / int4 "
                         "(vlmxla --weights against the oracle on the dequantized weights), or "
-                        "w8a8 (int8's weights with int8 per-token activations, the oracle "
-                        "quantizing them likewise); the report adds top1_agreement and mean_kl "
-                        "against the float model")
+                        "w8a8 / w4a8 (int8's / int4's weights with int8 per-token activations, "
+                        "the oracle quantizing them likewise); the report adds top1_agreement "
+                        "and mean_kl against the float model")
     p.add_argument("--case", action="append", help="run only this case (repeatable)")
     p.add_argument("--backend", default="all", choices=[*BACKENDS, "all"],
                    help="all (default): the CPU backends, " + ", ".join(CPU_BACKENDS) +
@@ -683,7 +684,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"activation lies {tie['min_rel']:.3g} (relative) from a rounding tie, within "
                   f"{compare_mod.ACTIVATION_TIE_ROUNDINGS} float32 roundings, where the engine "
                   f"may round it a step the other way: its decoder stages were held to the flip "
-                  f"bounds (w8a8-tie/f32), not float32's")
+                  f"bounds ({args.weights}-tie/f32), not float32's")
     unavailable = sorted({r["backend"] for r in cases_out if r["status"] == "unavailable"})
     for backend in unavailable:
         why = next(r.get("detail") or "" for r in cases_out

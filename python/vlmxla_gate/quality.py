@@ -1,13 +1,13 @@
 """Next-token quality of quantized formats on a checkpoint, Transformers only (the oracle).
 
-  python -m vlmxla_gate.quality --model DIR [--weights int8,int4,w8a8] [--tokens 256]
+  python -m vlmxla_gate.quality --model DIR [--weights int8,int4,w8a8,w4a8] [--tokens 256]
       [--image PATH] [--prompt TEXT] [--dtype float32] [--report FILE.json]
 
 What the gate measures for its fixture cases (gate._begin_case, gate.next_token_quality), over
 one case of your own and a longer decode: the unquantized model's greedy decode of --tokens tokens
 (capture, reference=False), then each format's dequantized copy (quantize.dequantized_model_dir:
-W', and under w8a8 its int8 per-token activations) teacher-forced on those tokens; per format the
-decoded positions, top-1 agreement and mean/max KL(P_float || P_quant) in nats
+W', and under w8a8 and w4a8 its int8 per-token activations) teacher-forced on those tokens; per
+format the decoded positions, top-1 agreement and mean/max KL(P_float || P_quant) in nats
 (gate.quality_summary of the one case), and the seconds its copy and capture took.
 
 EOS: by default the decode goes on past EOS to exactly --tokens positions (the case's

@@ -60,7 +60,8 @@ def dtype_args(dtype: str | None) -> list[str]:
 
 
 def weights_args(weights: str = "stored") -> list[str]:
-    """--weights int8 / int4 / w8a8; nothing for the stored weights (the binary's default)."""
+    """--weights int8 / int4 / w8a8 / w4a8; nothing for the stored weights (the binary's
+    default)."""
     return [] if weights == "stored" else ["--weights", weights]
 
 

@@ -32,14 +32,15 @@ as float32, so the difference between the two is the compute dtype's noise alone
 records "dtype" (f32/bf16/f16) and "greedy_margin": the smallest top-1 minus top-2 logit along the
 greedy path (generate's raw per-step logits, widened to float32 exactly).
 
-w8a8 (quantize.py): a model directory whose vlmxla_dequantized.json carries "activations" (the
-w8a8 copy) is loaded as any other (load_model), then the forward of each of its quantized Linear
-modules (the text decoder's q/k/v/o, gate/up/down projections and lm_head, which holds the
-embedding table where the head is tied; not the embedding lookup) is replaced by w8a8_linear: the
-engine's definition of an int8 weight times an input quantized to int8 per token, in every dtype
-the oracle runs (float64 included). Prefill, generate and the teacher-forced logits all go
-through it. The manifest records "activations" ("int8 per token (w8a8)"; absent for every other
-capture), which is_current and compare.py's tolerance lookup read.
+w8a8 and w4a8 (quantize.py): a model directory whose vlmxla_dequantized.json carries
+"activations" (the w8a8 or w4a8 copy) is loaded as any other (load_model), then the forward of
+each of its quantized Linear modules (the text decoder's q/k/v/o, gate/up/down projections and
+lm_head, which holds the embedding table where the head is tied; not the embedding lookup) is
+replaced by w8a8_linear (w8a8's modules, and w4a8's head) or w4a8_linear (w4a8's projections):
+the engine's definitions of an int8 or int4 weight times an input quantized to int8 per token, in
+every dtype the oracle runs (float64 included). Prefill, generate and the teacher-forced logits
+all go through them. The manifest records "activations" ("int8 per token (w8a8)" or "... (w4a8)";
+absent for every other capture), which is_current and compare.py's tolerance lookup read.
 """
 
 from __future__ import annotations
@@ -258,10 +259,10 @@ def version_drift(manifest: dict) -> dict[str, dict]:
 
 def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = "float32") -> bool:
     """True when a cached capture was made by this code, from this model, for this case and its
-    input files (by hash), in this dtype, with this model's activation quantization (w8a8 or none:
-    a w8a8 capture is never taken for an int8 one) (and, for a narrow dtype, its float32 reference
-    is current too). Another transformers/torch/pillow version is no reason to recapture: the gate
-    reports it (version_drift)."""
+    input files (by hash), in this dtype, with this model's activation quantization (w8a8, w4a8
+    or none: a w8a8 capture is never taken for an int8 one, nor a w4a8 one for an int4 one) (and,
+    for a narrow dtype, its float32 reference is current too). Another transformers/torch/pillow
+    version is no reason to recapture: the gate reports it (version_drift)."""
     manifest_path = pathlib.Path(manifest_path)
     if not manifest_path.exists():
         return False
@@ -286,7 +287,7 @@ def is_current(manifest_path: pathlib.Path, model_dir, case: dict, dtype: str = 
 
 def load_model(model_class, model_dir: pathlib.Path, dtype: str):
     """`model_class` from `model_dir` in `dtype`, eager, in eval mode: how every family loads its
-    model. A w8a8 copy's quantized Linear modules then take int8 per-token activations
+    model. A w8a8 or w4a8 copy's quantized Linear modules then take int8 per-token activations
     (quantize_activations)."""
     import torch
 
@@ -302,10 +303,10 @@ _W8A8_HEAD = re.compile(r"(^|\.)lm_head$")
 
 
 def w8a8_module_names(model) -> list[str]:
-    """The Linear modules of `model` whose inputs w8a8 quantizes: the text decoder's projections
-    (quantize._PROJECTION's, by module name; not the vision tower's of the same names) and the LM
-    head (tied or not: where it is tied its weight is the embedding table, and the lookup, which
-    is no product, stays as it is)."""
+    """The Linear modules of `model` whose inputs w8a8 and w4a8 quantize: the text decoder's
+    projections (quantize._PROJECTION's, by module name; not the vision tower's of the same names)
+    and the LM head (tied or not: where it is tied its weight is the embedding table, and the
+    lookup, which is no product, stays as it is)."""
     import torch
 
     return [n for n, m in model.named_modules()
@@ -314,21 +315,25 @@ def w8a8_module_names(model) -> list[str]:
 
 
 def quantize_activations(model, model_class, model_dir: pathlib.Path, dtype: str) -> list[str]:
-    """Replaces the forward of each of w8a8_module_names(model) by w8a8_linear with its weight's
-    int8 q and scales, and returns those names. q and the scales are quantize.quantize(W', int8)
+    """Replaces the forward of each of w8a8_module_names(model) by its format's product with its
+    weight's q and scales, and returns those names: w8a8_linear with int8 q for a w8a8 copy's
+    modules and a w4a8 copy's head, w4a8_linear with int4 q for a w4a8 copy's projections (the
+    copy's "weights", quantize.tensor_format). q and the scales are quantize.quantize(W', format)
     of the copy's float32 W' (= float32(q) * scale exactly, so quantizing it again gives the same
-    q and scales back: its row max is 127 * scale); a model loaded in float32 or float64 holds W'
-    exactly, a narrow one does not (W' has up to 15 significant bits), so those are read from the
-    same checkpoint loaded once more in float32. Every hooked weight must be such a W', and there
-    must be as many as the copy quantized: a module the copy did not quantize is refused."""
+    q and scales back: its row's or group's max is qmax * scale); a model loaded in float32 or
+    float64 holds W' exactly, a narrow one does not (W' has up to 15 significant bits), so those
+    are read from the same checkpoint loaded once more in float32. Every hooked weight must be
+    such a W', and there must be as many as the copy quantized: a module the copy did not quantize
+    is refused."""
     import numpy as np
     import torch
 
+    info = quantize.dequantized_info(model_dir)
+    weights = info["weights"]
     names = w8a8_module_names(model)
-    expected = (quantize.dequantized_info(model_dir) or {}).get("quantized_tensors")
-    if len(names) != expected:
-        raise RuntimeError(f"{model_dir}: w8a8 hooks {len(names)} Linear modules but the copy "
-                           f"quantized {expected} tensors: {names}")
+    if len(names) != info.get("quantized_tensors"):
+        raise RuntimeError(f"{model_dir}: {weights} hooks {len(names)} Linear modules but the "
+                           f"copy quantized {info.get('quantized_tensors')} tensors: {names}")
     source = model
     if dtype not in ("float32", "float64"):
         source = model_class.from_pretrained(str(model_dir), dtype=torch.float32).eval()
@@ -339,30 +344,38 @@ def quantize_activations(model, model_class, model_dir: pathlib.Path, dtype: str
     model.w8a8_ties = {"recording": True, "min_rel": float("inf"), "min_q": float("inf"),
                        "values": 0}
     for name in names:
+        fmt = quantize.STORED_FORMAT[weights] if _W8A8_PROJECTION.search(name) else "int8"
         w = wide[name].weight.detach().to(torch.float32).numpy()
-        q, scales = quantize.quantize(w, "int8")
+        q, scales = quantize.quantize(w, fmt)
         if quantize.dequantize(q, scales).tobytes() != w.tobytes():
-            raise RuntimeError(f"{model_dir}: {name}.weight is not an int8 W' = float32(q) * "
-                               f"scale: w8a8 hooks only the quantized copy's modules")
-        _hook_w8a8(modules[name], torch.from_numpy(np.ascontiguousarray(q)),
-                   torch.from_numpy(scales), model.w8a8_ties)
+            raise RuntimeError(f"{model_dir}: {name}.weight is not an {fmt} W' = float32(q) * "
+                               f"scale: {weights} hooks only the quantized copy's modules")
+        _hook_product(modules[name], "w4a8" if fmt == "int4" else "w8a8",
+                      torch.from_numpy(np.ascontiguousarray(q)), torch.from_numpy(scales),
+                      model.w8a8_ties)
     del source
     return names
 
 
-def _hook_w8a8(module, q_w, scale_w, ties: dict) -> None:
-    """module.forward = w8a8_linear with this q and these scales (and the module's own bias),
-    recording into `ties` how near its inputs come to a rounding tie."""
+def _hook_product(module, product: str, q_w, scale_w, ties: dict) -> None:
+    """module.forward = w8a8_linear or w4a8_linear (`product`) with this q and these scales (and
+    the module's own bias), recording into `ties` how near its inputs come to a rounding tie. The
+    module's attribute named `product` is set (module.w8a8 / module.w4a8), where a test or a
+    reader asks which modules are hooked and how."""
+    linear = {"w8a8": w8a8_linear, "w4a8": w4a8_linear}[product]
+
     def forward(x):
-        return w8a8_linear(x, q_w, scale_w, module.bias, ties)
+        return linear(x, q_w, scale_w, module.bias, ties)
 
     module.forward = forward
-    module.w8a8 = True  # where a test or a reader asks which modules are hooked
+    setattr(module, product, True)
 
 
-# Inputs summed at once in float64 by w8a8_linear: output channels are taken in blocks so that
-# only a block of q is widened at a time (the LM head of a real checkpoint is 10^8 values).
+# The values w8a8_linear and w4a8_linear hold at once in float64 while they sum integers: output
+# channels are taken in blocks so that only a block of q (and of the integer sums) is widened at
+# a time (the LM head of a real checkpoint is 10^8 values).
 _W8A8_BLOCK = 4096
+_INTEGER_SUM_VALUES = 1 << 24
 
 
 def round_to_8_bits(x):
@@ -425,6 +438,23 @@ def record_tie_margin(x, ties: dict, scale_x=None) -> None:
     ties["values"] += int(keep.sum())
 
 
+def _activation_product(x, product, bias, ties: dict | None):
+    """The steps w8a8_linear and w4a8_linear share: x [..., in] quantized per row
+    (w8a8_quantize_rows; its tie margin recorded into `ties` while recording), then
+    product(q_x float64 [rows, in], scale_x [rows], wide) -> y [rows, out] in `wide` (float32, or
+    float64 for a float64 x), the bias added in `wide`, one rounding to x's dtype."""
+    import torch
+
+    wide = torch.float64 if x.dtype == torch.float64 else torch.float32
+    q_x, scale_x = w8a8_quantize_rows(x)
+    if ties is not None and ties["recording"]:
+        record_tie_margin(x, ties, scale_x)  # the scales just computed, not a second quantization
+    y = product(q_x.to(torch.float64), scale_x, wide)
+    if bias is not None:
+        y = y + bias.to(wide)
+    return y.to(x.dtype).reshape(*x.shape[:-1], y.shape[-1])
+
+
 def w8a8_linear(x, q_w, scale_w, bias=None, ties: dict | None = None):
     """The engine's w8a8 product y = x W^T (+ bias) for int8 q_w [out, in] and its float32 scales
     [out], x [..., in] in the run's compute dtype. Per row r of x, in float32 (float64 for a
@@ -437,19 +467,53 @@ def w8a8_linear(x, q_w, scale_w, bias=None, ties: dict | None = None):
     state, updated while it is recording."""
     import torch
 
-    wide = torch.float64 if x.dtype == torch.float64 else torch.float32
-    q_x, scale_x = w8a8_quantize_rows(x)
-    if ties is not None and ties["recording"]:
-        record_tie_margin(x, ties, scale_x)  # the scales just computed, not a second quantization
-    q_x = q_x.to(torch.float64)
-    out = q_w.shape[0]
-    isum = torch.empty((q_x.shape[0], out), dtype=torch.float64)
-    for o in range(0, out, _W8A8_BLOCK):
-        isum[:, o:o + _W8A8_BLOCK] = q_x @ q_w[o:o + _W8A8_BLOCK].to(torch.float64).T
-    y = isum.to(wide) * (scale_x[:, None] * scale_w.to(wide)[None, :])
-    if bias is not None:
-        y = y + bias.to(wide)
-    return y.to(x.dtype).reshape(*x.shape[:-1], out)
+    def product(q_x, scale_x, wide):
+        out = q_w.shape[0]
+        isum = torch.empty((q_x.shape[0], out), dtype=torch.float64)
+        for o in range(0, out, _W8A8_BLOCK):
+            isum[:, o:o + _W8A8_BLOCK] = q_x @ q_w[o:o + _W8A8_BLOCK].to(torch.float64).T
+        return isum.to(wide) * (scale_x[:, None] * scale_w.to(wide)[None, :])
+
+    return _activation_product(x, product, bias, ties)
+
+
+def w4a8_linear(x, q_w, scale_w, bias=None, ties: dict | None = None):
+    """The engine's w4a8 product y = x W^T (+ bias) for int4 q_w [out, in] (integers in [-7, 7],
+    any integer dtype) and its float32 scales [out, in / 32] (base/quantize.h, above
+    kW4A8BlockOutputs), x [..., in] in the run's compute dtype. x's rows are quantized exactly as
+    w8a8_linear's (q_x, scale_x); then per row r and output o, in float32 (float64 for a float64
+    x: measure.py's reference):
+    isum[r, o, g] = sum over group g's 32 inputs of q_x[r, i] q_w[o, i], exact (integers in
+    float64); acc = sum over g in group order of float(isum[r, o, g]) * scale_w[o, g] (each
+    product exact: |isum| < 2^15 and an 8-bit scale), one rounding per group, as the engine's host
+    kernel adds them (other backends add the groups in another float32 order);
+    y = acc * scale_x[r], plus the bias, then one rounding to x's dtype. Outputs are taken in
+    blocks so that the float64 integer sums held at once stay bounded. `ties`: as w8a8_linear's."""
+    import torch
+
+    out, inp = q_w.shape
+    groups = inp // quantize.GROUP
+    if inp % quantize.GROUP or tuple(scale_w.shape) != (out, groups):
+        raise ValueError(f"w4a8 needs q_w [out, in] with in a multiple of {quantize.GROUP} and "
+                         f"scales [out, in / {quantize.GROUP}], got {tuple(q_w.shape)} and "
+                         f"{tuple(scale_w.shape)}")
+
+    def product(q_x, scale_x, wide):
+        rows = q_x.shape[0]
+        y = torch.empty((rows, out), dtype=wide)
+        block = max(1, _INTEGER_SUM_VALUES // max(1, rows * groups))
+        x_groups = q_x.reshape(rows, groups, quantize.GROUP).transpose(0, 1)  # [g, rows, 32]
+        for o in range(0, out, block):
+            w = q_w[o:o + block].to(torch.float64).reshape(-1, groups, quantize.GROUP)
+            isum = torch.bmm(x_groups, w.permute(1, 2, 0)).to(wide)  # [g, rows, outputs]
+            s = scale_w[o:o + block].to(wide).T  # [g, outputs]
+            acc = torch.zeros((rows, w.shape[0]), dtype=wide)
+            for g in range(groups):
+                acc = acc + isum[g] * s[g]
+            y[:, o:o + block] = acc * scale_x[:, None]
+        return y
+
+    return _activation_product(x, product, bias, ties)
 
 
 def error_reason(message: str) -> str:
@@ -664,8 +728,8 @@ def manifest_header(model_dir: pathlib.Path, case: dict, dtype: str = "float32")
         "family": model_type(model_dir),
         "dtype": SHORT_DTYPES[dtype],
         "checkpoint_dtype": checkpoint_dtype(model_dir),
-        # A w8a8 copy's activation quantization (compare.py reads its sections by it); absent
-        # for every other checkpoint, so their manifests are as before.
+        # A w8a8 / w4a8 copy's activation quantization (compare.py reads its sections by it);
+        # absent for every other checkpoint, so their manifests are as before.
         **({"activations": marker}
            if (marker := quantize.activation_marker(model_dir)) is not None else {}),
         "model": {

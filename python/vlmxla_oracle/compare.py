@@ -30,7 +30,10 @@ activations' rounding to whole int8 quanta moves the decoder's stages by more th
 noise, measured on their own (`measure-tolerances --weights w8a8`); stages no quantized product
 computes (the vision side, inputs_embeds, pixel_values) have no entry there and read the sections
 they read without it. float32 has no "w8a8/f32": it keeps the float32 bounds (measure.py's
-W8A8_F32_WHY).
+W8A8_F32_WHY). A w4a8 copy's reference (int4's projections, the same int8 per-token activations:
+"int8 per token (w4a8)") reads "w4a8/<section>" the same way, measured on its own
+(`measure-tolerances --weights w4a8`: its logits' noise exceeds w8a8's bounds), and its float32
+near-ties "w4a8-tie/f32".
 """
 
 from __future__ import annotations
@@ -62,7 +65,9 @@ def tolerance_group(manifest: dict) -> str | None:
 
 
 # A reference manifest's "activations" -> the section prefix its captures read first.
-ACTIVATION_SECTIONS = {quantize.W8A8_ACTIVATIONS: "w8a8"}
+# w4a8's activations are w8a8's but its weights are not, and its measured noise is its own
+# (measure.W4A8_SECTIONS_WHY).
+ACTIVATION_SECTIONS = {quantize.W8A8_ACTIVATIONS: "w8a8", quantize.W4A8_ACTIVATIONS: "w4a8"}
 
 
 # A float32 w8a8 capture is an activation near-tie when one of its quantized activations lies
@@ -76,8 +81,9 @@ F32_ROUNDING = 2.0 ** -24
 
 
 def activation_near_tie(manifest: dict) -> bool:
-    """Whether a reference capture is a float32 w8a8 activation near-tie (above). In bf16 and f16
-    the noise makes flips routine and their measured sections hold them: never a near-tie."""
+    """Whether a reference capture is a float32 w8a8 or w4a8 activation near-tie (above). In bf16
+    and f16 the noise makes flips routine and their measured sections hold them: never a
+    near-tie."""
     margin = manifest.get("activation_margin")
     return (bool(margin) and manifest.get("dtype") == "f32"
             and margin["min_rel"] <= ACTIVATION_TIE_ROUNDINGS * F32_ROUNDING)
@@ -86,8 +92,8 @@ def activation_near_tie(manifest: dict) -> bool:
 def activation_group(manifest: dict) -> str | None:
     """The section group of a reference capture's activation quantization: "w8a8" for a w8a8
     copy's capture, "w8a8-tie" for one that is an activation near-tie (its float32 stages read
-    the flip bounds, "w8a8-tie/f32"); None for every other, whose manifest has no
-    "activations"."""
+    the flip bounds, "w8a8-tie/f32"); "w4a8" and "w4a8-tie" for a w4a8 copy's likewise; None for
+    every other, whose manifest has no "activations"."""
     group = ACTIVATION_SECTIONS.get(manifest.get("activations"))
     return f"{group}-tie" if group and activation_near_tie(manifest) else group
 

@@ -34,6 +34,11 @@ compare.py reads first for a w8a8 capture, with the stages a quantized product c
 (W8A8_PATTERNS: K/V and the logits); the vision side and inputs_embeds (no quantized product
 computes them: the embedding lookup is none) keep the sections they read without w8a8.
 
+`--weights w4a8` measures the fixtures' w4a8 copies alike (int4 projections through
+capture.w4a8_linear, w8a8's int8 head, the same int8 per-token activations) and `--write` replaces
+the "w4a8/..." sections: its logits' noise exceeds w8a8's bounds (W4A8_SECTIONS_WHY). In float32
+it proposes no section either (W4A8_F32_WHY).
+
 The noise depends on the kernels torch picks, which depend on the CPU (AVX-512 or AVX2 GEMMs sum in
 other orders). `--isa native --isa avx2` (the default on a machine with AVX-512) measures once per
 instruction set, each in a child process held to it (isa.py), and keeps the largest noise of each
@@ -85,8 +90,25 @@ W8A8_F32_WHY = (
     "float32 sections hold (on iree-cpu tiny-gemma3-text came to 0.95 of that 1.5e-6), so "
     "float32 w8a8 stages keep those bounds; a scale rounded the wrong way (all 24 bits kept: "
     "0.4% on every output) exceeds them by 60x.")
-# --weights values measured on their own sections ("<weights>/<dtype>").
-MEASURED_WEIGHTS = ("w8a8",)
+# Why float32 w4a8 has no section of its own either: its flips are the near-ties'.
+W4A8_F32_WHY = (
+    "In float32 against float64 the oracle's w4a8 noise is float32's (4 x envelope 1.3e-6 on "
+    "K/V, 2.9e-6 on the logits, AVX-512 and AVX2) in every capture where no activation moved a "
+    "step; w4a8's sum of 32-input groups rounds once a group, so the float64 reference moved "
+    "activations a step where w8a8's did not (K/V 0.052 and 0.030, the two LLaVA fixtures' "
+    "image_text, 1.9 and 3.3 float32 roundings from a tie): both are activation near-ties, "
+    "which read the flip bounds (w4a8-tie/f32); the others read the float32 sections.")
+# Why w4a8 has sections of its own rather than w8a8's (its sections' _why says it; the numbers
+# are in docs/validation.md, "Quantized weights").
+W4A8_SECTIONS_WHY = (
+    "w4a8 quantizes its activations as w8a8 does but multiplies other weights: measured on the "
+    "same fixtures its logits' noise exceeds w8a8's bounds, so it reads sections of its own.")
+# --weights values measured on their own sections ("<weights>/<dtype>"), and how each copy's
+# products are computed, as its sections' _why says.
+MEASURED_WEIGHTS = ("w8a8", "w4a8")
+WEIGHTS_TEXT = {"w8a8": "int8 weights, int8 per-token activations through capture.w8a8_linear",
+                "w4a8": "int4 projections through capture.w4a8_linear and an int8 head through "
+                        "capture.w8a8_linear, int8 per-token activations"}
 
 
 def cpu_description() -> str:
@@ -242,7 +264,7 @@ def _entry_why(short: str, g: dict, factor: float, wide: str = "f32") -> str:
 
 def sections(result: dict, group: str | None = None) -> dict[str, dict]:
     """The tolerance-table sections the measurement proposes ("<group>/<dtype>" for a group,
-    "w8a8/<dtype>" for a w8a8 measurement, with W8A8_PATTERNS' entries only)."""
+    "<weights>/<dtype>" for a w8a8 or w4a8 measurement, with W8A8_PATTERNS' entries only)."""
     factor = result["factor"]
     weights = result.get("weights", "stored")
     quantized = weights != "stored"
@@ -251,8 +273,7 @@ def sections(result: dict, group: str | None = None) -> dict[str, dict]:
                      else "the LLaVA and text-only fixtures")
     if quantized:
         fixtures_text = (f"the {weights} copies (vlmxla_oracle.quantize.dequantized_model_dir: "
-                         f"int8 weights, int8 per-token activations through "
-                         f"capture.w8a8_linear) of {fixtures_text}")
+                         f"{WEIGHTS_TEXT[weights]}) of {fixtures_text}")
     isas = result.get("isas") or {}
     isa_text = ("; on each of " + ", ".join(f"{k} ({v})" for k, v in isas.items()) +
                 ", keeping each stage's largest noise" if isas else "")
@@ -262,7 +283,8 @@ def sections(result: dict, group: str | None = None) -> dict[str, dict]:
         n_runs[r["dtype"]] = n_runs.get(r["dtype"], 0) + 1
     for short, m in result["dtypes"].items():
         if quantized and short == "f32":
-            # float32 w8a8 reads the float32 sections (W8A8_F32_WHY): no section of its own.
+            # float32 w8a8 and w4a8 read the float32 sections (W8A8_F32_WHY, W4A8_F32_WHY) and
+            # their near-ties the flip bounds: no section of their own.
             continue
         u = m["unit_roundoff"]
         wide = "f64" if short == "f32" else "f32"  # the reference: the checkpoint in float64/32
@@ -278,6 +300,8 @@ def sections(result: dict, group: str | None = None) -> dict[str, dict]:
                 f"candidate mirroring Transformers' mixed precision sits within ~2x of it (its "
                 f"noise plus the oracle's). pixel_values are host float32 in every run and read "
                 f"the 'f32' section.")
+        if weights == "w4a8":
+            head += f" {W4A8_SECTIONS_WHY}"
         if quantized:
             head += (f" The reference runs the same {weights} definition in {WIDE_NAMES[wide]} "
                      f"(its scales rounded to 8 bits as well): the difference includes the "
@@ -384,7 +408,8 @@ def main(argv: list[str] | None = None) -> int:
                              "Qwen2.5-VL ones), in float32 too; --write writes its sections")
     parser.add_argument("--weights", default="stored", choices=["stored", *MEASURED_WEIGHTS],
                         help="measure the fixtures' copies in this format (w8a8: int8 weights and "
-                             "int8 per-token activations); --write writes its 'w8a8/...' "
+                             "int8 per-token activations; w4a8: int4's projections, an int8 "
+                             "head, the same activations); --write writes its '<weights>/...' "
                              "sections")
     parser.add_argument("--fixture", action="append", choices=fixtures_mod.KNOWN_FIXTURE_NAMES,
                         help="measure only this fixture (repeatable; default: all, or the "

@@ -15,6 +15,10 @@ The same definition as the engine's (src/vlmxla/base/quantize.h), bit for bit:
   quantized to int8 per token at run time (capture.py's w8a8_linear holds that definition): the
   copy is int8's plus a marker in vlmxla_dequantized.json ("activations") that tells capture which
   Linear modules quantize their inputs.
+- w4a8: int4's projections (the same tensors, q and scales as int4) with their input rows
+  quantized to int8 per token exactly as w8a8's (capture.py's w4a8_linear), and w8a8's head (int8
+  weights, its input rows quantized: the engine's HeadQuant(kW4A8) = kW8A8): the copy is int4's
+  plus its own marker.
 
 Which tensors (tensor_format): the text decoder's projections (q/k/v/o, gate/up/down) of every
 layer in the chosen format, and the LM head in int8 per output channel under either format (the
@@ -37,16 +41,22 @@ import numpy as np
 
 from . import paths
 
-# Weight-only formats, and w8a8: int8 weights (the same tensors, q and scales) with int8
-# activations.
+# Weight-only formats, and those that quantize each product's input rows to int8 as well: w8a8
+# (int8's weights: the same tensors, q and scales) and w4a8 (int4's projections, int8's head).
 WEIGHT_ONLY = ("int8", "int4")
-WEIGHTS = (*WEIGHT_ONLY, "w8a8")
-# The format each --weights value holds its quantized tensors in.
-STORED_FORMAT = {"int8": "int8", "int4": "int4", "w8a8": "int8"}
+WEIGHTS = (*WEIGHT_ONLY, "w8a8", "w4a8")
+# The format each --weights value holds its decoder projections in (its head is int8 under all).
+STORED_FORMAT = {"int8": "int8", "int4": "int4", "w8a8": "int8", "w4a8": "int4"}
 GROUP = 32
 QMAX = {"int8": 127, "int4": 7}
-# What a w8a8 copy's marker and a w8a8 capture's manifest say ("activations").
+# Outputs per block of w4a8's int4 weight as the engine holds it (base/quantize.h
+# kW4A8BlockOutputs, PackW4A8Weight): the last block padded with zero q and zero scales.
+W4A8_BLOCK_OUTPUTS = 16
+# What a w8a8 / w4a8 copy's marker and its capture's manifest say ("activations"): the same
+# int8 per-token activations, named apart because the weights they multiply are not the same.
 W8A8_ACTIVATIONS = "int8 per token (w8a8)"
+W4A8_ACTIVATIONS = "int8 per token (w4a8)"
+ACTIVATIONS = {"w8a8": W8A8_ACTIVATIONS, "w4a8": W4A8_ACTIVATIONS}
 W8A8_MODULES = ("the text decoder's q/k/v/o and gate/up/down projections of every layer, and "
                 "lm_head (the embedding table's product where the head is tied; the lookup is "
                 "not quantized)")
@@ -69,9 +79,10 @@ def _check_weights(weights: str) -> None:
 
 
 def tensor_format(name: str, weights: str, tied: bool) -> str | None:
-    """The format `name` is held in under `weights` ("int8" / "int4" / "w8a8"), None where it
-    stays as stored: a text decoder projection takes `weights`' stored format (int8 for w8a8), the
-    LM head int8 (the embedding table when `tied`, else lm_head.weight)."""
+    """The format `name` is quantized to under `weights` (one of WEIGHTS): "int8" or "int4",
+    None where it stays as stored: a text decoder projection takes `weights`' stored format (int8
+    for w8a8, int4 for w4a8), the LM head int8 (the embedding table when `tied`, else
+    lm_head.weight)."""
     if weights == "stored" or not _text(name):
         return None
     _check_weights(weights)
@@ -107,20 +118,30 @@ def _round_to_bf16(x: np.ndarray) -> np.ndarray:
     return bits.astype(np.uint32).view(np.float32)
 
 
-def held_bytes(shape, fmt: str) -> int:
-    """The bytes an [out, in] tensor takes in format `fmt`: int8 one a value and a float32 scale
-    per row, int4 two values a byte and a float32 scale per group of 32 (w8a8: int8's)."""
+def held_bytes(shape, fmt: str, weights: str | None = None) -> int:
+    """The bytes an [out, in] tensor quantized to `fmt` (tensor_format's "int8" / "int4", or a
+    --weights value, which stands for its projections' format) takes as the engine holds it under
+    `weights` (default: `fmt`): int8 one a value and a float32 scale per row, int4 two values a
+    byte and a float32 scale per group of 32 (w8a8: int8's). w4a8 holds its int4 projections in
+    blocks of W4A8_BLOCK_OUTPUTS outputs (PackW4A8Weight: out rounded up to whole blocks) with
+    bfloat16 scales, two bytes a group (exact: the scales have 8 significant bits)."""
+    weights = weights or fmt
+    if fmt not in QMAX:
+        _check_weights(fmt)
+        fmt = STORED_FORMAT[fmt]
+    _check_weights(weights)
     out, inp = shape
-    if fmt in ("int8", "w8a8"):
+    if fmt == "int8":
         return out * inp + 4 * out
-    if fmt == "int4":
-        return out * inp // 2 + 4 * (out * inp // GROUP)
-    raise ValueError(f"weights {fmt!r}: known formats are stored, {', '.join(WEIGHTS)}")
+    if weights == "w4a8":
+        out = -(-out // W4A8_BLOCK_OUTPUTS) * W4A8_BLOCK_OUTPUTS
+        return out * inp // 2 + 2 * (out * inp // GROUP)
+    return out * inp // 2 + 4 * (out * inp // GROUP)
 
 
 def quantize(w: np.ndarray, weights: str) -> tuple[np.ndarray, np.ndarray]:
     """(q int8 [out, in], scales float32 [out] or [out, in / 32]) of a float [out, in] weight
-    (w8a8's weights are int8's)."""
+    (w8a8's weights are int8's, w4a8's int4's)."""
     if weights not in WEIGHTS:
         raise ValueError(f"weights must be one of {', '.join(WEIGHTS)}, got {weights!r}")
     weights = STORED_FORMAT[weights]
@@ -182,9 +203,9 @@ def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path
     (tensor_format: the decoder projections and the LM head) hold W' in float32 (exact: an 8-bit
     scale times q needs no rounding), the other tensors and files as they are. Transformers
     loaded with dtype D casts W' to D, as the engine casts it in its programs. w8a8's copy holds
-    int8's tensors, and its vlmxla_dequantized.json carries "activations" (activation_marker),
-    which capture.py reads to quantize the inputs of those Linear modules; int8's and int4's json
-    has no such key."""
+    int8's tensors (w4a8's int4's), and its vlmxla_dequantized.json carries "activations"
+    (activation_marker), which capture.py reads to quantize the inputs of those Linear modules;
+    int8's and int4's json has no such key."""
     model_dir = pathlib.Path(model_dir)
     out = paths.cache_dir() / "dequantized" / f"{model_dir.name}-{weights}"
     stamp = _source_stamp(model_dir)
@@ -212,8 +233,8 @@ def dequantized_model_dir(model_dir: pathlib.Path, weights: str) -> pathlib.Path
         _save_any(tensors, out / f.name)
     info = {"source": str(model_dir), "weights": weights, "quantized_tensors": count,
             "stamp": stamp}
-    if weights == "w8a8":
-        info["activations"] = {"format": W8A8_ACTIVATIONS, "modules": W8A8_MODULES}
+    if weights in ACTIVATIONS:
+        info["activations"] = {"format": ACTIVATIONS[weights], "modules": W8A8_MODULES}
     (out / "vlmxla_dequantized.json").write_text(json.dumps(info, indent=1) + "\n",
                                                  encoding="utf-8")
     return out
@@ -228,8 +249,9 @@ def dequantized_info(model_dir: pathlib.Path) -> dict | None:
 
 
 def activation_marker(model_dir: pathlib.Path) -> str | None:
-    """W8A8_ACTIVATIONS where `model_dir` is a w8a8 copy (its Linear modules of W8A8_MODULES take
-    int8 per-token activations), None for any other checkpoint."""
+    """W8A8_ACTIVATIONS where `model_dir` is a w8a8 copy, W4A8_ACTIVATIONS where it is a w4a8
+    one (the Linear modules of W8A8_MODULES take int8 per-token activations in both), None for
+    any other checkpoint."""
     info = dequantized_info(model_dir) or {}
     return (info.get("activations") or {}).get("format")
 

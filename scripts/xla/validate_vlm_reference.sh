@@ -4,7 +4,7 @@
 #       [--model DIR | --fixture NAME]
 #       [--backend pjrt-cpu|iree-cpu|pjrt-cuda|iree-cuda|pjrt|all] [--plugin SO]
 #       [--case NAME]... [--report FILE.json] [--dtype float32|bfloat16|float16|all]...
-#       [--weights stored|int8|int4|w8a8]
+#       [--weights stored|int8|int4|w8a8|w4a8]
 #       [--baselines FILE] [--update-baselines] [--no-surfaces]   (all = the CPU backends;
 #       pjrt needs --plugin; a backend that cannot start here is reported UNAVAILABLE, not passed)
 # --family (default llava; --model DIR infers it from config.json's model_type): llava runs
@@ -21,7 +21,8 @@
 # report adds top1_agreement and mean_kl against the unquantized model.
 # --weights w8a8: int8's weights with each product's input rows quantized to int8 per row as it
 # runs; the oracle quantizes its activations the same way, at tolerances measured for w8a8 (an
-# activation that sits at a rounding tie moves by a whole step under float noise).
+# activation that sits at a rounding tie moves by a whole step under float noise). --weights
+# w4a8: int4's weights with the same activations (its head w8a8's).
 # Exits 0 only when every case passed every stage; unavailable stages fail the gate.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

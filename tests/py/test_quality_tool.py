@@ -1,8 +1,9 @@
 """vlmxla_gate.quality: the quantized formats' next-token quality against the unquantized model
 over N decoded tokens, Transformers only (the gate's capture and next_token_quality). On the tiny
-Qwen2 fixture: the report's fields and sane values, an unknown format refused naming the choices,
-and EOS (case "ignore_eos"): decoding goes on past it by default, teacher-forced through it, and
---stop-at-eos reports the early stop."""
+Qwen2 fixture: the report's fields and sane values (w8a8's and w4a8's copies apart from int8's
+and int4's), an unknown format refused naming the choices, and EOS (case "ignore_eos"): decoding
+goes on past it by default, teacher-forced through it, and --stop-at-eos reports the early
+stop."""
 
 import json
 import shutil
@@ -44,6 +45,20 @@ def test_reports_each_format_over_the_decoded_positions(tmp_path, capsys):
     again = json.loads(out.read_text())
     assert again["float"]["cached"] and again["formats"]["int8"]["cached"]
     assert again["formats"]["int8"]["mean_kl"] == report["formats"]["int8"]["mean_kl"]
+
+
+def test_w4a8_is_measured_on_its_own_copy(tmp_path):
+    """w4a8 (int4's weights, int8 per-token activations) is a format of the tool's: its copy
+    quantizes activations, so its figures differ from int4's over the same decoded positions."""
+    model = testing.ensure_fixture("tiny-qwen2")
+    out = tmp_path / "report.json"
+    assert quality.main(["--model", str(model), "--weights", "w4a8,int4", "--tokens", "6",
+                         "--work", str(tmp_path / "work"), "--report", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert list(report["formats"]) == ["w4a8", "int4"]
+    w4a8, int4 = report["formats"]["w4a8"], report["formats"]["int4"]
+    assert w4a8["positions"] == int4["positions"] == 6
+    assert 0 <= w4a8["mean_kl"] <= w4a8["max_kl"] and w4a8["mean_kl"] != int4["mean_kl"]
 
 
 def test_unknown_format_is_refused_naming_the_choices(capsys):

@@ -33,8 +33,9 @@ def _words_to_q(words: np.ndarray) -> np.ndarray:
     return (nibbles.reshape(words.shape[0], -1).astype(np.int16) - 8).astype(np.int8)
 
 
-# w8a8's weights are int8's; its config says that each product's input is quantized to int8
-# per token at run time (compressed-tensors' dynamic input_activations).
+# w8a8's weights are int8's, w4a8's int4's (its head int8's); their config says that each
+# product's input is quantized to int8 per token at run time (compressed-tensors' dynamic
+# input_activations, in every group). The w4a8 cases need a binary that knows --weights w4a8.
 @pytest.mark.parametrize("weights", quantize.WEIGHTS)
 @pytest.mark.parametrize("name", MODELS)
 def test_engine_and_oracle_quantize_bit_identically(vlmxla_bin, tmp_path, name, weights):
@@ -50,7 +51,8 @@ def test_engine_and_oracle_quantize_bit_identically(vlmxla_bin, tmp_path, name, 
     config = json.loads((out / "config.json").read_text(encoding="utf-8"))
     qc = config["quantization_config"]
     assert qc["quant_method"] == "compressed-tensors"
-    assert qc["format"] == ("mixed-precision" if weights == "int4" else "int-quantized")
+    stored = quantize.STORED_FORMAT[weights]  # w8a8 holds int8's weights, w4a8 int4's
+    assert qc["format"] == ("mixed-precision" if stored == "int4" else "int-quantized")
     # One config group per format: the projections in `weights`, the head in int8.
     written_formats = {}
     for group in qc["config_groups"].values():
@@ -58,7 +60,7 @@ def test_engine_and_oracle_quantize_bit_identically(vlmxla_bin, tmp_path, name, 
         assert group["format"] == ("pack-quantized" if fmt == "int4" else "int-quantized")
         written_formats.update({t + ".weight": fmt for t in group["targets"]})
         activations = group["input_activations"]
-        if weights == "w8a8":
+        if weights in quantize.ACTIVATIONS:
             assert activations["num_bits"] == 8 and activations["dynamic"] is True
             assert activations["strategy"] == "token" and activations["symmetric"] is True
         else:
@@ -66,7 +68,6 @@ def test_engine_and_oracle_quantize_bit_identically(vlmxla_bin, tmp_path, name, 
     assert written_formats == formats
     text = json.loads((model_dir / "config.json").read_text())
     layers = text.get("text_config", {}).get("num_hidden_layers") or text["num_hidden_layers"]
-    stored = "int8" if weights == "w8a8" else weights  # w8a8 holds int8's weights
     assert sorted(formats.values()).count(stored) == 7 * layers + (stored == "int8")
     heads = [n for n, f in formats.items() if "proj" not in n]
     assert len(heads) == 1 and formats[heads[0]] == "int8"

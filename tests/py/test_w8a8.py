@@ -23,29 +23,54 @@ def _round8_f64(v: np.ndarray) -> np.ndarray:
     return np.ldexp(np.rint(mantissa * 256) / 256, exponent)
 
 
-def _reference(x: np.ndarray, q_w: np.ndarray, s_w: np.ndarray, bias, wide) -> np.ndarray:
-    """The definition, row by row in numpy: x [rows, in] already widened to `wide` (float32 or
-    float64), the integer sum in int64; the result in `wide` (before the compute dtype's rounding).
-    """
+def quantize_row(r: np.ndarray, wide):
+    """(q int64, scale) of one row already widened to `wide` (float32 or float64), quantized to
+    int8 as the definition says; None for a row holding a NaN or an infinity."""
+    m = np.abs(r).max()
+    if not np.isfinite(m):
+        return None
+    if m == 0:
+        s = wide(1)
+    elif wide is np.float32:
+        s = quantize._round_to_bf16(np.float32(m) / np.float32(127))[()]
+    else:
+        s = _round8_f64(np.float64(m) / 127.0)
+    return np.clip(np.rint(r / s), -127, 127).astype(np.int64), wide(s)
+
+
+def reference_rows(x: np.ndarray, out: int, bias, wide, row_product) -> np.ndarray:
+    """A definition row by row in numpy: x [rows, in] already widened to `wide`, each row
+    quantized (quantize_row; a non-finite row's outputs NaN), row_product(q, scale) its outputs in
+    `wide`, then the bias; the result in `wide` (before the compute dtype's rounding)."""
     rows = []
     for r in x:
-        m = np.abs(r).max()
-        if not np.isfinite(m):
-            rows.append(np.full(q_w.shape[0], np.nan, dtype=wide))
+        quantized = quantize_row(r, wide)
+        if quantized is None:
+            rows.append(np.full(out, np.nan, dtype=wide))
             continue
-        if m == 0:
-            s = wide(1)
-        elif wide is np.float32:
-            s = quantize._round_to_bf16(np.float32(m) / np.float32(127))[()]
-        else:
-            s = _round8_f64(np.float64(m) / 127.0)
-        q = np.clip(np.rint(r / s), -127, 127).astype(np.int64)
-        isum = q_w.astype(np.int64) @ q  # exact
-        y = isum.astype(wide) * (wide(s) * s_w.astype(wide))
+        y = row_product(*quantized)
         if bias is not None:
             y = y + bias.astype(wide)
         rows.append(y.astype(wide))
     return np.stack(rows)
+
+
+def round_to_dtype(want: np.ndarray, dtype) -> np.ndarray:
+    """A reference in float32 or float64 rounded to the compute dtype, as float64."""
+    if dtype == torch.bfloat16:
+        want = quantize._round_to_bf16(want)
+    elif dtype == torch.float16:
+        want = want.astype(np.float16)
+    return want.astype(np.float64)
+
+
+def _reference(x: np.ndarray, q_w: np.ndarray, s_w: np.ndarray, bias, wide) -> np.ndarray:
+    """w8a8's definition: the integer sum in int64, times the two scales' product."""
+    def row_product(q, s):
+        isum = q_w.astype(np.int64) @ q  # exact
+        return isum.astype(wide) * (s * s_w.astype(wide))
+
+    return reference_rows(x, q_w.shape[0], bias, wide, row_product)
 
 
 def _inputs(dtype, inp: int) -> torch.Tensor:
@@ -77,11 +102,7 @@ def test_hook_equals_the_definition_bit_for_bit(dtype, with_bias):
     wide = np.float64 if dtype == torch.float64 else np.float32
     want = _reference(x.to(torch.float64).numpy().astype(wide), q_w, s_w,
                       None if bias is None else bias.to(torch.float64).numpy(), wide)
-    if dtype == torch.bfloat16:
-        want = quantize._round_to_bf16(want)
-    elif dtype == torch.float16:
-        want = want.astype(np.float16)
-    assert got.to(torch.float64).numpy().tobytes() == want.astype(np.float64).tobytes()
+    assert got.to(torch.float64).numpy().tobytes() == round_to_dtype(want, dtype).tobytes()
     # Leading dimensions are rows too, and one row alone is computed the same.
     batched = capture.w8a8_linear(x.reshape(1, 5, inp), torch.from_numpy(q_w),
                                   torch.from_numpy(s_w), bias)
@@ -117,27 +138,30 @@ def test_round_to_8_bits_matches_bfloat16_rounding():
     assert got64.tobytes() == _round8_f64(d).tobytes()
 
 
-def test_w8a8_is_accepted_and_unknown_formats_are_refused_naming_them():
-    assert "w8a8" in quantize.WEIGHTS
+# w4a8 (test_w4a8.py) holds int4's projections and int8's head, as w8a8 holds int8's.
+@pytest.mark.parametrize(("weights", "stored"), [("w8a8", "int8"), ("w4a8", "int4")])
+def test_w8a8_is_accepted_and_unknown_formats_are_refused_naming_them(weights, stored):
+    assert weights in quantize.WEIGHTS and quantize.STORED_FORMAT[weights] == stored
     w = np.random.default_rng(0).standard_normal((4, 64)).astype(np.float32)
-    q8, s8 = quantize.quantize(w, "int8")
-    q, s = quantize.quantize(w, "w8a8")
+    q8, s8 = quantize.quantize(w, stored)
+    q, s = quantize.quantize(w, weights)
     assert q.tobytes() == q8.tobytes() and s.tobytes() == s8.tobytes()
-    assert quantize.held_bytes((4, 64), "w8a8") == quantize.held_bytes((4, 64), "int8")
+    if weights == "w8a8":  # w4a8's blocks: test_w4a8
+        assert quantize.held_bytes((4, 64), "w8a8") == quantize.held_bytes((4, 64), "int8")
     f = quantize.tensor_format
-    assert f("model.layers.0.mlp.down_proj.weight", "w8a8", tied=True) == "int8"
-    assert f("model.embed_tokens.weight", "w8a8", tied=True) == "int8"
-    assert f("lm_head.weight", "w8a8", tied=False) == "int8"
-    assert f("vision_tower.vision_model.encoder.layers.0.self_attn.q_proj.weight", "w8a8",
+    assert f("model.layers.0.mlp.down_proj.weight", weights, tied=True) == stored
+    assert f("model.embed_tokens.weight", weights, tied=True) == "int8"
+    assert f("lm_head.weight", weights, tied=False) == "int8"
+    assert f("vision_tower.vision_model.encoder.layers.0.self_attn.q_proj.weight", weights,
              tied=True) is None
     model_dir = testing.ensure_fixture("tiny-qwen2")
     names = load_file(str(fixtures.weight_files(model_dir)[0])).keys()
-    assert quantize.tensor_formats(model_dir, names, "w8a8") == \
-        quantize.tensor_formats(model_dir, names, "int8")
+    assert quantize.tensor_formats(model_dir, names, weights) == \
+        quantize.tensor_formats(model_dir, names, stored)
     for call in (lambda: f("model.layers.0.mlp.up_proj.weight", "fp8", tied=True),
                  lambda: quantize.tensor_formats(model_dir, names, "fp8"),
                  lambda: quantize.quantize(w, "fp8"), lambda: quantize.held_bytes((4, 64), "fp8")):
-        with pytest.raises(ValueError, match="int8, int4, w8a8"):
+        with pytest.raises(ValueError, match="int8, int4, w8a8, w4a8"):
             call()
 
 
@@ -297,21 +321,32 @@ def test_committed_w8a8_sections_are_the_measured_noise_times_the_factor():
     from vlmxla_oracle import measure
 
     table = compare.load_tolerances()
-    result = measure.measure(measure.fixtures_mod.ALL_FIXTURE_NAMES, measure.GROUP_DTYPES,
-                             weights="w8a8")
-    proposed = measure.sections(result)
-    assert sorted(proposed) == sorted(f"w8a8/{k}" for k in ("bf16", "bf16->f32", "f16",
-                                                             "f16->f32"))
-    assert "w8a8/f32" not in table
+    result = check_measured_sections("w8a8", table)
     # float32 reads the float32 sections (measure.W8A8_F32_WHY): the w8a8 noise measured here
     # must fit within them.
     for pattern, g in result["dtypes"]["f32"]["patterns"].items():
         if pattern in measure.W8A8_PATTERNS:
             for k in ("atol", "rtol"):
                 assert g["proposed"][k] <= table["f32"][pattern][k], (pattern, k, g["proposed"])
+
+
+def check_measured_sections(weights: str, table: dict) -> dict:
+    """Measures `weights`' copies of the fixtures as `measure-tolerances --weights` does and
+    asserts the committed "<weights>/..." sections: the four narrow ones, no float32 one, only the
+    decoder's stages, each FACTOR x the noise measured now (testing.check_committed_sections).
+    Returns the measurement."""
+    from vlmxla_oracle import measure
+
+    result = measure.measure(measure.fixtures_mod.ALL_FIXTURE_NAMES, measure.GROUP_DTYPES,
+                             weights=weights)
+    proposed = measure.sections(result)
+    assert sorted(proposed) == sorted(f"{weights}/{k}" for k in ("bf16", "bf16->f32", "f16",
+                                                                  "f16->f32"))
+    assert f"{weights}/f32" not in table
     for key in proposed:
         assert {p for p in table[key] if not p.startswith("_")} <= set(measure.W8A8_PATTERNS)
     testing.check_committed_sections(proposed, table, result["factor"])
+    return result
 
 
 def test_tie_margin_is_the_nearest_activation_to_a_rounding_tie():
@@ -349,25 +384,36 @@ def test_the_ci_w8a8_case_is_no_activation_near_tie(tmp_path):
                                               "bf16")["near_tie"]
 
 
+def margin_manifests(activations: str) -> tuple[dict, dict, dict]:
+    """LLaVA reference manifests of an activation format: a float32 near-tie (3 roundings from a
+    tie), a float32 one 40 roundings away, and a bf16 one at a tie."""
+    u = compare.F32_ROUNDING
+    base = {"activations": activations, "family": "llava"}
+    return ({**base, "dtype": "f32", "activation_margin": {"min_rel": 3 * u}},
+            {**base, "dtype": "f32", "activation_margin": {"min_rel": 40 * u}},
+            {**base, "dtype": "bf16", "activation_margin": {"min_rel": 0.0}})
+
+
+def lookup_bound(table: dict, manifest: dict, ref: str, cand: str, stage: str):
+    """(atol, rtol) a reference `manifest`'s stage reads (its family's and activations' groups);
+    None where no section has it."""
+    tol, _ = compare.lookup_tolerance(table, ref, cand, stage, compare.tolerance_group(manifest),
+                                      compare.activation_group(manifest))
+    return tol
+
+
 def test_a_float32_activation_near_tie_reads_the_flip_bounds():
     """A float32 w8a8 capture within ACTIVATION_TIE_ROUNDINGS of a tie holds its decoder stages
     to "w8a8-tie/f32" (the flip bounds); one farther from a tie keeps float32's bounds, a bf16
     one its w8a8/bf16 section whatever its margin, and the vision side of each the sections it
     reads without w8a8."""
     table = compare.load_tolerances()
-    u = compare.F32_ROUNDING
-    base = {"activations": quantize.W8A8_ACTIVATIONS, "family": "llava"}
-    near = {**base, "dtype": "f32", "activation_margin": {"min_rel": 3 * u}}
-    far = {**base, "dtype": "f32", "activation_margin": {"min_rel": 40 * u}}
-    narrow = {**base, "dtype": "bf16", "activation_margin": {"min_rel": 0.0}}
+    near, far, narrow = margin_manifests(quantize.W8A8_ACTIVATIONS)
     assert compare.activation_group(near) == "w8a8-tie"
     assert compare.activation_group(far) == compare.activation_group(narrow) == "w8a8"
 
     def bound(manifest, dtype, stage):
-        tol, _ = compare.lookup_tolerance(table, dtype, dtype, stage,
-                                          compare.tolerance_group(manifest),
-                                          compare.activation_group(manifest))
-        return tol
+        return lookup_bound(table, manifest, dtype, dtype, stage)
 
     kv = "past_key_values.0.key"
     assert bound(near, "f32", kv) == (table["w8a8-tie/f32"]["past_key_values.*"]["atol"],

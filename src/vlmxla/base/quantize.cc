@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
+
+#include "vlmxla/base/dtype.h"
 
 namespace vlmxla {
 namespace {
@@ -64,6 +67,7 @@ Result<WeightQuant> ParseWeightQuant(const std::string& value, const std::string
   if (value == "int8") return WeightQuant::kInt8;
   if (value == "int4") return WeightQuant::kInt4;
   if (value == "w8a8") return WeightQuant::kW8A8;
+  if (value == "w4a8") return WeightQuant::kW4A8;
   return InvalidArgument(source + " must be one of " + kWeightQuantChoices + ", got '" + value +
                          "'");
 }
@@ -74,6 +78,7 @@ const char* WeightQuantName(WeightQuant quant) {
     case WeightQuant::kInt8: return "int8";
     case WeightQuant::kInt4: return "int4";
     case WeightQuant::kW8A8: return "w8a8";
+    case WeightQuant::kW4A8: return "w4a8";
   }
   return "stored";
 }
@@ -155,7 +160,9 @@ Result<HostTensor> DequantizeWeight(const QuantizedWeight& weight, WeightQuant q
                           weight.scales.span<float>()[o];
     return w;
   }
-  if (quant != WeightQuant::kInt4) return InvalidArgument("dequantize: no quantization");
+  if (StoredQuant(quant) != WeightQuant::kInt4) {
+    return InvalidArgument("dequantize: no quantization");
+  }
   const int64_t in = vs[1] * 2, groups = in / kInt4GroupSize;
   if (weight.values.dtype() != DType::kI8 || weight.scales.dtype() != DType::kF32 ||
       in % kInt4GroupSize != 0 || weight.scales.num_elements() != out * groups) {
@@ -174,6 +181,115 @@ Result<HostTensor> DequantizeWeight(const QuantizedWeight& weight, WeightQuant q
     }
   }
   return w;
+}
+
+namespace {
+
+// q of a kInt4 values tensor [out, in / 2]: input i of row o.
+int Int4Q(const uint8_t* values, int64_t in, int64_t o, int64_t i) {
+  const uint8_t byte = values[(o * in + i) / 2];
+  const int nibble = i % 2 == 0 ? byte & 15 : byte >> 4;
+  return nibble >= 8 ? nibble - 16 : nibble;
+}
+
+// Byte 64 m + 4 j + t of a block's group (quantize.h): (block output j, inputs 4 m + t and
+// 16 + 4 m + t of the group).
+int64_t W4A8Byte(int64_t m, int64_t j, int64_t t) { return 64 * m + 4 * j + t; }
+
+}  // namespace
+
+Result<QuantizedWeight> PackW4A8Weight(const QuantizedWeight& int4, const std::string& name) {
+  const Shape& vs = int4.values.shape();
+  if (int4.values.dtype() != DType::kI8 || vs.size() != 2 || int4.scales.dtype() != DType::kF32 ||
+      int4.scales.num_elements() != vs[0] * (vs[1] * 2 / kInt4GroupSize) ||
+      (vs[1] * 2) % kInt4GroupSize != 0) {
+    return InvalidArgument("w4a8 blocks of '" + name +
+                           "' need int4's values i8 [out, in / 2] and scales f32 [out, in / 32], "
+                           "got values " +
+                           std::string(DTypeName(int4.values.dtype())) + " " + ShapeToString(vs) +
+                           " and scales " + DTypeName(int4.scales.dtype()) + " " +
+                           ShapeToString(int4.scales.shape()));
+  }
+  const int64_t out = vs[0], in = vs[1] * 2, groups = in / kInt4GroupSize;
+  const int64_t blocks = (out + kW4A8BlockOutputs - 1) / kW4A8BlockOutputs;
+  QuantizedWeight packed;
+  packed.values = HostTensor(DType::kI8, Shape{blocks, groups, kW4A8BlockBytes});
+  packed.scales = HostTensor(DType::kBF16, Shape{blocks, groups, kW4A8BlockOutputs});
+  const auto* src = int4.values.span<uint8_t>().data();
+  const auto scales = int4.scales.span<float>();
+  auto dst = packed.values.mutable_span<uint8_t>();
+  auto dst_scales = packed.scales.mutable_span<uint16_t>();
+  std::fill(dst.begin(), dst.end(), uint8_t{0x88});  // q = 0 past the last output
+  std::fill(dst_scales.begin(), dst_scales.end(), uint16_t{0});
+  for (int64_t o = 0; o < out; ++o) {
+    const int64_t b = o / kW4A8BlockOutputs, j = o % kW4A8BlockOutputs;
+    for (int64_t g = 0; g < groups; ++g) {
+      const float s = scales[o * groups + g];
+      const uint16_t bits = FloatToBFloat16(s);
+      if (!(BFloat16ToFloat(bits) == s)) {
+        return InvalidArgument("w4a8 holds int4 scales in bfloat16, but scale " +
+                               std::to_string(g) + " of output " + std::to_string(o) + " of '" +
+                               name + "' (" + std::to_string(s) +
+                               ") is not exact in bfloat16 (8 significant bits)");
+      }
+      dst_scales[(b * groups + g) * kW4A8BlockOutputs + j] = bits;
+      uint8_t* block = dst.data() + (b * groups + g) * kW4A8BlockBytes;
+      for (int64_t m = 0; m < 4; ++m) {
+        for (int64_t t = 0; t < 4; ++t) {
+          const int64_t i = g * kInt4GroupSize + 4 * m + t;
+          const int lo = Int4Q(src, in, o, i), hi = Int4Q(src, in, o, i + 16);
+          if (lo < -7 || hi < -7) {
+            return InvalidArgument("w4a8 blocks of '" + name + "': output " + std::to_string(o) +
+                                   " holds -8, outside the symmetric range [-7, 7]");
+          }
+          block[W4A8Byte(m, j, t)] = static_cast<uint8_t>((lo + 8) | ((hi + 8) << 4));
+        }
+      }
+    }
+  }
+  return packed;
+}
+
+Result<QuantizedWeight> UnpackW4A8Weight(const QuantizedWeight& blocks, int64_t out) {
+  const Shape& vs = blocks.values.shape();
+  if (blocks.values.dtype() != DType::kI8 || vs.size() != 3 || vs[2] != kW4A8BlockBytes ||
+      blocks.scales.dtype() != DType::kBF16 ||
+      blocks.scales.shape() != Shape{vs[0], vs[1], kW4A8BlockOutputs} || out < 0 ||
+      out > vs[0] * kW4A8BlockOutputs) {
+    return InvalidArgument(
+        "w4a8 blocks must be values i8 [blocks, groups, 256] and scales bf16 "
+        "[blocks, groups, 16] for at most 16 x blocks outputs");
+  }
+  const int64_t groups = vs[1], in = groups * kInt4GroupSize;
+  QuantizedWeight int4;
+  int4.values = HostTensor(DType::kI8, Shape{out, in / 2});
+  int4.scales = HostTensor(DType::kF32, Shape{out, groups});
+  const auto src = blocks.values.span<uint8_t>();
+  const auto src_scales = blocks.scales.span<uint16_t>();
+  auto dst = int4.values.mutable_span<uint8_t>();
+  auto scales = int4.scales.mutable_span<float>();
+  std::fill(dst.begin(), dst.end(), uint8_t{0});
+  for (int64_t o = 0; o < out; ++o) {
+    const int64_t b = o / kW4A8BlockOutputs, j = o % kW4A8BlockOutputs;
+    for (int64_t g = 0; g < groups; ++g) {
+      scales[o * groups + g] =
+          BFloat16ToFloat(src_scales[(b * groups + g) * kW4A8BlockOutputs + j]);
+      const uint8_t* block = src.data() + (b * groups + g) * kW4A8BlockBytes;
+      for (int64_t m = 0; m < 4; ++m) {
+        for (int64_t t = 0; t < 4; ++t) {
+          const uint8_t byte = block[W4A8Byte(m, j, t)];
+          const int64_t i = g * kInt4GroupSize + 4 * m + t;
+          for (const auto& [at, nibble] : {std::pair{i, byte & 15}, std::pair{i + 16, byte >> 4}}) {
+            const int q = nibble - 8;
+            uint8_t& d = dst[(o * in + at) / 2];
+            d = static_cast<uint8_t>(at % 2 == 0 ? (d & 0xF0) | (q & 15)
+                                                 : (d & 0x0F) | ((q & 15) << 4));
+          }
+        }
+      }
+    }
+  }
+  return int4;
 }
 
 Result<HostTensor> Int4BytesToWords(const HostTensor& values) {

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 std::vector<FlagSpec> Flags() {
   return {{"model", true, false, "float Hugging Face model directory to quantize (required)"},
           {"out", true, false, "directory to write the quantized checkpoint into (required)"},
-          {"weights", true, false, "int8 | int4 | w8a8 (required)"},
+          {"weights", true, false, "int8 | int4 | w8a8 | w4a8 (required)"},
           {"help", false, false, "show this help"}};
 }
 
@@ -49,7 +49,7 @@ Result<std::map<std::string, WeightQuant>> QuantizedTensors(const io::ModelDir& 
 }
 
 const char* CompressedFormat(WeightQuant quant) {
-  return quant == WeightQuant::kInt4 ? "pack-quantized" : "int-quantized";
+  return StoredQuant(quant) == WeightQuant::kInt4 ? "pack-quantized" : "int-quantized";
 }
 
 // One config group per format, each listing its tensors (without ".weight").
@@ -60,7 +60,7 @@ nlohmann::json QuantizationConfig(const std::map<std::string, WeightQuant>& tens
   }
   nlohmann::json groups = nlohmann::json::object();
   for (const auto& [quant, names] : targets) {
-    const bool int4 = quant == WeightQuant::kInt4;
+    const bool int4 = StoredQuant(quant) == WeightQuant::kInt4;
     nlohmann::json weights = {
         {"num_bits", int4 ? 4 : 8},
         {"type", "int"},
@@ -70,8 +70,8 @@ nlohmann::json QuantizationConfig(const std::map<std::string, WeightQuant>& tens
         {"dynamic", false},
         {"actorder", nullptr},
         {"observer", "minmax"}};
-    // w8a8: each product's input rows quantized to int8 as it runs, one scale a row (token),
-    // symmetric: compressed-tensors' dynamic per-token activations, as vLLM runs W8A8.
+    // w8a8 and w4a8: each product's input rows quantized to int8 as it runs, one scale a row
+    // (token), symmetric: compressed-tensors' dynamic per-token activations, as vLLM runs W8A8.
     nlohmann::json activations = nullptr;
     if (QuantizesActivations(quant)) {
       activations = {{"num_bits", 8},       {"type", "int"},      {"symmetric", true},
@@ -169,13 +169,13 @@ int RunQuantize(const std::vector<std::string>& argv) {
       std::fprintf(stderr, "vlmxla quantize: --model, --out and --weights are required\n");
     }
     std::fprintf(help ? stdout : stderr,
-                 "usage: vlmxla quantize --model IN --out OUT --weights int8|int4|w8a8\n%s",
+                 "usage: vlmxla quantize --model IN --out OUT --weights int8|int4|w8a8|w4a8\n%s",
                  FlagsHelp(kFlags).c_str());
     return help ? kExitOk : kExitUsage;
   }
   auto quant = ParseWeightQuant(*parsed->Get("weights"), "--weights");
   if (quant.ok() && *quant == WeightQuant::kNone) {
-    quant = InvalidArgument("--weights must be int8, int4 or w8a8 for vlmxla quantize");
+    quant = InvalidArgument("--weights must be int8, int4, w8a8 or w4a8 for vlmxla quantize");
   }
   if (!quant.ok()) {
     std::fprintf(stderr, "vlmxla quantize: %s\n", quant.status().message().c_str());
@@ -192,7 +192,8 @@ int RunQuantize(const std::vector<std::string>& argv) {
 }  // namespace
 
 VLMXLA_REGISTER_COMMAND(
-    "quantize", "write a float checkpoint's decoder projections quantized (int8 | int4 | w8a8)",
+    "quantize",
+    "write a float checkpoint's decoder projections quantized (int8 | int4 | w8a8 | w4a8)",
     RunQuantize);
 
 }  // namespace vlmxla::cli

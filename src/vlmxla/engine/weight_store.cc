@@ -87,10 +87,18 @@ Status WeightStore::Upload(const hlo::Program& program) {
 }
 
 Result<QuantizedWeight> WeightStore::ReadQuantized(const hlo::ProgramParam& p) {
+  VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight q, ReadStoredQuantized(p));
+  // w4a8 holds int4's q and scales in the blocks its product reads (base/quantize.h), laid out
+  // once here.
+  if (p.quant == WeightQuant::kW4A8) return PackW4A8Weight(q, p.quantized_from);
+  return q;
+}
+
+Result<QuantizedWeight> WeightStore::ReadStoredQuantized(const hlo::ProgramParam& p) {
   const std::string& name = p.quantized_from;
   const std::string what = std::string("--weights ") + WeightQuantName(p.quant);
   // A checkpoint `vlmxla quantize` wrote holds the quantized form (compressed-tensors).
-  if (p.quant == WeightQuant::kInt4 && !checkpoint_.Has(name) &&
+  if (StoredQuant(p.quant) == WeightQuant::kInt4 && !checkpoint_.Has(name) &&
       checkpoint_.Has(name + "_packed")) {
     QuantizedWeight q;
     VLMXLA_ASSIGN_OR_RETURN(HostTensor words, checkpoint_.Get(name + "_packed"));

@@ -76,9 +76,11 @@ class WeightStore {
   const WeightStats& stats() const { return stats_; }
 
  private:
-  // The quantized form of p.quantized_from: read from a checkpoint that holds it
-  // (compressed-tensors, base/quantize.h), else quantized from its float tensor.
+  // The quantized form of p.quantized_from as the programs take it (w4a8: in its blocks).
   Result<QuantizedWeight> ReadQuantized(const hlo::ProgramParam& p);
+  // Its stored format's (StoredQuant): read from a checkpoint that holds it (compressed-tensors,
+  // base/quantize.h), else quantized from its float tensor.
+  Result<QuantizedWeight> ReadStoredQuantized(const hlo::ProgramParam& p);
   Status UploadQuantized(const hlo::ProgramParam& p);
 
   const io::ModelDir* model_;

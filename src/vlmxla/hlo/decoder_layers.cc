@@ -77,12 +77,12 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
   // A [out, in] weight quantized in `q` (values, then scales; [out, in] whatever in_out says:
   // hlo::QuantizedProject streams the rows of q).
   auto quantized = [&](const std::string& name, int64_t out, int64_t in, WeightQuant q) {
-    const bool int4 = q == WeightQuant::kInt4;
+    const bool int4 = StoredQuant(q) == WeightQuant::kInt4;
     if (int4 && in % kInt4GroupSize != 0) {
-      b.Fail(InvalidArgument(
-          "--weights int4 needs every quantized projection's inputs to be a "
-          "multiple of " +
-          std::to_string(kInt4GroupSize) + ", but '" + name + "' has " + std::to_string(in)));
+      b.Fail(InvalidArgument(std::string("--weights ") + WeightQuantName(q) +
+                             " needs every quantized projection's inputs to be a multiple of " +
+                             std::to_string(kInt4GroupSize) + ", but '" + name + "' has " +
+                             std::to_string(in)));
     }
     const int64_t packed = int4 ? in / 2 : in;
     auto part = [&](const std::string& part_name, TensorType type, bool scales) {
@@ -93,6 +93,15 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
       return v;
     };
     LinearWeight lw;
+    if (q == WeightQuant::kW4A8) {  // PackW4A8Weight's blocks of 16 outputs
+      const int64_t blocks = (out + kW4A8BlockOutputs - 1) / kW4A8BlockOutputs;
+      const int64_t groups = in / kInt4GroupSize;
+      lw.weight = part(name, {ElementType::kI8, {blocks, groups, kW4A8BlockBytes}}, false);
+      lw.scales =
+          part(name + "_scale", {ElementType::kBF16, {blocks, groups, kW4A8BlockOutputs}}, true);
+      lw.out = out;
+      return lw;
+    }
     lw.weight = part(name, {ElementType::kI8, {out, packed}}, false);
     lw.scales = int4 ? part(name + "_scale", F32({out, in / kInt4GroupSize}), true)
                      : part(name + "_scale", F32({out}), true);
@@ -179,9 +188,10 @@ Value ProjectWeight(Builder& b, bool in_out, WeightQuant quant, Value x, const L
     if (Bf16HostCallTakes(b, in_out, x, w.weight)) return Bf16HostLinear(b, x, w.weight, bias);
     return Project(b, in_out, x, w.weight, bias);
   }
-  return QuantizedProject(
-      b, x, w.weight, w.scales, quant,
-      b.quantized_matvec_call() ? QuantProduct::kHostCall : QuantProduct::kMatrixVector, bias);
+  const QuantProduct form =
+      b.quantized_matvec_call() ? QuantProduct::kHostCall : QuantProduct::kMatrixVector;
+  if (quant == WeightQuant::kW4A8) return W4A8Project(b, x, w.weight, w.scales, w.out, form, bias);
+  return QuantizedProject(b, x, w.weight, w.scales, quant, form, bias);
 }
 
 }  // namespace

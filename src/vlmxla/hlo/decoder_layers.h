@@ -19,6 +19,7 @@ namespace vlmxla::hlo {
 // (QuantizedProject, nn.h).
 struct LinearWeight {
   Value weight, scales;
+  int64_t out = 0;  // w4a8: its outputs (its blocks hold them rounded up to 16)
 };
 
 struct DecoderLayerWeights {

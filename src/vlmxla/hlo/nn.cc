@@ -692,15 +692,18 @@ Value WidenedBlocks(Builder& b, Value x, Value values, Value scales, WeightQuant
   return LinearOfRowBlocks(b, x, blocks, bias);
 }
 
-// W8A8's product (base/quantize.h) in StableHLO, for a backend without the host call: each row
-// of x quantized as QuantizeActivationRow defines (max |x| / 127 rounded to bfloat16's 8 bits, 1
-// for a zero row; x / scale rounded half to even and clamped to [-127, 127]; a row holding NaN or
-// Inf: scale NaN, q 0), an i8 x i8 dot_general summed in i32 (exact, IREE's s8s8s32 product),
-// then float(sum) * (scale_x * scale_w), the scales' product first (exact: two 8-bit
-// significands). Result f32 [rows, out].
-Value W8A8Rows(Builder& b, Value x2, Value values, Value scales) {
+// Rows of activations quantized as QuantizeActivationRow defines (base/quantize.h), in
+// StableHLO: q the integers (f32 [rows, in]), scale f32 [rows].
+struct QuantizedRows {
+  Value q;
+  Value scale;
+};
+
+// Each row of x2 [rows, in]: max |x| / 127 rounded to bfloat16's 8 bits, 1 for a zero row; x /
+// scale rounded half to even and clamped to [-127, 127]; a row holding NaN or Inf: scale NaN, q 0.
+QuantizedRows QuantizeRows(Builder& b, Value x2) {
   const std::vector<int64_t> xd = b.dims(x2);
-  const int64_t m = xd[0], n = b.dims(values)[0];
+  const int64_t m = xd[0];
   Value xf = b.CastTo(x2, ElementType::kF32);
   const TensorType row{ElementType::kF32, {m}};
   Value magnitude = b.Abs(xf);
@@ -730,11 +733,61 @@ Value W8A8Rows(Builder& b, Value x2, Value values, Value scales) {
   Value qf = b.RoundNearestEven(b.Divide(xf, b.BroadcastInDim(scale, {m, xd[1]}, {0})));
   qf = b.Minimum(b.Maximum(qf, b.Splat(full, -127.0)), b.Splat(full, 127.0));
   qf = b.Select(b.Compare(qf, qf, CompareDirection::kEq), qf, b.Splat(full, 0.0));  // NaN -> 0
+  return {qf, scale};
+}
+
+// W8A8's product (base/quantize.h) in StableHLO, for a backend without the host call: the rows
+// quantized (QuantizeRows), an i8 x i8 dot_general summed in i32 (exact, IREE's s8s8s32
+// product), then float(sum) * (scale_x * scale_w), the scales' product first (exact: two 8-bit
+// significands). Result f32 [rows, out].
+Value W8A8Rows(Builder& b, Value x2, Value values, Value scales) {
+  const int64_t m = b.dims(x2)[0], n = b.dims(values)[0];
+  const QuantizedRows x = QuantizeRows(b, x2);
   Value sums =
-      b.DotGeneral(b.Convert(qf, ElementType::kI8), values, {}, {}, {1}, {1}, ElementType::kI32);
+      b.DotGeneral(b.Convert(x.q, ElementType::kI8), values, {}, {}, {1}, {1}, ElementType::kI32);
   Value both =
-      b.Multiply(b.BroadcastInDim(scale, {m, n}, {0}), b.BroadcastInDim(scales, {m, n}, {1}));
+      b.Multiply(b.BroadcastInDim(x.scale, {m, n}, {0}), b.BroadcastInDim(scales, {m, n}, {1}));
   return b.Multiply(b.Convert(sums, ElementType::kF32), both);
+}
+
+// W4A8's product (base/quantize.h) in StableHLO, for a backend without the host call, from the
+// weight's blocks (values i8 [blocks, groups, 256], scales bf16 [blocks, groups, 16]) of `out`
+// outputs: the rows quantized (QuantizeRows); q unpacked to [out, groups, 32]; per group an
+// i8 x i8 dot_general summed in i32 (exact); float(isum) * scale (exact) summed over the groups
+// in f32 (in the backend's order: only the host kernel fixes it), times scale_x. Result f32
+// [rows, out].
+Value W4A8Rows(Builder& b, Value x2, Value values, Value scales, int64_t out) {
+  const int64_t m = b.dims(x2)[0];
+  const std::vector<int64_t> vd = b.dims(values);
+  const int64_t blocks = vd[0], groups = vd[1];
+  const QuantizedRows x = QuantizeRows(b, x2);
+  // A byte as i32 w = 16 h + l, h = w >> 4 (arithmetic: the high nibble sign-extended) and l the
+  // low nibble (0..15). The nibbles hold q + 8: q_lo = l - 8; q_hi = (h mod 16) - 8, which is
+  // h + 8 where h < 0, else h - 8.
+  Value w = b.Convert(values, ElementType::kI32);
+  const TensorType wt = b.type(w);
+  Value h = b.ShiftRightArithmetic(w, b.Splat(wt, 4));
+  Value eight = b.Splat(wt, 8);
+  Value q_lo = b.Subtract(b.Subtract(w, b.ShiftLeft(h, b.Splat(wt, 4))), eight);
+  Value q_hi = b.Select(b.Compare(h, b.Splat(wt, 0), CompareDirection::kLt), b.Add(h, eight),
+                        b.Subtract(h, eight));
+  // Byte 64 m + 4 j + t: [blocks, groups, m, j, t]; the low nibbles are inputs 4 m + t of the
+  // group, the high ones 16 + 4 m + t, so the two side by side on the m axis are inputs 4 k + t.
+  const std::vector<int64_t> split = {blocks, groups, 4, kW4A8BlockOutputs, 4};
+  Value q = b.Concatenate({b.Reshape(q_lo, split), b.Reshape(q_hi, split)}, 2);
+  q = b.Reshape(b.Transpose(q, {0, 3, 1, 2, 4}),
+                {blocks * kW4A8BlockOutputs, groups, kInt4GroupSize});
+  q = b.Convert(b.Slice(q, {0, 0, 0}, {out, groups, kInt4GroupSize}), ElementType::kI8);
+  Value qx = b.Reshape(b.Convert(x.q, ElementType::kI8), {m, groups, kInt4GroupSize});
+  // [groups, rows, out]
+  Value sums = b.DotGeneral(qx, q, {1}, {1}, {2}, {2}, ElementType::kI32);
+  Value s = b.Reshape(b.Transpose(b.Convert(scales, ElementType::kF32), {1, 0, 2}),
+                      {groups, blocks * kW4A8BlockOutputs});
+  s = b.Slice(s, {0, 0}, {groups, out});
+  Value products =
+      b.Multiply(b.Convert(sums, ElementType::kF32), b.BroadcastInDim(s, {groups, m, out}, {0, 2}));
+  Value acc = b.Reduce(products, {0}, ReduceKind::kSum);
+  return b.Multiply(acc, b.BroadcastInDim(x.scale, {m, out}, {0}));
 }
 
 }  // namespace
@@ -774,6 +827,9 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
   }
   const std::vector<int64_t> xd = b.dims(x), vd = b.dims(values);
   const bool int4 = quant == WeightQuant::kInt4;
+  if (quant == WeightQuant::kW4A8) {
+    return b.Fail(InvalidArgument("linear: a w4a8 weight takes W4A8Project", "hlo_shape_mismatch"));
+  }
   if (vd.size() != 2 || b.type(values).element != ElementType::kI8 || xd.empty() ||
       xd.back() != (int4 ? vd[1] * 2 : vd[1])) {
     return b.Fail(InvalidArgument("linear: quantized weight " + b.type(values).ToString() +
@@ -811,6 +867,31 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
     outs.push_back(b.Reshape(StreamedRow(b, row, values, scales, quant, n, t), {1, n}));
   }
   Value y = m == 1 ? outs[0] : b.Concatenate(outs, 0);
+  return AddBias(b, b.Reshape(y, out_dims), bias, t);
+}
+
+Value W4A8Project(Builder& b, Value x, Value values, Value scales, int64_t out, QuantProduct form,
+                  Value bias) {
+  if (!Ready(b, {x, values, scales})) return Value{};
+  const std::vector<int64_t> xd = b.dims(x), vd = b.dims(values), sd = b.dims(scales);
+  if (xd.empty() || vd.size() != 3 || b.type(values).element != ElementType::kI8 ||
+      vd[2] != kW4A8BlockBytes || b.type(scales).element != ElementType::kBF16 ||
+      sd != std::vector<int64_t>{vd[0], vd[1], kW4A8BlockOutputs} ||
+      xd.back() != vd[1] * kInt4GroupSize || out < 1 || out > vd[0] * kW4A8BlockOutputs ||
+      out <= (vd[0] - 1) * kW4A8BlockOutputs) {
+    return b.Fail(InvalidArgument("linear: w4a8 weight " + b.type(values).ToString() +
+                                      " with scales " + b.type(scales).ToString() + " for " +
+                                      std::to_string(out) + " outputs does not fit input " +
+                                      b.type(x).ToString(),
+                                  "hlo_shape_mismatch"));
+  }
+  if (form == QuantProduct::kHostCall) {
+    return HostCall(b, kW4A8MatmulTarget, x, {values, scales}, out, bias);
+  }
+  const ElementType t = b.type(x).element;
+  std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
+  out_dims.push_back(out);
+  Value y = W4A8Rows(b, b.Reshape(x, {Rows(b, x), xd.back()}), values, scales, out);
   return AddBias(b, b.Reshape(y, out_dims), bias, t);
 }
 

@@ -208,7 +208,18 @@ const char* QuantProductName(QuantProduct form);
 // Linear of x [..., in] by a quantized [out, in] weight (`values` and `scales` as
 // DequantizedWeight takes them) and optional bias [out], in `form`; the result has x's element
 // type.
+// (Not w4a8, whose blocks do not say `out`: W4A8Project.)
 Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQuant quant,
                        QuantProduct form, Value bias = Value{});
+
+// Linear of x [..., in] by a w4a8 weight of `out` outputs held in its blocks (base/quantize.h's
+// PackW4A8Weight: values i8 [blocks, in / 32, 256], scales bf16 [blocks, in / 32, 16]) and
+// optional bias [out]: the host call of kW4A8MatmulTarget at any row count where form is
+// kHostCall, else its steps in StableHLO (each row quantized, per group of 32 inputs an i8 x i8
+// dot_general summed in i32, times the group's scale, summed over the groups in f32, times the
+// row's scale). The integer sums are exact; the sum over the groups is the one float step, in
+// group order in the host kernel and in the backend's own order otherwise.
+Value W4A8Project(Builder& b, Value x, Value values, Value scales, int64_t out, QuantProduct form,
+                  Value bias = Value{});
 
 }  // namespace vlmxla::hlo

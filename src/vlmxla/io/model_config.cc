@@ -570,12 +570,13 @@ Result<ModelConfig> ParseGemma3Config(const nlohmann::json& j, ModelConfig m) {
 
 namespace {
 
-// "int8" | "int4" | "w8a8" for the compressed-tensors quantization_config `vlmxla quantize`
-// writes (symmetric int weights: channel-wise 8 bits, or 4 bits in groups of 32, in one config
-// group per format: the projections' and, under int4, the LM head's 8-bit one, with the top-level
-// format "mixed-precision" and each group's own; w8a8: 8 bits a channel with dynamic symmetric
-// 8-bit per-token input activations); empty when there is none; an error for any other
-// quantization, which vlmxla cannot run.
+// "int8" | "int4" | "w8a8" | "w4a8" for the compressed-tensors quantization_config `vlmxla
+// quantize` writes (symmetric int weights: channel-wise 8 bits, or 4 bits in groups of 32, in one
+// config group per format: the projections' and, under int4, the LM head's 8-bit one, with the
+// top-level format "mixed-precision" and each group's own; w8a8: 8 bits a channel with dynamic
+// symmetric 8-bit per-token input activations; w4a8: 4 bits in groups with those activations, its
+// head's group w8a8's); empty when there is none; an error for any other quantization, which vlmxla
+// cannot run.
 Result<std::string> Quantization(const nlohmann::json& j) {
   if (!j.contains("quantization_config") || j["quantization_config"].is_null())
     return std::string();
@@ -590,7 +591,7 @@ Result<std::string> Quantization(const nlohmann::json& j) {
     return InvalidArgument(unsupported);
   }
   const std::string top_format = q.value("format", "");
-  bool int4 = false, w8a8 = false, weight_only = false;
+  bool int4 = false, activations = false, weight_only = false;
   for (const auto& [name, group] : q["config_groups"].items()) {
     if (!group.is_object() || !group.contains("weights") || !group["weights"].is_object()) {
       return InvalidArgument(unsupported);
@@ -604,29 +605,28 @@ Result<std::string> Quantization(const nlohmann::json& j) {
     const nlohmann::json none = nullptr;
     const nlohmann::json& a =
         group.contains("input_activations") ? group["input_activations"] : none;
+    const bool channel8 = bits == 8 && strategy == "channel" && format == "int-quantized";
+    const bool group4 = bits == 4 && strategy == "group" &&
+                        w.value("group_size", 0) == kInt4GroupSize && format == "pack-quantized";
+    if (!channel8 && !group4) return InvalidArgument(unsupported);
+    int4 = int4 || group4;
     if (!a.is_null()) {
-      // Only w8a8's: 8-bit symmetric ints, dynamic, one scale per token, on 8-bit channel weights.
+      // Only w8a8's and w4a8's: 8-bit symmetric ints, dynamic, one scale per token.
       if (!a.is_object() || a.value("num_bits", 0) != 8 || a.value("type", "") != "int" ||
           !a.value("symmetric", false) || !a.value("dynamic", false) ||
-          a.value("strategy", "") != "token" || bits != 8 || strategy != "channel" ||
-          format != "int-quantized") {
+          a.value("strategy", "") != "token") {
         return InvalidArgument(unsupported);
       }
-      w8a8 = true;
-      continue;
+      activations = true;
+    } else {
+      weight_only = true;
     }
-    weight_only = true;
-    if (bits == 8 && strategy == "channel" && format == "int-quantized") continue;
-    if (bits == 4 && strategy == "group" && w.value("group_size", 0) == kInt4GroupSize &&
-        format == "pack-quantized") {
-      int4 = true;
-      continue;
-    }
-    return InvalidArgument(unsupported);
   }
-  // One definition a checkpoint: w8a8's head quantizes its activations as its projections do.
-  if (w8a8 && weight_only) return InvalidArgument(unsupported);
-  return std::string(w8a8 ? "w8a8" : int4 ? "int4" : "int8");
+  // One definition a checkpoint: w8a8's and w4a8's head quantizes its activations as their
+  // projections do.
+  if (activations && weight_only) return InvalidArgument(unsupported);
+  if (activations) return std::string(int4 ? "w4a8" : "w8a8");
+  return std::string(int4 ? "int4" : "int8");
 }
 
 }  // namespace

@@ -87,6 +87,7 @@ struct ProductCall : SharedCall {
 };
 using MatvecCall = ProductCall<MatvecRows, QuantizedMatvec, RunQuantizedMatvec>;
 using W8A8Call = ProductCall<ActivationRows, W8A8Matmul, RunW8A8Matmul>;
+using W4A8Call = ProductCall<ActivationRows, W4A8Matmul, RunW4A8Matmul>;
 
 // One slot's decode attention, a chunk per kv head, each thread with scratch of its own.
 struct AttentionCall : SharedCall {
@@ -223,6 +224,21 @@ void RunOnPool(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx,
   while (call->done.load(std::memory_order_acquire) < call->chunks) std::this_thread::yield();
 }
 
+// The chunk of outputs each of `threads` threads' chunks takes for a product of `macs`
+// multiply-adds and `out` outputs, a multiple of `align`; and the threads worth waking.
+struct Chunking {
+  int64_t threads, chunk;
+};
+Chunking ChunksOf(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx, int64_t macs, int64_t out,
+                  int64_t align) {
+  const int64_t threads =
+      std::max<int64_t>(1, std::min(macs / kMinMacsPerThread, PoolThreads(api, ctx)));
+  int64_t chunk = std::max(kMinOutputsPerChunk,
+                           (out + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
+  chunk = (chunk + align - 1) / align * align;
+  return {threads, chunk};
+}
+
 // (x [rows, in] f32 or bf16, q i8, scales f32) -> y f32 [rows, out] (base/quantize.h's targets);
 // quant kNone: (x, w bf16 [out, in]) -> y.
 XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
@@ -267,11 +283,8 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   const auto* qv = static_cast<const int8_t*>(q->data);
   const float* sv = scales ? static_cast<const float*>(scales->data) : nullptr;
   auto* yv = static_cast<float*>(y->data);
-  const int64_t macs = rows * out * in;
-  const int64_t threads =
-      std::max<int64_t>(1, std::min(macs / kMinMacsPerThread, PoolThreads(api, frame->ctx)));
-  const int64_t chunk = std::max(
-      kMinOutputsPerChunk, (out + threads * kChunksPerThread - 1) / (threads * kChunksPerThread));
+  const Chunking chunking = ChunksOf(api, frame->ctx, rows * out * in, out, 1);
+  const int64_t threads = chunking.threads, chunk = chunking.chunk;
   const MatvecIsa isa = g_isa.load(std::memory_order_relaxed);
   auto start = [&](auto call) {
     call->isa = isa;
@@ -292,6 +305,52 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
     shared = start(call);
   }
   RunOnPool(api, frame->ctx, shared, threads);
+  return nullptr;
+}
+
+// (x [rows, in] f32 or bf16, q i8 [blocks, in / 32, 256], scales bf16 [blocks, in / 32, 16]) ->
+// y f32 [rows, out] (base/quantize.h's kW4A8MatmulTarget), out within the last block.
+XLA_FFI_Error* W4A8MatmulHandler(XLA_FFI_CallFrame* frame) {
+  if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
+  const XLA_FFI_Api* api = frame->api;
+  const XLA_FFI_Buffer* x = ArgBuffer(frame, 0);
+  const XLA_FFI_Buffer* q = ArgBuffer(frame, 1);
+  const XLA_FFI_Buffer* scales = ArgBuffer(frame, 2);
+  const XLA_FFI_Buffer* y = RetBuffer(frame, 0);
+  if (frame->args.size != 3 || frame->rets.size != 1 || !x || !q || !scales || !y || x->rank != 2 ||
+      q->rank != 3 || scales->rank != 3 || y->rank != 2 ||
+      (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
+      q->dtype != XLA_FFI_DataType_S8 || scales->dtype != XLA_FFI_DataType_BF16 ||
+      y->dtype != XLA_FFI_DataType_F32) {
+    return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                    std::string(kW4A8MatmulTarget) +
+                        ": wants (x f32 or bf16 [rows, in], q i8 [blocks, in / 32, 256], scales "
+                        "bf16 [blocks, in / 32, 16]) -> f32 [rows, out]");
+  }
+  const int64_t rows = x->dims[0], in = x->dims[1], out = y->dims[1];
+  const int64_t blocks = q->dims[0], groups = in / kInt4GroupSize;
+  if (rows < 1 || in % kInt4GroupSize != 0 || q->dims[1] != groups ||
+      q->dims[2] != kW4A8BlockBytes || scales->dims[0] != blocks || scales->dims[1] != groups ||
+      scales->dims[2] != kW4A8BlockOutputs || y->dims[0] != rows || out < 1 ||
+      out > blocks * kW4A8BlockOutputs || out <= (blocks - 1) * kW4A8BlockOutputs) {
+    return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                    std::string(kW4A8MatmulTarget) + ": x " + Dims(x) + ", q " + Dims(q) +
+                        ", scales " + Dims(scales) + " and result " + Dims(y) +
+                        " do not fit; it takes x [rows, in] with rows >= 1 and in a multiple of "
+                        "32, q [ceil(out / 16), in / 32, 256], scales [ceil(out / 16), in / 32, "
+                        "16], result [rows, out]");
+  }
+  const MatvecIsa isa = g_isa.load(std::memory_order_relaxed);
+  const Chunking c = ChunksOf(api, frame->ctx, rows * out * in, out, kW4A8BlockOutputs);
+  auto call = std::make_shared<W4A8Call>();
+  QuantizeActivationRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, call->rows, isa,
+                         /*group_sums=*/true);
+  call->product = {&call->rows, static_cast<const int8_t*>(q->data),
+                   static_cast<const uint16_t*>(scales->data), out, static_cast<float*>(y->data)};
+  call->isa = isa;
+  call->chunk = c.chunk;
+  call->chunks = (out + c.chunk - 1) / c.chunk;
+  RunOnPool(api, frame->ctx, call, c.threads);
   return nullptr;
 }
 
@@ -399,11 +458,9 @@ Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
                          " bytes) has no PJRT_FFI_Register_Handler");
   }
   const std::pair<const char*, XLA_FFI_Handler*> calls[] = {
-      {kInt8MatvecTarget, Int8MatvecHandler},
-      {kInt4MatvecTarget, Int4MatvecHandler},
-      {kW8A8MatmulTarget, W8A8MatmulHandler},
-      {kBf16MatvecTarget, Bf16MatvecHandler},
-      {kDecodeAttentionTarget, DecodeAttentionHandler}};
+      {kInt8MatvecTarget, Int8MatvecHandler}, {kInt4MatvecTarget, Int4MatvecHandler},
+      {kW8A8MatmulTarget, W8A8MatmulHandler}, {kW4A8MatmulTarget, W4A8MatmulHandler},
+      {kBf16MatvecTarget, Bf16MatvecHandler}, {kDecodeAttentionTarget, DecodeAttentionHandler}};
   const char* xla_flags = std::getenv("XLA_FLAGS");
   g_isa.store(MatvecIsaWithin(XlaCpuIsa(HostCpuIsa(), xla_flags ? xla_flags : "")));
   static constexpr char kPlatform[] = "Host";  // XLA's name for its CPU platform

@@ -1,5 +1,8 @@
 #include "vlmxla/runtime/quantized_matvec.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -116,6 +119,36 @@ void ScalarW8A8(const matvec_kernels::W8A8Args& a, int64_t begin, int64_t end) {
       for (int64_t i = 0; i < a.in; ++i) sum += static_cast<uint32_t>(int32_t{x[i]} * q[i]);
       const float scale = a.xscales[r] * a.scales[o];
       a.y[r * a.out + o] = static_cast<float>(static_cast<int32_t>(sum)) * scale;
+    }
+  }
+}
+
+// W4A8's definition (base/quantize.h) one output and row at a time, for a CPU without AVX2, read
+// from the blocks as the vector loops read them: each group's isum exact in int32, its product by
+// the scale (exact) added to the float sum in group order.
+void ScalarW4A8(const matvec_kernels::W4A8Args& a, int64_t begin, int64_t end) {
+  const int64_t groups = a.in / kInt4GroupSize;
+  for (int64_t o = begin; o < end; ++o) {
+    const int64_t b = o / kW4A8BlockOutputs, j = o % kW4A8BlockOutputs;
+    const uint8_t* q = a.q + b * groups * kW4A8BlockBytes;
+    const uint16_t* scales = a.scales + b * groups * kW4A8BlockOutputs;
+    for (int64_t r = 0; r < a.rows; ++r) {
+      const int8_t* x = a.xq + r * a.in;
+      float acc = 0.0f;
+      for (int64_t g = 0; g < groups; ++g) {
+        int32_t isum = 0;
+        for (int64_t m = 0; m < 4; ++m) {
+          for (int64_t t = 0; t < 4; ++t) {
+            const uint8_t byte = q[g * kW4A8BlockBytes + 64 * m + 4 * j + t];
+            const int64_t i = g * kInt4GroupSize + 4 * m + t;
+            isum += int32_t{x[i]} * ((byte & 15) - 8) + int32_t{x[i + 16]} * ((byte >> 4) - 8);
+          }
+        }
+        const float product =
+            static_cast<float>(isum) * Bf16ToFloat(scales[g * kW4A8BlockOutputs + j]);
+        acc = acc + product;
+      }
+      a.y[r * a.out + o] = acc * a.xscales[r];
     }
   }
 }
@@ -246,7 +279,7 @@ void RunQuantizedMatvec(const QuantizedMatvec& m, int64_t begin, int64_t end, Ma
 }
 
 void QuantizeActivationRows(const void* x, bool bf16, int64_t rows, int64_t in, ActivationRows& out,
-                            MatvecIsa isa) {
+                            MatvecIsa isa, bool group_sums) {
   constexpr float kMax = 127.0f;
   out.rows = rows;
   out.in = in;
@@ -284,6 +317,20 @@ void QuantizeActivationRows(const void* x, bool bf16, int64_t rows, int64_t in, 
     out.scales[r] = QuantizeActivationRow(row, in, q);
     for (int64_t i = 0; i < in; ++i) u[i] = static_cast<uint8_t>(static_cast<uint8_t>(q[i]) ^ 0x80);
   }
+  out.group_sums.clear();
+  if (group_sums) {
+    // A few adds per input beside the quantization's division: any ISA (the compiler's).
+    const int64_t groups = in / kInt4GroupSize;
+    out.group_sums.resize(static_cast<size_t>(rows * groups));
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t g = 0; g < groups; ++g) {
+        const int8_t* q = out.q.data() + r * in + g * kInt4GroupSize;
+        int32_t sum = 0;
+        for (int64_t i = 0; i < kInt4GroupSize; ++i) sum += q[i];
+        out.group_sums[r * groups + g] = -8 * sum;
+      }
+    }
+  }
 }
 
 void RunW8A8Matmul(const W8A8Matmul& m, int64_t begin, int64_t end, MatvecIsa isa) {
@@ -304,6 +351,33 @@ void RunW8A8Matmul(const W8A8Matmul& m, int64_t begin, int64_t end, MatvecIsa is
                           : matvec_kernels::W8A8Avx2(a, begin, end);
     case MatvecIsa::kAvx2: return matvec_kernels::W8A8Avx2(a, begin, end);
     default: return ScalarW8A8(a, begin, end);
+  }
+}
+
+void RunW4A8Matmul(const W4A8Matmul& m, int64_t begin, int64_t end, MatvecIsa isa) {
+  // Rows quantized without their group sums would be read through a null pointer: a caller's
+  // bug, stopped here with a message rather than a fault in the loops.
+  if (static_cast<int64_t>(m.x->group_sums.size()) != m.x->rows * (m.x->in / kInt4GroupSize)) {
+    std::fprintf(stderr, "RunW4A8Matmul: rows prepared without group_sums\n");
+    std::abort();
+  }
+  matvec_kernels::W4A8Args a;
+  a.xq = m.x->q.data();
+  a.group_sums = m.x->group_sums.data();
+  a.xscales = m.x->scales.data();
+  a.rows = m.x->rows;
+  a.in = m.x->in;
+  a.q = reinterpret_cast<const uint8_t*>(m.q);
+  a.scales = m.scales;
+  a.out = m.out;
+  a.y = m.y;
+  switch (isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa) {
+    // AVX-512 without VNNI: AVX2's vpmaddubsw loop, as W8A8's.
+    case MatvecIsa::kAvx512:
+      return CpuHasVnni() ? matvec_kernels::W4A8Vnni(a, begin, end)
+                          : matvec_kernels::W4A8Avx2(a, begin, end);
+    case MatvecIsa::kAvx2: return matvec_kernels::W4A8Avx2(a, begin, end);
+    default: return ScalarW4A8(a, begin, end);
   }
 }
 

@@ -109,13 +109,17 @@ struct ActivationRows {
   // q + 128, [rows, in]: vpdpbusd multiplies unsigned bytes by signed ones (the AVX-512 VNNI
   // loop subtracts 128 * sum_i q_w[o, i] again).
   std::vector<uint8_t, CacheLineAllocator<uint8_t>> u;
+  // W4A8's (QuantizeActivationRows with group_sums): -8 times the sum of q_x over each group of
+  // 32 inputs, [rows, in / 32] (the W4A8 loops multiply q + 8, the weight's nibble, by q_x).
+  std::vector<int32_t> group_sums;
   int64_t rows = 0;
   int64_t in = 0;
 };
 // From `rows` x `in` float32 values, or bfloat16 ones (their bits) with `bf16`; the same bits as
 // QuantizeActivationRow on every `isa` (vectorized with AVX2 or AVX-512 where it runs).
+// With `group_sums` (W4A8; `in` a multiple of 32) it fills ActivationRows::group_sums too.
 void QuantizeActivationRows(const void* x, bool bf16, int64_t rows, int64_t in, ActivationRows& out,
-                            MatvecIsa isa = MatvecIsa::kAuto);
+                            MatvecIsa isa = MatvecIsa::kAuto, bool group_sums = false);
 
 // One W8A8 product's operands: q int8 [out, in] and scales [out] (an int8 QuantizedWeight); y
 // float32 [rows, out].
@@ -131,6 +135,24 @@ struct W8A8Matmul {
 // where the CPU has VNNI, else the AVX2 one; the caller checks that `isa` runs here
 // (CpuHasMatvecIsa).
 void RunW8A8Matmul(const W8A8Matmul& m, int64_t begin, int64_t end,
+                   MatvecIsa isa = MatvecIsa::kAuto);
+
+// One W4A8 product's operands (base/quantize.h's definition): x quantized with its group sums,
+// q the weight's blocks i8 [ceil(out / 16), in / 32, 256] and scales their bf16 bits
+// [ceil(out / 16), in / 32, 16] (PackW4A8Weight); y float32 [rows, out].
+struct W4A8Matmul {
+  const ActivationRows* x = nullptr;
+  const int8_t* q = nullptr;
+  const uint16_t* scales = nullptr;
+  int64_t out = 0;
+  float* y = nullptr;
+};
+
+// Outputs [begin, end) of every row (at least one); begin a multiple of 16 (kW4A8BlockOutputs),
+// end a multiple of 16 or `out`. The same bits on every `isa` (kAvx512 / kAuto: AVX-512 VNNI
+// where the CPU has it, else AVX2; kScalar the definition's loop); the caller checks that `isa`
+// runs here (CpuHasMatvecIsa).
+void RunW4A8Matmul(const W4A8Matmul& m, int64_t begin, int64_t end,
                    MatvecIsa isa = MatvecIsa::kAuto);
 
 }  // namespace vlmxla::runtime

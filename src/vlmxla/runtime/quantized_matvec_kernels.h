@@ -49,6 +49,26 @@ struct W8A8Args {
 void W8A8Avx2(const W8A8Args& a, int64_t begin, int64_t end);
 void W8A8Vnni(const W8A8Args& a, int64_t begin, int64_t end);
 
+// W4A8 (quantized_matvec.h's RunW4A8Matmul): rows of int8 activations with their groups' sums,
+// times int4 weights in PackW4A8Weight's blocks (base/quantize.h), each group's int32 sum times its
+// scale added in float32 in group order (quantized_matvec_w4a8_loops.inc).
+struct W4A8Args {
+  const int8_t* xq = nullptr;           // [rows, in]: q_x
+  const int32_t* group_sums = nullptr;  // [rows, in / 32]: -8 times each group's sum of q_x
+  const float* xscales = nullptr;       // [rows]
+  int64_t rows = 0;
+  int64_t in = 0;                    // a multiple of 32
+  const uint8_t* q = nullptr;        // [ceil(out / 16), in / 32, 256]: the blocks' nibbles
+  const uint16_t* scales = nullptr;  // [ceil(out / 16), in / 32, 16]: bf16 bits
+  int64_t out = 0;
+  float* y = nullptr;  // [rows, out]
+};
+
+// Outputs [begin, end) of every row (begin a multiple of 16, end one or `out`): AVX2 (vpmaddubsw,
+// no VNNI) or AVX-512 VNNI (vpdpbusd); the same bits as the definition.
+void W4A8Avx2(const W4A8Args& a, int64_t begin, int64_t end);
+void W4A8Vnni(const W4A8Args& a, int64_t begin, int64_t end);
+
 // QuantizeActivationRow in two steps (the scale between them is base/quantize.h's, which these
 // files may not include): the largest |x[i]| and whether all are finite, then for a finite row
 // with a scale > 0, q[i] = clamp(round half to even(x[i] / scale), -127, 127) and u[i] = q[i] +

@@ -190,5 +190,94 @@ TEST(ActivationQuant, RowsAreQuantizedLikeInt8WeightsWithHalfEvenRounding) {
   EXPECT_EQ(QuantizationScale(0.0f, 127.0f), 1.0f);
 }
 
+// W4A8's blocks (PackW4A8Weight): for a weight of 40 outputs (a partial last block) and 3 groups,
+// bytes where base/quantize.h puts them, q = 0 and scale 0 past the last output, and
+// UnpackW4A8Weight giving back int4's bytes and scales exactly.
+TEST(WeightQuant, W4A8BlocksHoldInt4AsLaidOutAndUnpackExactly) {
+  constexpr int64_t kOut = 40, kIn = 96;
+  std::vector<float> w(kOut * kIn);
+  for (int64_t o = 0; o < kOut; ++o) {
+    for (int64_t i = 0; i < kIn; ++i) {
+      // q = ((o + 3 i) % 15) - 7 with group g's scale (o + g + 1) / 4 (8 bits); input 0 of each
+      // group is 7 (the group's largest), so that the scale is that.
+      const int64_t g = i / kInt4GroupSize;
+      const float scale = static_cast<float>(o + g + 1) / 4.0f;
+      const int q = i % kInt4GroupSize == 0 ? 7 : static_cast<int>((o + 3 * i) % 15) - 7;
+      w[o * kIn + i] = static_cast<float>(q) * scale;
+    }
+  }
+  Result<QuantizedWeight> int4 = QuantizeWeight(F32({kOut, kIn}, w), WeightQuant::kInt4, "w");
+  ASSERT_TRUE(int4.ok()) << int4.status().ToString();
+  Result<QuantizedWeight> blocks = PackW4A8Weight(*int4, "w");
+  ASSERT_TRUE(blocks.ok()) << blocks.status().ToString();
+  ASSERT_EQ(blocks->values.dtype(), DType::kI8);
+  ASSERT_EQ(blocks->values.shape(), (Shape{3, 3, kW4A8BlockBytes}));
+  ASSERT_EQ(blocks->scales.dtype(), DType::kBF16);
+  ASSERT_EQ(blocks->scales.shape(), (Shape{3, 3, kW4A8BlockOutputs}));
+  const auto bytes = blocks->values.span<uint8_t>();
+  const auto scales = blocks->scales.span<uint16_t>();
+  auto q_of = [&](int64_t o, int64_t i) {
+    return i % kInt4GroupSize == 0 ? 7 : static_cast<int>((o + 3 * i) % 15) - 7;
+  };
+  for (int64_t b = 0; b < 3; ++b) {
+    for (int64_t g = 0; g < 3; ++g) {
+      for (int64_t j = 0; j < kW4A8BlockOutputs; ++j) {
+        const int64_t o = b * kW4A8BlockOutputs + j;
+        const float scale = BFloat16ToFloat(scales[(b * 3 + g) * kW4A8BlockOutputs + j]);
+        EXPECT_EQ(scale, o < kOut ? static_cast<float>(o + g + 1) / 4.0f : 0.0f) << o << " " << g;
+        for (int64_t m = 0; m < 4; ++m) {
+          for (int64_t t = 0; t < 4; ++t) {
+            const uint8_t byte = bytes[(b * 3 + g) * kW4A8BlockBytes + 64 * m + 4 * j + t];
+            const int64_t i = g * kInt4GroupSize + 4 * m + t;
+            const int lo = o < kOut ? q_of(o, i) : 0, hi = o < kOut ? q_of(o, i + 16) : 0;
+            ASSERT_EQ(byte, (lo + 8) | ((hi + 8) << 4)) << "output " << o << " input " << i;
+          }
+        }
+      }
+    }
+  }
+  Result<QuantizedWeight> back = UnpackW4A8Weight(*blocks, kOut);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_EQ(back->values.shape(), int4->values.shape());
+  ASSERT_EQ(back->scales.shape(), int4->scales.shape());
+  EXPECT_EQ(std::memcmp(back->values.data(), int4->values.data(), int4->values.byte_size()), 0);
+  EXPECT_EQ(std::memcmp(back->scales.data(), int4->scales.data(), int4->scales.byte_size()), 0);
+  // Fewer outputs than the blocks hold, and more: the first rows, or an error.
+  Result<QuantizedWeight> fewer = UnpackW4A8Weight(*blocks, 17);
+  ASSERT_TRUE(fewer.ok());
+  EXPECT_EQ(std::memcmp(fewer->values.data(), int4->values.data(), 17 * kIn / 2), 0);
+  EXPECT_FALSE(UnpackW4A8Weight(*blocks, 49).ok());
+}
+
+// A scale with more than bf16's 8 significant bits (int4 from another tool), or a q of -8 (the
+// nibble's range, outside the symmetric one), is refused naming the tensor.
+TEST(WeightQuant, W4A8RefusesScalesNotExactInBf16AndMinusEight) {
+  Result<QuantizedWeight> int4 =
+      QuantizeWeight(F32({2, 64}, std::vector<float>(128, 0.5f)), WeightQuant::kInt4, "w");
+  ASSERT_TRUE(int4.ok());
+  QuantizedWeight inexact = *int4;
+  inexact.scales = HostTensor(DType::kF32, Shape{2, 2});
+  std::memcpy(inexact.scales.mutable_data(), int4->scales.data(), int4->scales.byte_size());
+  inexact.scales.mutable_span<float>()[3] = 0.1f;  // 0x3dcccccd: not bf16's
+  Result<QuantizedWeight> blocks = PackW4A8Weight(inexact, "layers.3.mlp.down_proj.weight");
+  ASSERT_FALSE(blocks.ok());
+  EXPECT_NE(blocks.status().message().find("layers.3.mlp.down_proj.weight"), std::string::npos)
+      << blocks.status().message();
+  EXPECT_NE(blocks.status().message().find("bfloat16"), std::string::npos);
+  EXPECT_NE(blocks.status().message().find("output 1"), std::string::npos);
+
+  QuantizedWeight minus_eight = *int4;
+  minus_eight.values = HostTensor(DType::kI8, Shape{2, 32});
+  std::memcpy(minus_eight.values.mutable_data(), int4->values.data(), int4->values.byte_size());
+  minus_eight.values.mutable_span<uint8_t>()[40] = 0x87;  // output 1, input 17: q -8
+  blocks = PackW4A8Weight(minus_eight, "w");
+  ASSERT_FALSE(blocks.ok());
+  EXPECT_NE(blocks.status().message().find("-8"), std::string::npos) << blocks.status().message();
+
+  EXPECT_FALSE(
+      PackW4A8Weight(QuantizedWeight{int4->values, HostTensor(DType::kF32, Shape{2, 3})}, "w")
+          .ok());
+}
+
 }  // namespace
 }  // namespace vlmxla

@@ -131,6 +131,21 @@ TEST(QuantizedProduct, EveryFormMatchesTheDequantizedWeightOnPjrtCpu) {
   }
 }
 
+// Random rows [rows, in] for the activation-quantizing formats, with the rows they must get right
+// where there are enough: row 1 all zero (scale 1), row 2 with its largest value a tie at the
+// clamp (127.5 steps), row 7 holding a NaN.
+HostTensor EdgeRows(int64_t rows, int64_t in, uint32_t seed) {
+  HostTensor x = Random({rows, in}, seed);
+  auto xs = x.mutable_span<float>();
+  if (rows >= 3) {
+    for (int64_t i = 0; i < in; ++i) xs[in + i] = 0.0f;
+    xs[2 * in + 5] = 127.5f;
+    xs[2 * in + 6] = -0.5f;
+  }
+  if (rows >= 19) xs[7 * in + 3] = std::numeric_limits<float>::quiet_NaN();
+  return x;
+}
+
 // W8A8's y = float(sum q_x q_w) * (scale_x * scale_w) + bias, on the host (base/quantize.h):
 // float32 [rows, out], each step as the definition rounds it.
 std::vector<float> W8A8Reference(const HostTensor& x, const QuantizedWeight& qw,
@@ -174,14 +189,7 @@ TEST(QuantizedProduct, W8A8IsTheSameBitsInEveryFormOnBothBackends) {
       Result<QuantizedOperands> w = QuantizeAndUpload(**executor, weight, WeightQuant::kW8A8, bias);
       ASSERT_TRUE(w.ok()) << w.status().ToString();
       for (const int64_t rows : {1, 3, 19, 300}) {
-        HostTensor xh = Random({rows, kIn}, 23 + static_cast<uint32_t>(rows));
-        auto xs = xh.mutable_span<float>();
-        if (rows >= 3) {
-          for (int64_t i = 0; i < kIn; ++i) xs[kIn + i] = 0.0f;  // row 1: all zero
-          xs[2 * kIn + 5] = 127.5f;                              // row 2: its max a tie
-          xs[2 * kIn + 6] = -0.5f;
-        }
-        if (rows >= 19) xs[7 * kIn + 3] = std::numeric_limits<float>::quiet_NaN();  // row 7
+        const HostTensor xh = EdgeRows(rows, kIn, 23 + static_cast<uint32_t>(rows));
         const std::vector<float> want = W8A8Reference(xh, w->qw, bias);
         auto xd = (*executor)->Upload(xh);
         ASSERT_TRUE(xd.ok());
@@ -202,6 +210,116 @@ TEST(QuantizedProduct, W8A8IsTheSameBitsInEveryFormOnBothBackends) {
             const bool same = std::isnan(want[i]) ? std::isnan(g[i])
                                                   : (with_bias ? std::fabs(g[i] - want[i]) <= tol
                                                                : g[i] == want[i]);
+            if (!same && differ++ < 3) {
+              ADD_FAILURE() << "element " << i << ": " << g[i] << " vs " << want[i];
+            }
+          }
+          EXPECT_EQ(differ, 0);
+        }
+      }
+    }
+  }
+}
+
+// W4A8's definition on the host (base/quantize.h), float32 [rows, out] with the bias added: the
+// integer sums per group, their products by the group's scale summed in group order, times the
+// row's scale. `bound` gets, per element, the sum of the products' magnitudes times the row's
+// scale: an order of the float sum other than the definition's moves it by at most groups
+// roundings of that.
+std::vector<float> W4A8Reference(const HostTensor& x, const QuantizedWeight& int4,
+                                 const HostTensor& bias, std::vector<double>* bound) {
+  const int64_t rows = x.shape()[0], in = x.shape()[1], out = int4.values.shape()[0];
+  const int64_t groups = in / kInt4GroupSize;
+  const auto bytes = int4.values.span<uint8_t>();
+  const auto sw = int4.scales.span<float>(), bs = bias.span<float>();
+  std::vector<int8_t> qx(in);
+  std::vector<float> y(rows * out);
+  bound->assign(rows * out, 0.0);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float sx = QuantizeActivationRow(x.span<float>().data() + r * in, in, qx.data());
+    for (int64_t o = 0; o < out; ++o) {
+      float acc = 0.0f;
+      double magnitude = 0.0;
+      for (int64_t g = 0; g < groups; ++g) {
+        int32_t isum = 0;
+        for (int64_t i = g * kInt4GroupSize; i < (g + 1) * kInt4GroupSize; ++i) {
+          const uint8_t byte = bytes[(o * in + i) / 2];
+          const int nibble = i % 2 == 0 ? byte & 15 : byte >> 4;
+          isum += int32_t{qx[i]} * (nibble >= 8 ? nibble - 16 : nibble);
+        }
+        const float product = static_cast<float>(isum) * sw[o * groups + g];  // exact
+        acc += product;
+        magnitude += std::fabs(double{product});
+      }
+      y[r * out + o] = acc * sx + bs[o];
+      (*bound)[r * out + o] = magnitude * std::fabs(double{sx});
+    }
+  }
+  return y;
+}
+
+// W4A8Project of x [rows, in] by `int4`'s blocks (PackW4A8Weight), compiled on `executor`, in
+// `form`: the result [rows, out].
+Result<HostTensor> RunW4A8Project(runtime::Executor& executor, const QuantizedWeight& int4,
+                                  const HostTensor& x, const HostTensor& bias, QuantProduct form) {
+  const int64_t rows = x.shape()[0], in = x.shape()[1], out = int4.values.shape()[0];
+  VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight blocks, PackW4A8Weight(int4, "w"));
+  hlo::Builder builder("main");
+  Value xv = builder.Arg("x", {ElementType::kF32, {rows, in}});
+  const Shape& vs = blocks.values.shape();
+  Value q = builder.Arg("q", {ElementType::kI8, {vs[0], vs[1], vs[2]}});
+  Value s = builder.Arg("s", {ElementType::kBF16, {vs[0], vs[1], kW4A8BlockOutputs}});
+  Value bv = builder.Arg("bias", {ElementType::kF32, {out}});
+  Value y = hlo::W4A8Project(builder, xv, q, s, out, form, bv);
+  VLMXLA_ASSIGN_OR_RETURN(auto exe, CompileMain(executor, builder, y));
+  VLMXLA_ASSIGN_OR_RETURN(auto xd, executor.Upload(x));
+  VLMXLA_ASSIGN_OR_RETURN(auto qd, executor.Upload(blocks.values));
+  VLMXLA_ASSIGN_OR_RETURN(auto sd, executor.Upload(blocks.scales));
+  VLMXLA_ASSIGN_OR_RETURN(auto bd, executor.Upload(bias));
+  const std::vector<runtime::DeviceBuffer*> args = {xd.get(), qd.get(), sd.get(), bd.get()};
+  VLMXLA_ASSIGN_OR_RETURN(auto result, exe->Execute(args));
+  return result[0]->ToHost();
+}
+
+// w4a8 on every backend and at every row count, for 40 outputs (two blocks of 16 and a part)
+// of 1056 inputs (33 groups): pjrt-cpu's host call equals the host's definition bit for bit (the
+// groups summed in order; with a bias, the bias's add may fuse with the scale's multiply: within
+// an ulp), and the StableHLO steps (pjrt-cpu and iree-cpu), which sum the groups in their
+// compiler's order, stay within 33 roundings of the products' magnitudes of it. A zero row, a tie
+// at the clamp and a NaN row (its outputs NaN, the other rows untouched) are among the rows.
+TEST(QuantizedProduct, W4A8IsTheDefinitionInEveryFormOnBothBackends) {
+  constexpr int64_t kOut = 40, kIn = 1056, kGroups = kIn / kInt4GroupSize;
+  Result<QuantizedWeight> int4 = QuantizeWeight(Random({kOut, kIn}, 31), WeightQuant::kInt4, "w");
+  ASSERT_TRUE(int4.ok()) << int4.status().ToString();
+  HostTensor zero_bias(DType::kF32, Shape{kOut});
+  for (float& v : zero_bias.mutable_span<float>()) v = 0.0f;
+  for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
+    auto executor = runtime::MakeExecutor(backend);
+    ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+    std::vector<QuantProduct> forms = {QuantProduct::kMatrixVector};
+    if ((*executor)->traits().has_quantized_matvec_call) forms.push_back(QuantProduct::kHostCall);
+    for (const bool with_bias : {false, true}) {
+      const HostTensor bias = with_bias ? Random({kOut}, 32) : zero_bias;
+      for (const int64_t rows : {1, 3, 19, 300}) {
+        const HostTensor xh = EdgeRows(rows, kIn, 33 + static_cast<uint32_t>(rows));
+        std::vector<double> bound;
+        const std::vector<float> want = W4A8Reference(xh, *int4, bias, &bound);
+        for (const QuantProduct form : forms) {
+          const bool host = form == QuantProduct::kHostCall;
+          SCOPED_TRACE(backend + " " + hlo::QuantProductName(form) + " rows " +
+                       std::to_string(rows) + (with_bias ? " bias" : ""));
+          Result<HostTensor> got = RunW4A8Project(**executor, *int4, xh, bias, form);
+          ASSERT_TRUE(got.ok()) << got.status().ToString();
+          ASSERT_EQ(got->shape(), (Shape{rows, kOut}));
+          const auto g = got->span<float>();
+          int differ = 0;
+          for (size_t i = 0; i < want.size(); ++i) {
+            const double b = std::fabs(bias.span<float>()[i % kOut]);
+            const double ulp = std::ldexp(std::fabs(want[i]) + b, -23);
+            const double tol =
+                host ? (with_bias ? ulp : 0.0) : std::ldexp(bound[i], -23) * kGroups + 2 * ulp;
+            const bool same =
+                std::isnan(want[i]) ? std::isnan(g[i]) : std::fabs(double{g[i]} - want[i]) <= tol;
             if (!same && differ++ < 3) {
               ADD_FAILURE() << "element " << i << ": " << g[i] << " vs " << want[i];
             }
@@ -275,7 +393,8 @@ TEST(QuantizedProduct, DecodeAndPrefillCallTheHostKernelOnPjrtCpuOnly) {
   for (const std::string backend : {"pjrt-cpu", "iree-cpu"}) {
     auto executor = runtime::MakeExecutor(backend);
     ASSERT_TRUE(executor.ok()) << executor.status().ToString();
-    for (const WeightQuant quant : {WeightQuant::kInt8, WeightQuant::kInt4, WeightQuant::kW8A8}) {
+    for (const WeightQuant quant :
+         {WeightQuant::kInt8, WeightQuant::kInt4, WeightQuant::kW8A8, WeightQuant::kW4A8}) {
       for (const bool prefill : {false, true}) {
         SCOPED_TRACE(backend + " " + WeightQuantName(quant) + (prefill ? " prefill" : " decode"));
         Result<hlo::Program> p = Status::Ok();
@@ -314,6 +433,14 @@ TEST(QuantizedProduct, DecodeAndPrefillCallTheHostKernelOnPjrtCpuOnly) {
           // The head too; elsewhere the same steps as i8 x i8 products summed in i32.
           EXPECT_EQ(count(kW8A8MatmulTarget), projections + head);
           EXPECT_EQ(count(kInt8MatvecTarget), 0);
+          const bool int_dots = p->mlir.find("xi8>) -> tensor<") != std::string::npos &&
+                                p->mlir.find("xi32>") != std::string::npos;
+          EXPECT_EQ(int_dots, backend != "pjrt-cpu");
+        } else if (quant == WeightQuant::kW4A8) {
+          // The head w8a8's; elsewhere the same steps as i8 x i8 products summed in i32.
+          EXPECT_EQ(count(kW4A8MatmulTarget), projections);
+          EXPECT_EQ(count(kW8A8MatmulTarget), head);
+          EXPECT_EQ(count(kInt8MatvecTarget) + count(kInt4MatvecTarget), 0);
           const bool int_dots = p->mlir.find("xi8>) -> tensor<") != std::string::npos &&
                                 p->mlir.find("xi32>") != std::string::npos;
           EXPECT_EQ(int_dots, backend != "pjrt-cpu");
