@@ -37,8 +37,9 @@ struct EngineOptions {
   // Compute dtype: auto | float32 | bfloat16 | float16 (engine/precision.h). auto: the
   // checkpoint's. Weights stay in their stored type on the device.
   std::string dtype = "auto";
-  // The text decoder's Linear weights: "stored" (as the checkpoint holds them) | "int8" | "int4"
-  // (quantized at load, base/quantize.h; the vision tower, embeddings and LM head stay as stored).
+  // The text decoder's Linear weights: "stored" (as the checkpoint holds them) | "int8" | "int4" |
+  // "w8a8" | "w4a8" (quantized at load, base/quantize.h, the LM head to HeadQuant's format; the
+  // vision tower and an untied embedding table stay as stored).
   std::string weights = "stored";
   int max_batch = 4;     // KV slots
   int max_queue = 64;    // waiting requests before Submit/Generate report overload

@@ -205,7 +205,8 @@ struct ModelConfig {
   // or else in text_config ("float32", "bfloat16", "float16"); empty when absent.
   std::string torch_dtype;
   // The decoder projections' quantization a checkpoint written by `vlmxla quantize` declares
-  // (config.json "quantization_config", compressed-tensors): "int8" | "int4"; empty: none.
+  // (config.json "quantization_config", compressed-tensors): "int8" | "int4" | "w8a8" | "w4a8";
+  // empty: none.
   std::string quantization;
   bool is_multimodal() const { return llava.has_value() || qwen_vl.has_value() || gemma3; }
   // The token id image features replace in the prompt; -1 for a text-only model.
