@@ -1,9 +1,8 @@
 #include "vlmxla/runtime/quantized_matvec.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-
-#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -158,6 +157,21 @@ bool CpuHasVnni() {
   static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                           __builtin_cpu_supports("avx512vnni");
   return has;
+}
+
+// The integer products' (W8A8's, W4A8's) choice of loop for `isa`: the AVX-512 VNNI one where
+// the CPU has VNNI, AVX2's `vpmaddubsw` one for AVX-512 without it (no faster integer product) and
+// for AVX2, else the scalar definition.
+template <class Args>
+void RunIntegerLoop(MatvecIsa isa, const Args& a, int64_t begin, int64_t end,
+                    void (*vnni)(const Args&, int64_t, int64_t),
+                    void (*avx2)(const Args&, int64_t, int64_t),
+                    void (*scalar)(const Args&, int64_t, int64_t)) {
+  switch (isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa) {
+    case MatvecIsa::kAvx512: return CpuHasVnni() ? vnni(a, begin, end) : avx2(a, begin, end);
+    case MatvecIsa::kAvx2: return avx2(a, begin, end);
+    default: return scalar(a, begin, end);
+  }
 }
 
 }  // namespace
@@ -344,14 +358,8 @@ void RunW8A8Matmul(const W8A8Matmul& m, int64_t begin, int64_t end, MatvecIsa is
   a.scales = m.scales;
   a.out = m.out;
   a.y = m.y;
-  switch (isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa) {
-    // AVX-512 without VNNI has no faster integer product than AVX2's.
-    case MatvecIsa::kAvx512:
-      return CpuHasVnni() ? matvec_kernels::W8A8Vnni(a, begin, end)
-                          : matvec_kernels::W8A8Avx2(a, begin, end);
-    case MatvecIsa::kAvx2: return matvec_kernels::W8A8Avx2(a, begin, end);
-    default: return ScalarW8A8(a, begin, end);
-  }
+  RunIntegerLoop(isa, a, begin, end, matvec_kernels::W8A8Vnni, matvec_kernels::W8A8Avx2,
+                 ScalarW8A8);
 }
 
 void RunW4A8Matmul(const W4A8Matmul& m, int64_t begin, int64_t end, MatvecIsa isa) {
@@ -371,14 +379,8 @@ void RunW4A8Matmul(const W4A8Matmul& m, int64_t begin, int64_t end, MatvecIsa is
   a.scales = m.scales;
   a.out = m.out;
   a.y = m.y;
-  switch (isa == MatvecIsa::kAuto ? HostMatvecIsa() : isa) {
-    // AVX-512 without VNNI: AVX2's vpmaddubsw loop, as W8A8's.
-    case MatvecIsa::kAvx512:
-      return CpuHasVnni() ? matvec_kernels::W4A8Vnni(a, begin, end)
-                          : matvec_kernels::W4A8Avx2(a, begin, end);
-    case MatvecIsa::kAvx2: return matvec_kernels::W4A8Avx2(a, begin, end);
-    default: return ScalarW4A8(a, begin, end);
-  }
+  RunIntegerLoop(isa, a, begin, end, matvec_kernels::W4A8Vnni, matvec_kernels::W4A8Avx2,
+                 ScalarW4A8);
 }
 
 }  // namespace vlmxla::runtime

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../hlo/small_decoder_config.h"
+#include "../runtime/w4a8_definition.h"
 #include "vlmxla/base/quantize.h"
 #include "vlmxla/engine/precision.h"
 #include "vlmxla/hlo/model_programs.h"
@@ -221,43 +222,6 @@ TEST(QuantizedProduct, W8A8IsTheSameBitsInEveryFormOnBothBackends) {
   }
 }
 
-// W4A8's definition on the host (base/quantize.h), float32 [rows, out] with the bias added: the
-// integer sums per group, their products by the group's scale summed in group order, times the
-// row's scale. `bound` gets, per element, the sum of the products' magnitudes times the row's
-// scale: an order of the float sum other than the definition's moves it by at most groups
-// roundings of that.
-std::vector<float> W4A8Reference(const HostTensor& x, const QuantizedWeight& int4,
-                                 const HostTensor& bias, std::vector<double>* bound) {
-  const int64_t rows = x.shape()[0], in = x.shape()[1], out = int4.values.shape()[0];
-  const int64_t groups = in / kInt4GroupSize;
-  const auto bytes = int4.values.span<uint8_t>();
-  const auto sw = int4.scales.span<float>(), bs = bias.span<float>();
-  std::vector<int8_t> qx(in);
-  std::vector<float> y(rows * out);
-  bound->assign(rows * out, 0.0);
-  for (int64_t r = 0; r < rows; ++r) {
-    const float sx = QuantizeActivationRow(x.span<float>().data() + r * in, in, qx.data());
-    for (int64_t o = 0; o < out; ++o) {
-      float acc = 0.0f;
-      double magnitude = 0.0;
-      for (int64_t g = 0; g < groups; ++g) {
-        int32_t isum = 0;
-        for (int64_t i = g * kInt4GroupSize; i < (g + 1) * kInt4GroupSize; ++i) {
-          const uint8_t byte = bytes[(o * in + i) / 2];
-          const int nibble = i % 2 == 0 ? byte & 15 : byte >> 4;
-          isum += int32_t{qx[i]} * (nibble >= 8 ? nibble - 16 : nibble);
-        }
-        const float product = static_cast<float>(isum) * sw[o * groups + g];  // exact
-        acc += product;
-        magnitude += std::fabs(double{product});
-      }
-      y[r * out + o] = acc * sx + bs[o];
-      (*bound)[r * out + o] = magnitude * std::fabs(double{sx});
-    }
-  }
-  return y;
-}
-
 // W4A8Project of x [rows, in] by `int4`'s blocks (PackW4A8Weight), compiled on `executor`, in
 // `form`: the result [rows, out].
 Result<HostTensor> RunW4A8Project(runtime::Executor& executor, const QuantizedWeight& int4,
@@ -302,8 +266,10 @@ TEST(QuantizedProduct, W4A8IsTheDefinitionInEveryFormOnBothBackends) {
       const HostTensor bias = with_bias ? Random({kOut}, 32) : zero_bias;
       for (const int64_t rows : {1, 3, 19, 300}) {
         const HostTensor xh = EdgeRows(rows, kIn, 33 + static_cast<uint32_t>(rows));
+        // The definition, then the bias added to its result, as the program adds it.
         std::vector<double> bound;
-        const std::vector<float> want = W4A8Reference(xh, *int4, bias, &bound);
+        std::vector<float> want = W4A8Definition(xh.span<float>().data(), rows, kIn, *int4, &bound);
+        for (size_t i = 0; i < want.size(); ++i) want[i] += bias.span<float>()[i % kOut];
         for (const QuantProduct form : forms) {
           const bool host = form == QuantProduct::kHostCall;
           SCOPED_TRACE(backend + " " + hlo::QuantProductName(form) + " rows " +

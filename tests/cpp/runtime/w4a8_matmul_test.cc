@@ -16,6 +16,7 @@
 
 #include "activation_rows.h"
 #include "matvec_isas.h"
+#include "w4a8_definition.h"
 #include "vlmxla/base/quantize.h"
 #include "vlmxla/runtime/quantized_matvec.h"
 
@@ -55,35 +56,12 @@ W4A8Weight RandomW4A8Weight(int64_t out, int64_t in, uint32_t seed) {
   return {std::move(*int4), std::move(*blocks)};
 }
 
-// The definition, from the blocks unpacked again (UnpackW4A8Weight): each row by
-// QuantizeActivationRow, each group's sum in int32, its product by the scale added in group order.
+// The definition (w4a8_definition.h), from the blocks unpacked again (UnpackW4A8Weight).
 std::vector<float> W4A8Reference(const std::vector<float>& x, int64_t rows, int64_t in,
                                  const QuantizedWeight& blocks, int64_t out) {
   Result<QuantizedWeight> int4 = UnpackW4A8Weight(blocks, out);
   EXPECT_TRUE(int4.ok()) << int4.status().ToString();
-  const auto bytes = int4->values.span<uint8_t>();
-  const auto scales = int4->scales.span<float>();
-  const int64_t groups = in / kInt4GroupSize;
-  std::vector<int8_t> q(in);
-  std::vector<float> y(rows * out);
-  for (int64_t r = 0; r < rows; ++r) {
-    const float scale_x = QuantizeActivationRow(x.data() + r * in, in, q.data());
-    for (int64_t o = 0; o < out; ++o) {
-      float acc = 0.0f;
-      for (int64_t g = 0; g < groups; ++g) {
-        int32_t isum = 0;
-        for (int64_t i = g * kInt4GroupSize; i < (g + 1) * kInt4GroupSize; ++i) {
-          const uint8_t byte = bytes[(o * in + i) / 2];
-          const int nibble = i % 2 == 0 ? byte & 15 : byte >> 4;
-          isum += int32_t{q[i]} * (nibble >= 8 ? nibble - 16 : nibble);
-        }
-        const float product = static_cast<float>(isum) * scales[o * groups + g];
-        acc = acc + product;
-      }
-      y[r * out + o] = acc * scale_x;
-    }
-  }
-  return y;
+  return W4A8Definition(x.data(), rows, in, *int4);
 }
 
 // got == want bit for bit (NaN included); else the first element that differs.
