@@ -36,7 +36,9 @@ inline constexpr int64_t kInt4GroupSize = 32;
 // The custom calls that multiply rows by a quantized weight on the host, reading it as
 // stored (hlo::QuantizedProject emits them where the backend has them, runtime/pjrt_ffi_matvec.h
 // registers them with XLA's CPU plugin): (x [rows, in] f32 or bf16, values, scales) -> f32
-// [rows, out].
+// [rows, out]. Each of them also takes several weights of the same rows in one call (x, then each
+// weight's operands -> one f32 buffer of each weight's [rows, out] in turn;
+// hlo::ProjectSharedInput).
 inline constexpr char kInt8MatvecTarget[] = "vlmxla.int8_matvec_host";
 inline constexpr char kInt4MatvecTarget[] = "vlmxla.int4_matvec_host";
 // The same kernel for a bfloat16 [out, in] weight as stored (no scales): (x [rows, in] f32 or

@@ -181,17 +181,14 @@ DecoderWeights DeclareDecoderWeights(Builder& b, const io::TextConfig& config, b
 
 namespace {
 
+ProjectionWeight AsProjection(const LinearWeight& w, Value bias) {
+  return {w.weight, w.scales, w.out, bias};
+}
+
 // x . w (+ bias) for a weight as stored (in the layout in_out says) or quantized in `quant`.
 Value ProjectWeight(Builder& b, bool in_out, WeightQuant quant, Value x, const LinearWeight& w,
                     Value bias) {
-  if (quant == WeightQuant::kNone) {
-    if (Bf16HostCallTakes(b, in_out, x, w.weight)) return Bf16HostLinear(b, x, w.weight, bias);
-    return Project(b, in_out, x, w.weight, bias);
-  }
-  const QuantProduct form =
-      b.quantized_matvec_call() ? QuantProduct::kHostCall : QuantProduct::kMatrixVector;
-  if (quant == WeightQuant::kW4A8) return W4A8Project(b, x, w.weight, w.scales, w.out, form, bias);
-  return QuantizedProject(b, x, w.weight, w.scales, quant, form, bias);
+  return ProjectAs(b, in_out, quant, x, AsProjection(w, bias));
 }
 
 }  // namespace
@@ -199,6 +196,13 @@ Value ProjectWeight(Builder& b, bool in_out, WeightQuant quant, Value x, const L
 Value LayerProject(Builder& b, const DecoderLayerWeights& lw, Value x, const LinearWeight& w,
                    Value bias) {
   return ProjectWeight(b, lw.in_out, lw.quant, x, w, bias);
+}
+
+std::vector<Value> LayerProjectShared(Builder& b, const DecoderLayerWeights& lw, Value x,
+                                      const std::vector<std::pair<LinearWeight, Value>>& ws) {
+  std::vector<ProjectionWeight> projections;
+  for (const auto& [w, bias] : ws) projections.push_back(AsProjection(w, bias));
+  return ProjectSharedInput(b, lw.in_out, lw.quant, x, projections);
 }
 
 Value EmbedTokens(Builder& b, const DecoderWeights& w, Value ids) {
@@ -236,9 +240,11 @@ LayerQkv AttentionInputs(Builder& b, const io::TextConfig& config, const Decoder
   const int64_t n = b.dims(x)[0], hd = config.head_dim;
   Value h = DecoderNorm(b, config, x, lw.input_norm);
   const int64_t heads = config.num_attention_heads, kv_heads = config.num_key_value_heads;
-  Value q = b.Reshape(LayerProject(b, lw, h, lw.q, lw.q_bias), {n, heads, hd});
-  Value k = b.Reshape(LayerProject(b, lw, h, lw.k, lw.k_bias), {n, kv_heads, hd});
-  Value v = b.Reshape(LayerProject(b, lw, h, lw.v, lw.v_bias), {n, kv_heads, hd});
+  const std::vector<Value> qkv =
+      LayerProjectShared(b, lw, h, {{lw.q, lw.q_bias}, {lw.k, lw.k_bias}, {lw.v, lw.v_bias}});
+  Value q = b.Reshape(qkv[0], {n, heads, hd});
+  Value k = b.Reshape(qkv[1], {n, kv_heads, hd});
+  Value v = b.Reshape(qkv[2], {n, kv_heads, hd});
   if (config.qk_norm) {
     q = DecoderNorm(b, config, q, lw.q_norm);
     k = DecoderNorm(b, config, k, lw.k_norm);
@@ -264,8 +270,9 @@ Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWe
     Value o = LayerProject(b, lw, attn, lw.o, lw.o_bias);
     x = b.Add(x, DecoderNorm(b, config, o, lw.post_norm));
     Value h = DecoderNorm(b, config, x, lw.pre_ff_norm);
-    Value gate = LayerProject(b, lw, h, lw.gate, lw.gate_bias);
-    Value up = LayerProject(b, lw, h, lw.up, lw.up_bias);
+    const std::vector<Value> gate_up =
+        LayerProjectShared(b, lw, h, {{lw.gate, lw.gate_bias}, {lw.up, lw.up_bias}});
+    Value gate = gate_up[0], up = gate_up[1];
     Result<Value> act = Activation(b, config.hidden_act, gate, "hidden_act");
     if (!act.ok()) return b.Fail(act.status());
     Value mlp = LayerProject(b, lw, b.Multiply(*act, up), lw.down, lw.down_bias);
@@ -273,8 +280,9 @@ Value FinishLayer(Builder& b, const io::TextConfig& config, const DecoderLayerWe
   }
   x = b.Add(x, LayerProject(b, lw, attn, lw.o, lw.o_bias));
   Value h = RmsNorm(b, x, lw.post_norm, config.rms_norm_eps);
-  Value gate = LayerProject(b, lw, h, lw.gate, lw.gate_bias);
-  Value up = LayerProject(b, lw, h, lw.up, lw.up_bias);
+  const std::vector<Value> gate_up =
+      LayerProjectShared(b, lw, h, {{lw.gate, lw.gate_bias}, {lw.up, lw.up_bias}});
+  Value gate = gate_up[0], up = gate_up[1];
   return b.Add(x, LayerProject(b, lw, b.Multiply(Silu(b, gate), up), lw.down, lw.down_bias));
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "vlmxla/base/status.h"
@@ -39,6 +40,11 @@ struct DecoderLayerWeights {
 // x . w (+ bias) for one of the layer's projections, widening a quantized weight first.
 Value LayerProject(Builder& b, const DecoderLayerWeights& lw, Value x, const LinearWeight& w,
                    Value bias = Value{});
+// LayerProject(x, w, bias) for each of `ws`, weights of the layer on the same x (its q, k and v;
+// its gate and up): one host call for all of them where each would be one (ProjectSharedInput,
+// nn.h), the same bits.
+std::vector<Value> LayerProjectShared(Builder& b, const DecoderLayerWeights& lw, Value x,
+                                      const std::vector<std::pair<LinearWeight, Value>>& ws);
 
 struct DecoderWeights {
   Value embed_table;  // [vocab, hidden], or [hidden, vocab] when embed_transposed

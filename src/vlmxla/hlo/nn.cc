@@ -398,22 +398,54 @@ int64_t Rows(Builder& b, Value x) {
 }
 
 // The host kernel's custom call `target` (base/quantize.h) on x [..., k] as rows [m, k] (f32 or
-// bf16; an f16 row widens exactly) and the weight's operands, its f32 [m, n] back in x's leading
-// dims with the bias joined before the one rounding to x's type. The kernel multiplies the rows
-// in blocks over each tile of the weight, which it reads from memory once.
-Value HostCall(Builder& b, const char* target, Value x, const std::vector<Value>& weight, int64_t n,
-               Value bias) {
+// bf16; an f16 row widens exactly) and, for each product, its weight's operands: its f32 [m, n]
+// back in x's leading dims with its bias joined before the one rounding to x's type. The kernel
+// multiplies the rows in blocks over each tile of a weight, which it reads from memory once.
+// One product's result is [m, n]; several products' one call returns f32 [m * (n_1 + ... )],
+// product i's [m, n_i] after those before it (runtime/pjrt_ffi_matvec.cc), sliced apart here.
+std::vector<Value> HostCalls(Builder& b, const char* target, Value x,
+                             const std::vector<std::vector<Value>>& weights,
+                             const std::vector<int64_t>& outs, const std::vector<Value>& biases) {
   const ElementType t = b.type(x).element;
   const std::vector<int64_t> xd = b.dims(x);
   const int64_t m = Rows(b, x);
   Value rows = b.Reshape(x, {m, xd.back()});
   if (t == ElementType::kF16) rows = b.Convert(rows, ElementType::kF32);
   std::vector<Value> operands = {rows};
-  operands.insert(operands.end(), weight.begin(), weight.end());
-  Value y = b.CustomCall(target, operands, {ElementType::kF32, {m, n}});
-  std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
-  out_dims.push_back(n);
-  return AddBias(b, b.Reshape(y, out_dims), bias, t);
+  int64_t outputs = 0;
+  for (size_t i = 0; i < weights.size(); ++i) {
+    operands.insert(operands.end(), weights[i].begin(), weights[i].end());
+    outputs += outs[i];
+  }
+  std::vector<Value> ys;
+  if (weights.size() == 1) {
+    ys.push_back(b.CustomCall(target, operands, {ElementType::kF32, {m, outs[0]}}));
+  } else {
+    Value y = b.CustomCall(target, operands, {ElementType::kF32, {m * outputs}});
+    int64_t offset = 0;
+    for (const int64_t n : outs) {
+      ys.push_back(b.Reshape(b.Slice(y, {m * offset}, {m * (offset + n)}), {m, n}));
+      offset += n;
+    }
+  }
+  for (size_t i = 0; i < ys.size(); ++i) {
+    std::vector<int64_t> out_dims(xd.begin(), xd.end() - 1);
+    out_dims.push_back(outs[i]);
+    ys[i] = AddBias(b, b.Reshape(ys[i], out_dims), biases[i], t);
+  }
+  return ys;
+}
+
+Value HostCall(Builder& b, const char* target, Value x, const std::vector<Value>& weight, int64_t n,
+               Value bias) {
+  return HostCalls(b, target, x, {weight}, {n}, {bias})[0];
+}
+
+// Whether a quantized product of `rows` rows in `form` is the host call (QuantizedProject,
+// W4A8Project): w8a8's and w4a8's at any row count, int8's and int4's up to kMaxHostCallRows.
+bool QuantizedHostCall(WeightQuant quant, QuantProduct form, int64_t rows) {
+  return form == QuantProduct::kHostCall &&
+         (QuantizesActivations(quant) || rows <= kMaxHostCallRows);
 }
 
 // Whether x [..., in] meets a bfloat16 weight [out, in].
@@ -847,7 +879,7 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
     Value y = W8A8Rows(b, b.Reshape(x, {m, xd.back()}), values, scales);
     return AddBias(b, b.Reshape(y, out_dims), bias, t);
   }
-  const bool host_call = form == QuantProduct::kHostCall && m <= kMaxHostCallRows;
+  const bool host_call = QuantizedHostCall(quant, form, m);
   if (!host_call && (form == QuantProduct::kWidenedBlocks || m > kMaxStreamedRows)) {
     return WidenedBlocks(b, x, values, scales, quant, bias);
   }
@@ -893,6 +925,74 @@ Value W4A8Project(Builder& b, Value x, Value values, Value scales, int64_t out, 
   out_dims.push_back(out);
   Value y = W4A8Rows(b, b.Reshape(x, {Rows(b, x), xd.back()}), values, scales, out);
   return AddBias(b, b.Reshape(y, out_dims), bias, t);
+}
+
+Value ProjectAs(Builder& b, bool in_out, WeightQuant quant, Value x, const ProjectionWeight& w) {
+  if (quant == WeightQuant::kNone) {
+    if (Bf16HostCallTakes(b, in_out, x, w.values)) return Bf16HostLinear(b, x, w.values, w.bias);
+    return Project(b, in_out, x, w.values, w.bias);
+  }
+  const QuantProduct form =
+      b.quantized_matvec_call() ? QuantProduct::kHostCall : QuantProduct::kMatrixVector;
+  if (quant == WeightQuant::kW4A8) {
+    return W4A8Project(b, x, w.values, w.scales, w.out, form, w.bias);
+  }
+  return QuantizedProject(b, x, w.values, w.scales, quant, form, w.bias);
+}
+
+namespace {
+
+// The outputs of `w` as one product of a shared host call under `quant`, or 0 where ProjectAs
+// would not make it the host call of x (or the call would not take it: then ProjectAs says why).
+int64_t SharedCallOutputs(Builder& b, bool in_out, WeightQuant quant, Value x,
+                          const ProjectionWeight& w) {
+  if (!Ready(b, {x, w.values}) || !b.quantized_matvec_call()) return 0;
+  const std::vector<int64_t> xd = b.dims(x), vd = b.dims(w.values);
+  if (quant == WeightQuant::kNone) {
+    return Bf16HostCallTakes(b, in_out, x, w.values) ? vd[0] : 0;
+  }
+  if (!Ready(b, {w.scales}) || xd.empty() ||
+      !QuantizedHostCall(quant, QuantProduct::kHostCall, Rows(b, x))) {
+    return 0;
+  }
+  if (quant == WeightQuant::kW4A8) {
+    // Several products' call takes each one's outputs as all of its blocks' (16 a block).
+    const bool whole_blocks =
+        vd.size() == 3 && w.out == vd[0] * kW4A8BlockOutputs && xd.back() == vd[1] * kInt4GroupSize;
+    return whole_blocks ? w.out : 0;
+  }
+  const bool int4 = quant == WeightQuant::kInt4;
+  const bool fits = vd.size() == 2 && b.type(w.values).element == ElementType::kI8 &&
+                    xd.back() == (int4 ? vd[1] * 2 : vd[1]);
+  return fits ? vd[0] : 0;
+}
+
+}  // namespace
+
+std::vector<Value> ProjectSharedInput(Builder& b, bool in_out, WeightQuant quant, Value x,
+                                      const std::vector<ProjectionWeight>& ws) {
+  std::vector<int64_t> outs;
+  std::vector<std::vector<Value>> operands;
+  std::vector<Value> biases;
+  for (const ProjectionWeight& w : ws) {
+    const int64_t out = SharedCallOutputs(b, in_out, quant, x, w);
+    if (out == 0) break;
+    outs.push_back(out);
+    operands.push_back(quant == WeightQuant::kNone ? std::vector<Value>{w.values}
+                                                   : std::vector<Value>{w.values, w.scales});
+    biases.push_back(w.bias);
+  }
+  if (ws.size() < 2 || outs.size() != ws.size()) {
+    std::vector<Value> ys;
+    for (const ProjectionWeight& w : ws) ys.push_back(ProjectAs(b, in_out, quant, x, w));
+    return ys;
+  }
+  const char* target = quant == WeightQuant::kNone   ? kBf16MatvecTarget
+                       : quant == WeightQuant::kInt8 ? kInt8MatvecTarget
+                       : quant == WeightQuant::kInt4 ? kInt4MatvecTarget
+                       : quant == WeightQuant::kW8A8 ? kW8A8MatmulTarget
+                                                     : kW4A8MatmulTarget;
+  return HostCalls(b, target, x, operands, outs, biases);
 }
 
 }  // namespace vlmxla::hlo

@@ -222,4 +222,27 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
 Value W4A8Project(Builder& b, Value x, Value values, Value scales, int64_t out, QuantProduct form,
                   Value bias = Value{});
 
+// A projection's weight in a format `quant` (ProjectAs): as stored (WeightQuant::kNone: `values`
+// [out, in], or [in, out] with in_out) or quantized (`values` and `scales` as QuantizedProject
+// takes them, or W4A8Project with its `out`), and its optional bias [out].
+struct ProjectionWeight {
+  Value values, scales;
+  int64_t out = 0;  // w4a8's outputs (its blocks hold them rounded up to 16)
+  Value bias;
+};
+
+// x . w (+ bias) in the form the backend takes: a weight as stored by Bf16HostLinear where
+// Bf16HostCallTakes, else Project; a quantized one by QuantizedProject / W4A8Project as the host
+// call where the backend has it (Builder::quantized_matvec_call), else kMatrixVector.
+Value ProjectAs(Builder& b, bool in_out, WeightQuant quant, Value x, const ProjectionWeight& w);
+
+// ProjectAs(x, w) for each of `ws`, several weights of one format on the same x (a layer's q, k
+// and v; its gate and up). Where every one of them is the host call, one call multiplies x by all
+// of them: the rows prepared (under w8a8 and w4a8 quantized) once, the outputs of all the weights
+// shared among the threads, each result the same bits as its own call gives (the kernel's sums
+// depend on neither the split of the outputs nor the call: runtime/quantized_matvec.h). w4a8
+// weights join only with outputs filling their blocks (16 a block). Otherwise each its own way.
+std::vector<Value> ProjectSharedInput(Builder& b, bool in_out, WeightQuant quant, Value x,
+                                      const std::vector<ProjectionWeight>& ws);
+
 }  // namespace vlmxla::hlo

@@ -6,13 +6,14 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
-#include <thread>
+#include <tuple>
 #include <vector>
 
 #include "pjrt_c_api.h"
 #include "vlmxla/base/quantize.h"
 #include "vlmxla/runtime/cpu_isa.h"
 #include "vlmxla/runtime/decode_attention.h"
+#include "vlmxla/runtime/polling_pool.h"
 #include "vlmxla/runtime/quantized_matvec.h"
 #include "xla/ffi/api/c_api.h"
 
@@ -53,41 +54,48 @@ constexpr int64_t kMinOutputsPerChunk = 64, kChunksPerThread = 8;
 // bytes its 4864 x 896 projections ran on one thread), and a prefill's rows multiply the work.
 constexpr int64_t kMinMacsPerThread = 2 << 20;
 
-// One call's work, shared with the tasks it schedules: every thread, the caller included, takes
-// the next chunk until none is left, so the call finishes even if the pool runs none of its
-// tasks, and a task that starts after the call returned finds nothing to do. A call's operands
-// live in the object that derives from this, which the tasks keep alive.
-struct SharedCall {
-  virtual ~SharedCall() = default;
-  virtual void RunChunk(int64_t c) = 0;
-  int64_t chunks = 0;
-  std::atomic<int64_t> next{0};
-  std::atomic<int64_t> done{0};
-
-  void Work() {
-    for (int64_t c; (c = next.fetch_add(1)) < chunks;) {
-      RunChunk(c);
-      done.fetch_add(1, std::memory_order_release);
-    }
-  }
-};
-
-// A product in chunks of outputs, on rows prepared once before the chunks run: the float
-// loops' (MatvecRows) or W8A8's quantized ones (ActivationRows).
+// The products of one call, on rows prepared once before the chunks run (the float loops'
+// MatvecRows, or the quantized ones of W8A8 and W4A8, ActivationRows): one weight's, or several
+// weights' of the same rows (a layer's q, k and v; its gate and up), each with its own result,
+// their outputs chunked together so that the threads share all of them.
 template <class Rows, class Product, void (*Run)(const Product&, int64_t, int64_t, MatvecIsa)>
-struct ProductCall : SharedCall {
+struct ProductsCall : SharedCall {
+  struct Span {
+    size_t product;
+    int64_t begin, end;
+  };
   Rows rows;
-  Product product;
+  std::vector<Product> products;
+  std::vector<Span> spans;  // one a chunk
   MatvecIsa isa = MatvecIsa::kAuto;
-  int64_t chunk = 0;
   void RunChunk(int64_t c) override {
-    const int64_t begin = c * chunk;
-    Run(product, begin, std::min(product.out, begin + chunk), isa);
+    const Span& s = spans[c];
+    Run(products[s.product], s.begin, s.end, isa);
+  }
+  int64_t Outputs() const {
+    int64_t n = 0;
+    for (const Product& p : products) n += p.out;
+    return n;
+  }
+  // Every product's outputs in chunks of `chunk` (each product's last one shorter).
+  void Split(int64_t chunk) {
+    for (size_t p = 0; p < products.size(); ++p) {
+      for (int64_t begin = 0; begin < products[p].out; begin += chunk) {
+        spans.push_back({p, begin, std::min(products[p].out, begin + chunk)});
+      }
+    }
+    chunks = static_cast<int64_t>(spans.size());
   }
 };
-using MatvecCall = ProductCall<MatvecRows, QuantizedMatvec, RunQuantizedMatvec>;
-using W8A8Call = ProductCall<ActivationRows, W8A8Matmul, RunW8A8Matmul>;
-using W4A8Call = ProductCall<ActivationRows, W4A8Matmul, RunW4A8Matmul>;
+using MatvecCall = ProductsCall<MatvecRows, QuantizedMatvec, RunQuantizedMatvec>;
+using W8A8Call = ProductsCall<ActivationRows, W8A8Matmul, RunW8A8Matmul>;
+using W4A8Call = ProductsCall<ActivationRows, W4A8Matmul, RunW4A8Matmul>;
+
+std::string Dims(const XLA_FFI_Buffer* b) {
+  std::string s = "[";
+  for (int64_t d = 0; d < b->rank; ++d) s += (d ? ", " : "") + std::to_string(b->dims[d]);
+  return s + "]";
+}
 
 // One slot's decode attention, a chunk per kv head, each thread with scratch of its own.
 struct AttentionCall : SharedCall {
@@ -173,12 +181,6 @@ int64_t Elements(const XLA_FFI_Buffer* b) {
   return n;
 }
 
-std::string Dims(const XLA_FFI_Buffer* b) {
-  std::string s = "[";
-  for (int64_t d = 0; d < b->rank; ++d) s += (d ? ", " : "") + std::to_string(b->dims[d]);
-  return s + "]";
-}
-
 int64_t PoolThreads(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx) {
   int64_t threads = 0;
   XLA_FFI_ThreadPool_NumThreads_Args args{};
@@ -195,33 +197,16 @@ int64_t PoolThreads(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx) {
   return threads;
 }
 
-// Runs `call`'s chunks on `threads` threads: the caller's and up to threads - 1 of the FFI's pool.
+// Runs `call`'s chunks on `threads` threads: the caller's and up to threads - 1 workers of the
+// process's PollingPool, which has as many threads as XLA's intra-op pool less one (the caller).
 void RunOnPool(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx,
                const std::shared_ptr<SharedCall>& call, int64_t threads) {
-  for (int64_t t = 1; t < std::min(threads, call->chunks); ++t) {
-    // The task owns a reference to the call; a pool that cannot take it leaves the chunk to us.
-    auto* task_call = new std::shared_ptr<SharedCall>(call);
-    XLA_FFI_ThreadPool_Schedule_Args args{};
-    args.struct_size = sizeof(args);
-    args.ctx = ctx;
-    args.task = [](void* data) {
-      auto* c = static_cast<std::shared_ptr<SharedCall>*>(data);
-      (*c)->Work();
-      delete c;
-    };
-    args.data = task_call;
-    if (XLA_FFI_Error* error = api->XLA_FFI_ThreadPool_Schedule(&args)) {
-      XLA_FFI_Error_Destroy_Args destroy{};
-      destroy.struct_size = sizeof(destroy);
-      destroy.error = error;
-      api->XLA_FFI_Error_Destroy(&destroy);
-      delete task_call;
-      break;
-    }
+  const int64_t helpers = std::min(threads, call->chunks) - 1;
+  if (helpers <= 0) {
+    call->Work();
+    return;
   }
-  call->Work();
-  // The chunks other threads took are short (a slice of one product): wait for them here.
-  while (call->done.load(std::memory_order_acquire) < call->chunks) std::this_thread::yield();
+  PollingPool::Shared(PoolThreads(api, ctx) - 1).Run(call, helpers);
 }
 
 // The chunk of outputs each of `threads` threads' chunks takes for a product of `macs`
@@ -239,8 +224,28 @@ Chunking ChunksOf(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx, int64_t
   return {threads, chunk};
 }
 
-// (x [rows, in] f32 or bf16, q i8, scales f32) -> y f32 [rows, out] (base/quantize.h's targets);
-// quant kNone: (x, w bf16 [out, in]) -> y.
+// Runs `call`'s products (their results set) on the pool: the outputs of all of them in chunks
+// that are multiples of `align`, on as many threads as their multiply-adds are worth.
+template <class Call>
+void SplitAndRun(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx,
+                 const std::shared_ptr<Call>& call, int64_t macs_per_output, int64_t align,
+                 MatvecIsa isa) {
+  const int64_t outputs = call->Outputs();
+  const Chunking c = ChunksOf(api, ctx, macs_per_output * outputs, outputs, align);
+  call->isa = isa;
+  call->Split(c.chunk);
+  RunOnPool(api, ctx, call, c.threads);
+}
+
+// What a product call's result must hold: `rows` x `outs` of each product, one after another.
+// One product's result may be [rows, out]; several products' results are one buffer of
+// rows * (out_1 + ... + out_k) values, product i's [rows, out_i] after those before it.
+std::string ResultRule(bool several) {
+  return several ? "result of rows * (out_1 + ... + out_k) values" : "result [rows, out]";
+}
+
+// (x [rows, in] f32 or bf16, then for each of k >= 1 products q i8 and scales f32) -> y f32
+// (base/quantize.h's targets; ResultRule); quant kNone: (x, then k weights w bf16 [out, in]) -> y.
 XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
   const XLA_FFI_Api* api = frame->api;
@@ -249,108 +254,154 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
                        : quant == WeightQuant::kInt4 ? kInt4MatvecTarget
                        : quant == WeightQuant::kW8A8 ? kW8A8MatmulTarget
                                                      : kInt8MatvecTarget;
+  // Operands a product: its weight (q, and its scales).
+  const int64_t per = bf16 ? 1 : 2;
+  const int64_t products = frame->args.size > 1 ? (frame->args.size - 1) / per : 0;
   const XLA_FFI_Buffer* x = ArgBuffer(frame, 0);
-  const XLA_FFI_Buffer* q = ArgBuffer(frame, 1);
-  const XLA_FFI_Buffer* scales = bf16 ? nullptr : ArgBuffer(frame, 2);
   const XLA_FFI_Buffer* y = RetBuffer(frame, 0);
-  // The operands each target takes: x and y alike, then the weight's (q, and its scales).
+  // The operands each target takes: x and y alike, then the weights' (q, and its scales).
   const int32_t weight_type = bf16 ? XLA_FFI_DataType_BF16 : XLA_FFI_DataType_S8;
   const char* weight_operands = bf16 ? "w bf16 [out, in]" : "q i8 [out, in], scales f32";
-  if (frame->args.size != (bf16 ? 2 : 3) || frame->rets.size != 1 || !x || !q ||
-      (!bf16 && !scales) || !y || x->rank != 2 || q->rank != 2 ||
-      (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
-      q->dtype != weight_type || (scales && scales->dtype != XLA_FFI_DataType_F32) ||
-      y->dtype != XLA_FFI_DataType_F32) {
-    return FfiError(
-        api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-        std::string(target) + ": wants (x f32 or bf16 [rows, in], " + weight_operands + ") -> f32");
+  bool typed = products >= 1 && frame->args.size == 1 + products * per && frame->rets.size == 1 &&
+               x && y && x->rank == 2 &&
+               (x->dtype == XLA_FFI_DataType_F32 || x->dtype == XLA_FFI_DataType_BF16) &&
+               y->dtype == XLA_FFI_DataType_F32;
+  for (int64_t p = 0; typed && p < products; ++p) {
+    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + p * per);
+    const XLA_FFI_Buffer* scales = bf16 ? nullptr : ArgBuffer(frame, 2 + p * per);
+    typed = q && q->rank == 2 && q->dtype == weight_type &&
+            (bf16 || (scales && scales->dtype == XLA_FFI_DataType_F32));
   }
-  const int64_t rows = x->dims[0], in = x->dims[1], out = q->dims[0];
+  if (!typed) {
+    return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                    std::string(target) + ": wants (x f32 or bf16 [rows, in], then for each of " +
+                        "one or more products " + weight_operands + ") -> f32");
+  }
+  const int64_t rows = x->dims[0], in = x->dims[1];
   const bool int4 = quant == WeightQuant::kInt4;
-  const int64_t want_scales = int4 ? out * (in / kInt4GroupSize) : out;
-  if (rows < 1 || q->dims[1] != (int4 ? in / 2 : in) || (int4 && in % kInt4GroupSize != 0) ||
-      (scales && Elements(scales) != want_scales) || Elements(y) != rows * out) {
+  bool fits = rows >= 1 && (!int4 || in % kInt4GroupSize == 0);
+  std::string shapes = "x " + Dims(x);
+  int64_t outputs = 0;
+  for (int64_t p = 0; p < products; ++p) {
+    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + p * per);
+    const XLA_FFI_Buffer* scales = bf16 ? nullptr : ArgBuffer(frame, 2 + p * per);
+    const int64_t out = q->dims[0];
+    const int64_t want_scales = int4 ? out * (in / kInt4GroupSize) : out;
+    fits =
+        fits && q->dims[1] == (int4 ? in / 2 : in) && (!scales || Elements(scales) == want_scales);
+    shapes +=
+        (bf16 ? ", w " : ", q ") + Dims(q) + (scales ? ", scales " + Dims(scales) : std::string());
+    outputs += out;
+  }
+  if (!fits || Elements(y) != rows * outputs) {
     const char* takes = bf16   ? ", w [out, in]"
                         : int4 ? " with in a multiple of 32, q [out, in / 2], scales [out, in / 32]"
                                : ", q [out, in], scales [out]";
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                    std::string(target) + ": x " + Dims(x) + (bf16 ? ", w " : ", q ") + Dims(q) +
-                        (scales ? ", scales " + Dims(scales) : std::string()) + " and result " +
-                        Dims(y) + " do not fit; it takes x [rows, in] with rows >= 1" + takes +
-                        ", result [rows, out]");
+                    std::string(target) + ": " + shapes + " and result " + Dims(y) +
+                        " do not fit; it takes x [rows, in] with rows >= 1" + takes + ", " +
+                        ResultRule(products > 1));
   }
   const bool x_bf16 = x->dtype == XLA_FFI_DataType_BF16;
-  const auto* qv = static_cast<const int8_t*>(q->data);
-  const float* sv = scales ? static_cast<const float*>(scales->data) : nullptr;
   auto* yv = static_cast<float*>(y->data);
-  const Chunking chunking = ChunksOf(api, frame->ctx, rows * out * in, out, 1);
-  const int64_t threads = chunking.threads, chunk = chunking.chunk;
   const MatvecIsa isa = g_isa.load(std::memory_order_relaxed);
-  auto start = [&](auto call) {
-    call->isa = isa;
-    call->chunk = chunk;
-    call->chunks = (out + chunk - 1) / chunk;
-    return std::shared_ptr<SharedCall>(call);
+  // Product p's operands, and where its result starts.
+  auto operands = [&](int64_t p, int64_t& offset) {
+    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + p * per);
+    const XLA_FFI_Buffer* scales = bf16 ? nullptr : ArgBuffer(frame, 2 + p * per);
+    float* result = yv + rows * offset;
+    offset += q->dims[0];
+    return std::make_tuple(static_cast<const int8_t*>(q->data),
+                           scales ? static_cast<const float*>(scales->data) : nullptr, q->dims[0],
+                           result);
   };
-  std::shared_ptr<SharedCall> shared;
+  int64_t offset = 0;
   if (QuantizesActivations(quant)) {
     auto call = std::make_shared<W8A8Call>();
     QuantizeActivationRows(x->data, x_bf16, rows, in, call->rows, isa);
-    call->product = {&call->rows, qv, sv, out, yv};
-    shared = start(call);
+    for (int64_t p = 0; p < products; ++p) {
+      const auto [qv, sv, out, result] = operands(p, offset);
+      call->products.push_back({&call->rows, qv, sv, out, result});
+    }
+    SplitAndRun(api, frame->ctx, call, rows * in, 1, isa);
   } else {
     auto call = std::make_shared<MatvecCall>();
     PrepareMatvecRows(x->data, x_bf16, rows, in, quant, call->rows);
-    call->product = {quant, &call->rows, qv, sv, out, yv};
-    shared = start(call);
+    for (int64_t p = 0; p < products; ++p) {
+      const auto [qv, sv, out, result] = operands(p, offset);
+      call->products.push_back({quant, &call->rows, qv, sv, out, result});
+    }
+    SplitAndRun(api, frame->ctx, call, rows * in, 1, isa);
   }
-  RunOnPool(api, frame->ctx, shared, threads);
   return nullptr;
 }
 
-// (x [rows, in] f32 or bf16, q i8 [blocks, in / 32, 256], scales bf16 [blocks, in / 32, 16]) ->
-// y f32 [rows, out] (base/quantize.h's kW4A8MatmulTarget), out within the last block.
+// (x [rows, in] f32 or bf16, then for each of k >= 1 products q i8 [blocks, in / 32, 256] and
+// scales bf16 [blocks, in / 32, 16]) -> y f32 (base/quantize.h's kW4A8MatmulTarget): one product's
+// result [rows, out], out within its last block; several products' results one buffer
+// (ResultRule), each product's out all of its blocks' outputs (16 a block).
 XLA_FFI_Error* W4A8MatmulHandler(XLA_FFI_CallFrame* frame) {
   if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
   const XLA_FFI_Api* api = frame->api;
+  const int64_t products = frame->args.size > 1 ? (frame->args.size - 1) / 2 : 0;
   const XLA_FFI_Buffer* x = ArgBuffer(frame, 0);
-  const XLA_FFI_Buffer* q = ArgBuffer(frame, 1);
-  const XLA_FFI_Buffer* scales = ArgBuffer(frame, 2);
   const XLA_FFI_Buffer* y = RetBuffer(frame, 0);
-  if (frame->args.size != 3 || frame->rets.size != 1 || !x || !q || !scales || !y || x->rank != 2 ||
-      q->rank != 3 || scales->rank != 3 || y->rank != 2 ||
-      (x->dtype != XLA_FFI_DataType_F32 && x->dtype != XLA_FFI_DataType_BF16) ||
-      q->dtype != XLA_FFI_DataType_S8 || scales->dtype != XLA_FFI_DataType_BF16 ||
-      y->dtype != XLA_FFI_DataType_F32) {
+  bool typed = products >= 1 && frame->args.size == 1 + 2 * products && frame->rets.size == 1 &&
+               x && y && x->rank == 2 &&
+               (x->dtype == XLA_FFI_DataType_F32 || x->dtype == XLA_FFI_DataType_BF16) &&
+               y->dtype == XLA_FFI_DataType_F32 && (products > 1 || y->rank == 2);
+  for (int64_t p = 0; typed && p < products; ++p) {
+    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + 2 * p);
+    const XLA_FFI_Buffer* scales = ArgBuffer(frame, 2 + 2 * p);
+    typed = q && scales && q->rank == 3 && scales->rank == 3 && q->dtype == XLA_FFI_DataType_S8 &&
+            scales->dtype == XLA_FFI_DataType_BF16;
+  }
+  if (!typed) {
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
                     std::string(kW4A8MatmulTarget) +
-                        ": wants (x f32 or bf16 [rows, in], q i8 [blocks, in / 32, 256], scales "
-                        "bf16 [blocks, in / 32, 16]) -> f32 [rows, out]");
+                        ": wants (x f32 or bf16 [rows, in], then for each of one or more products "
+                        "q i8 [blocks, in / 32, 256], scales bf16 [blocks, in / 32, 16]) -> f32 "
+                        "[rows, out] (one product) or f32 (several)");
   }
-  const int64_t rows = x->dims[0], in = x->dims[1], out = y->dims[1];
-  const int64_t blocks = q->dims[0], groups = in / kInt4GroupSize;
-  if (rows < 1 || in % kInt4GroupSize != 0 || q->dims[1] != groups ||
-      q->dims[2] != kW4A8BlockBytes || scales->dims[0] != blocks || scales->dims[1] != groups ||
-      scales->dims[2] != kW4A8BlockOutputs || y->dims[0] != rows || out < 1 ||
-      out > blocks * kW4A8BlockOutputs || out <= (blocks - 1) * kW4A8BlockOutputs) {
+  const int64_t rows = x->dims[0], in = x->dims[1], groups = in / kInt4GroupSize;
+  bool fits = rows >= 1 && in % kInt4GroupSize == 0;
+  std::string shapes = "x " + Dims(x);
+  std::vector<int64_t> outs;
+  for (int64_t p = 0; p < products; ++p) {
+    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + 2 * p);
+    const XLA_FFI_Buffer* scales = ArgBuffer(frame, 2 + 2 * p);
+    const int64_t blocks = q->dims[0];
+    fits = fits && q->dims[1] == groups && q->dims[2] == kW4A8BlockBytes &&
+           scales->dims[0] == blocks && scales->dims[1] == groups &&
+           scales->dims[2] == kW4A8BlockOutputs;
+    outs.push_back(products == 1 ? y->dims[1] : blocks * kW4A8BlockOutputs);
+    fits = fits && outs.back() >= 1 && outs.back() <= blocks * kW4A8BlockOutputs &&
+           outs.back() > (blocks - 1) * kW4A8BlockOutputs;
+    shapes += ", q " + Dims(q) + ", scales " + Dims(scales);
+  }
+  int64_t outputs = 0;
+  for (const int64_t out : outs) outputs += out;
+  if (!fits || (products == 1 && y->dims[0] != rows) || Elements(y) != rows * outputs) {
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                    std::string(kW4A8MatmulTarget) + ": x " + Dims(x) + ", q " + Dims(q) +
-                        ", scales " + Dims(scales) + " and result " + Dims(y) +
+                    std::string(kW4A8MatmulTarget) + ": " + shapes + " and result " + Dims(y) +
                         " do not fit; it takes x [rows, in] with rows >= 1 and in a multiple of "
                         "32, q [ceil(out / 16), in / 32, 256], scales [ceil(out / 16), in / 32, "
-                        "16], result [rows, out]");
+                        "16], " +
+                        ResultRule(products > 1) +
+                        (products > 1 ? " (each out 16 x its blocks)" : ""));
   }
   const MatvecIsa isa = g_isa.load(std::memory_order_relaxed);
-  const Chunking c = ChunksOf(api, frame->ctx, rows * out * in, out, kW4A8BlockOutputs);
   auto call = std::make_shared<W4A8Call>();
   QuantizeActivationRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, call->rows, isa,
                          /*group_sums=*/true);
-  call->product = {&call->rows, static_cast<const int8_t*>(q->data),
-                   static_cast<const uint16_t*>(scales->data), out, static_cast<float*>(y->data)};
-  call->isa = isa;
-  call->chunk = c.chunk;
-  call->chunks = (out + c.chunk - 1) / c.chunk;
-  RunOnPool(api, frame->ctx, call, c.threads);
+  auto* result = static_cast<float*>(y->data);
+  for (int64_t p = 0; p < products; ++p) {
+    call->products.push_back(
+        {&call->rows, static_cast<const int8_t*>(ArgBuffer(frame, 1 + 2 * p)->data),
+         static_cast<const uint16_t*>(ArgBuffer(frame, 2 + 2 * p)->data), outs[p], result});
+    result += rows * outs[p];
+  }
+  SplitAndRun(api, frame->ctx, call, rows * in, kW4A8BlockOutputs, isa);
   return nullptr;
 }
 

@@ -11,9 +11,10 @@ struct PJRT_Api;
 
 namespace vlmxla::runtime {
 
-// Registers the four targets with `api`'s FFI extension (once per plugin: PjrtExecutor::Load). An
-// error names what the plugin lacks (no FFI extension, an older one without handler registration)
-// or what it answered.
+// Registers the targets (each product target also takes several weights of the same rows in one
+// call, pjrt_ffi_matvec.cc's ResultRule) with `api`'s FFI extension (once per plugin:
+// PjrtExecutor::Load). An error names what the plugin lacks (no FFI extension, an older one without
+// handler registration) or what it answered.
 Status RegisterQuantizedMatvecCalls(const PJRT_Api* api);
 
 }  // namespace vlmxla::runtime

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <string>
@@ -297,6 +298,214 @@ TEST(QuantizedProduct, W4A8IsTheDefinitionInEveryFormOnBothBackends) {
   }
 }
 
+// One format's weights for ProjectSharedInput: each [out, in] weight as the program declares it
+// (bf16 as stored; int8 / int4 / w8a8 values and scales; w4a8 its blocks), and its bias.
+struct SharedWeight {
+  HostTensor values, scales, bias;
+  int64_t out = 0;
+  bool with_bias = false;
+};
+Result<SharedWeight> MakeSharedWeight(WeightQuant quant, int64_t out, int64_t in, bool with_bias,
+                                      uint32_t seed) {
+  SharedWeight w;
+  w.out = out;
+  w.with_bias = with_bias;
+  w.bias = Random({out}, seed + 1);
+  const HostTensor weight = Random({out, in}, seed);
+  if (quant == WeightQuant::kNone) {
+    w.values = HostTensor(DType::kBF16, Shape{out, in});
+    auto dst = w.values.mutable_span<uint16_t>();
+    for (size_t i = 0; i < dst.size(); ++i) dst[i] = FloatToBFloat16(weight.span<float>()[i]);
+    return w;
+  }
+  const WeightQuant stored = quant == WeightQuant::kW4A8 ? WeightQuant::kInt4 : quant;
+  VLMXLA_ASSIGN_OR_RETURN(QuantizedWeight qw, QuantizeWeight(weight, stored, "w"));
+  if (quant == WeightQuant::kW4A8) {
+    VLMXLA_ASSIGN_OR_RETURN(qw, PackW4A8Weight(qw, "w"));
+  }
+  w.values = std::move(qw.values);
+  w.scales = std::move(qw.scales);
+  return w;
+}
+
+hlo::TensorType TypeOf(const HostTensor& t) {
+  const ElementType e = t.dtype() == DType::kBF16 ? ElementType::kBF16
+                        : t.dtype() == DType::kI8 ? ElementType::kI8
+                                                  : ElementType::kF32;
+  return {e, std::vector<int64_t>(t.shape().begin(), t.shape().end())};
+}
+
+// x [rows, in] (float32 or bfloat16) times each of `ws` on pjrt-cpu, in one program: by
+// ProjectSharedInput with `shared`, else by ProjectAs one weight at a time. The results, and the
+// number of custom calls the program makes.
+struct SharedRun {
+  std::vector<HostTensor> ys;
+  int calls = 0;
+};
+Result<SharedRun> RunShared(runtime::Executor& executor, WeightQuant quant, const HostTensor& x,
+                            const std::vector<SharedWeight>& ws, bool shared) {
+  hlo::Builder builder("main");
+  builder.set_quantized_matvec_call(true);  // the backend's (traits().has_quantized_matvec_call)
+  std::vector<HostTensor> uploads = {x};
+  Value xv = builder.Arg("x", TypeOf(x));
+  std::vector<hlo::ProjectionWeight> projections;
+  for (size_t i = 0; i < ws.size(); ++i) {
+    hlo::ProjectionWeight p;
+    const std::string n = std::to_string(i);
+    p.values = builder.Arg("v" + n, TypeOf(ws[i].values));
+    uploads.push_back(ws[i].values);
+    if (quant != WeightQuant::kNone) {
+      p.scales = builder.Arg("s" + n, TypeOf(ws[i].scales));
+      uploads.push_back(ws[i].scales);
+    }
+    if (ws[i].with_bias) {
+      p.bias = builder.Arg("b" + n, TypeOf(ws[i].bias));
+      uploads.push_back(ws[i].bias);
+    }
+    p.out = ws[i].out;
+    projections.push_back(p);
+  }
+  std::vector<Value> ys;
+  if (shared) {
+    ys = hlo::ProjectSharedInput(builder, false, quant, xv, projections);
+  } else {
+    for (const hlo::ProjectionWeight& p : projections) {
+      ys.push_back(hlo::ProjectAs(builder, false, quant, xv, p));
+    }
+  }
+  VLMXLA_ASSIGN_OR_RETURN(hlo::Function f, builder.Finish(ys));
+  hlo::Module module;
+  VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
+  const std::string text = module.ToString();
+  SharedRun run;
+  for (size_t at = text.find("stablehlo.custom_call"); at != std::string::npos;
+       at = text.find("stablehlo.custom_call", at + 1)) {
+    ++run.calls;
+  }
+  VLMXLA_ASSIGN_OR_RETURN(auto exe, executor.Compile(text));
+  std::vector<std::shared_ptr<runtime::DeviceBuffer>> held;
+  std::vector<runtime::DeviceBuffer*> args;
+  for (const HostTensor& t : uploads) {
+    VLMXLA_ASSIGN_OR_RETURN(auto d, executor.Upload(t));
+    args.push_back(d.get());
+    held.push_back(std::move(d));
+  }
+  VLMXLA_ASSIGN_OR_RETURN(auto out, exe->Execute(args));
+  for (const auto& y : out) {
+    VLMXLA_ASSIGN_OR_RETURN(HostTensor h, y->ToHost());
+    run.ys.push_back(std::move(h));
+  }
+  return run;
+}
+
+// Several weights of one format on the same rows (a layer's q, k and v) in one host call on
+// pjrt-cpu give each weight's result the same bits as its own call, in every format, at decode's
+// row counts and (the quantized formats) a prefill's, rows in float32 and bfloat16, with and
+// without biases: the shared call prepares (or quantizes) the rows once and splits the outputs of
+// all the weights among the threads, and the kernel's sums depend on neither. The program makes one
+// call where it made three. w4a8 weights whose outputs do not fill their last block keep a call
+// each.
+TEST(QuantizedProduct, SharedInputIsOneCallAndTheSameBitsAsACallPerWeight) {
+  auto executor = runtime::MakeExecutor("pjrt-cpu");
+  ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  ASSERT_TRUE((*executor)->traits().has_quantized_matvec_call);
+  constexpr int64_t kIn = 1056;
+  for (const WeightQuant quant : {WeightQuant::kNone, WeightQuant::kInt8, WeightQuant::kInt4,
+                                  WeightQuant::kW8A8, WeightQuant::kW4A8}) {
+    // 896 + 128 + 128 outputs are the bench decoder's q, k, v; here smaller, one of them large
+    // enough for the pool's second thread at 8 rows.
+    std::vector<std::vector<int64_t>> out_sets = {{400, 16, 80}};
+    if (quant == WeightQuant::kW4A8) out_sets.push_back({40, 16});
+    for (const std::vector<int64_t>& outs : out_sets) {
+      const bool whole_blocks = outs[0] % kW4A8BlockOutputs == 0;
+      std::vector<SharedWeight> ws;
+      for (size_t i = 0; i < outs.size(); ++i) {
+        Result<SharedWeight> w = MakeSharedWeight(quant, outs[i], kIn, i != 1,
+                                                  static_cast<uint32_t>(41 + 3 * i + outs.size()));
+        ASSERT_TRUE(w.ok()) << w.status().ToString();
+        ws.push_back(std::move(*w));
+      }
+      std::vector<int64_t> row_counts = {1, 8};
+      if (quant != WeightQuant::kNone) row_counts.push_back(19);
+      for (const int64_t rows : row_counts) {
+        for (const bool x_bf16 : {false, true}) {
+          if (x_bf16 && rows != 8) continue;
+          SCOPED_TRACE(std::string(WeightQuantName(quant)) + " outs " +
+                       std::to_string(outs.size()) + " rows " + std::to_string(rows) +
+                       (x_bf16 ? " x bf16" : " x f32"));
+          HostTensor x = EdgeRows(rows, kIn, 51 + static_cast<uint32_t>(rows));
+          if (x_bf16) {
+            HostTensor narrow(DType::kBF16, Shape{rows, kIn});
+            auto dst = narrow.mutable_span<uint16_t>();
+            for (size_t i = 0; i < dst.size(); ++i) dst[i] = FloatToBFloat16(x.span<float>()[i]);
+            x = std::move(narrow);
+          }
+          Result<SharedRun> one = RunShared(**executor, quant, x, ws, /*shared=*/true);
+          ASSERT_TRUE(one.ok()) << one.status().ToString();
+          Result<SharedRun> each = RunShared(**executor, quant, x, ws, /*shared=*/false);
+          ASSERT_TRUE(each.ok()) << each.status().ToString();
+          const bool joined = quant != WeightQuant::kW4A8 || whole_blocks;
+          EXPECT_EQ(one->calls, joined ? 1 : static_cast<int>(outs.size()));
+          EXPECT_EQ(each->calls, static_cast<int>(outs.size()));
+          ASSERT_EQ(one->ys.size(), outs.size());
+          ASSERT_EQ(each->ys.size(), outs.size());
+          for (size_t w = 0; w < outs.size(); ++w) {
+            ASSERT_EQ(one->ys[w].shape(), (Shape{rows, outs[w]}));
+            ASSERT_EQ(one->ys[w].dtype(), each->ys[w].dtype());
+            ASSERT_EQ(one->ys[w].byte_size(), each->ys[w].byte_size());
+            EXPECT_EQ(std::memcmp(one->ys[w].data(), each->ys[w].data(), one->ys[w].byte_size()), 0)
+                << "weight " << w << " differs";
+          }
+        }
+      }
+    }
+  }
+}
+
+// A call of several weights whose operands do not fit is refused, naming each weight's shapes
+// and the result's rule (the emitter writes only fitting calls; a hand-written program could).
+TEST(QuantizedProduct, SharedHostCallRefusesShapesItCannotTake) {
+  auto executor = runtime::MakeExecutor("pjrt-cpu");
+  ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  struct Bad {
+    const char* target;
+    int64_t q2_cols, result;
+    const char* says;
+  };
+  const Bad cases[] = {
+      {kInt8MatvecTarget, 32, 2 * 8, "q [4, 32]"},  // the second weight narrower than x
+      {kW8A8MatmulTarget, 64, 2 * 9, "rows * (out_1 + ... + out_k)"},  // a result too long
+  };
+  for (const Bad& c : cases) {
+    SCOPED_TRACE(std::string(c.target) + " " + c.says);
+    hlo::Builder builder("main");
+    Value x = builder.Arg("x", {ElementType::kF32, {2, 64}});
+    Value q1 = builder.Arg("q1", {ElementType::kI8, {4, 64}});
+    Value s1 = builder.Arg("s1", {ElementType::kF32, {4}});
+    Value q2 = builder.Arg("q2", {ElementType::kI8, {4, c.q2_cols}});
+    Value s2 = builder.Arg("s2", {ElementType::kF32, {4}});
+    Value y = builder.CustomCall(c.target, {x, q1, s1, q2, s2}, {ElementType::kF32, {c.result}});
+    auto exe = CompileMain(**executor, builder, y);
+    ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+    std::vector<std::shared_ptr<runtime::DeviceBuffer>> held;
+    std::vector<runtime::DeviceBuffer*> args;
+    for (const HostTensor& t :
+         {HostTensor(DType::kF32, {2, 64}), HostTensor(DType::kI8, {4, 64}),
+          HostTensor(DType::kF32, {4}), HostTensor(DType::kI8, {4, c.q2_cols}),
+          HostTensor(DType::kF32, {4})}) {
+      auto d = (*executor)->Upload(t);
+      ASSERT_TRUE(d.ok());
+      args.push_back(d->get());
+      held.push_back(std::move(*d));
+    }
+    auto out = (*exe)->Execute(args);
+    ASSERT_FALSE(out.ok());
+    for (const char* says : {c.target, c.says, "rows >= 1"}) {
+      EXPECT_NE(out.status().message().find(says), std::string::npos) << out.status().ToString();
+    }
+  }
+}
+
 // Prefill-sized products (19 rows: more than kMaxStreamedRows, and not a multiple of the host
 // kernel's 8) by a 1200 x 1024 weight, which widens to 4.9 MB in f32: kWidenedBlocks (two blocks
 // of 600 output channels), and kMatrixVector, which takes it at this many rows, equal
@@ -389,8 +598,9 @@ TEST(QuantizedProduct, DecodeAndPrefillCallTheHostKernelOnPjrtCpuOnly) {
           }
           return calls;
         };
-        // Each projection in its format, and the head (int8 under both; prefill's last row).
-        const int projections = backend == "pjrt-cpu" ? 7 * config.num_hidden_layers : 0;
+        // Each projection in its format (q, k and v one call, gate and up one, o and down one
+        // each), and the head (int8 under both; prefill's last row).
+        const int projections = backend == "pjrt-cpu" ? 4 * config.num_hidden_layers : 0;
         const int head = backend == "pjrt-cpu" ? 1 : 0;
         if (quant == WeightQuant::kInt4) {
           EXPECT_EQ(count(kInt4MatvecTarget), projections);
@@ -446,7 +656,8 @@ TEST(QuantizedProduct, Bf16DecodeCallsTheHostKernelOnPjrtCpuOnly) {
         ++calls;
       }
       const bool host = backend == "pjrt-cpu" && batch <= 8;
-      EXPECT_EQ(calls, host ? 7 * config.num_hidden_layers + 1 : 0);
+      // q, k and v one call, gate and up one, o and down one each; and the head.
+      EXPECT_EQ(calls, host ? 4 * config.num_hidden_layers + 1 : 0);
       EXPECT_EQ(hlo::RowInvariantProducts(o.precision, batch), host);
     }
   }
