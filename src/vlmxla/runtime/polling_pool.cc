@@ -67,9 +67,8 @@ void PollingPool::Loop() {
       if (polls % 64 == 0 && Clock::now() > until) {
         std::unique_lock<std::mutex> lock(mu_);
         sleeping_.fetch_add(1, std::memory_order_acq_rel);
-        wake_.wait(lock, [&] {
-          return stop_ || generation_.load(std::memory_order_acquire) != seen;
-        });
+        wake_.wait(lock,
+                   [&] { return stop_ || generation_.load(std::memory_order_acquire) != seen; });
         sleeping_.fetch_sub(1, std::memory_order_acq_rel);
         break;
       }
