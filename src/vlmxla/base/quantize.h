@@ -58,6 +58,12 @@ inline constexpr char kW4A8MatmulTarget[] = "vlmxla.w4a8_matmul_host";
 inline constexpr char kDecodeAttentionTarget[] = "vlmxla.decode_attention_host";
 // The largest head_dim it takes.
 inline constexpr int64_t kMaxDecodeAttentionHeadDim = 512;
+// A KV cache's rows written in place on the host: (cache [d0, d1, d2], rows [n0, n1, n2] (each n
+// at most its d) of the cache's element type (2 or 4 bytes), then one s32 [] start a dim) -> the
+// cache, the result aliased with it (output_operand_aliases): a dynamic-update-slice, each start
+// clamped into [0, d - n] as the slice clamps it. What hlo::UpdateRows emits for a narrow cache
+// on pjrt-cpu, where XLA's own update of it traversed the whole cache each step.
+inline constexpr char kUpdateRowsTarget[] = "vlmxla.update_rows_host";
 
 // The format of the LM head, and of a tied embedding table (which is the head), under `quant`:
 // int8 per output channel (one scale per vocabulary row) in every format (w8a8's head quantizes

@@ -700,9 +700,22 @@ Value Builder::DotGeneral(Value lhs, Value rhs, std::vector<int64_t> lhs_batch,
 }
 
 Value Builder::CustomCall(const std::string& target, const std::vector<Value>& operands,
-                          TensorType result) {
+                          TensorType result, int aliased_operand) {
   for (Value v : operands) {
     if (!Usable({v})) return Value{};
+  }
+  std::string aliases;
+  if (aliased_operand >= 0) {
+    if (!Check(aliased_operand < static_cast<int>(operands.size()) &&
+                   type(operands[aliased_operand]) == result,
+               "stablehlo.custom_call",
+               "an aliased operand must exist and have the result's type " + result.ToString())) {
+      return Value{};
+    }
+    aliases =
+        ", output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = "
+        "[], operand_index = " +
+        std::to_string(aliased_operand) + ", operand_tuple_indices = []>]";
   }
   std::string names, types;
   for (Value v : operands) {
@@ -711,7 +724,7 @@ Value Builder::CustomCall(const std::string& target, const std::vector<Value>& o
   }
   const std::string text = "\"stablehlo.custom_call\"(" + names +
                            ") {api_version = 4 : i32, backend_config = {}, call_target_name = \"" +
-                           target + "\"} : (" + types + ") -> " + result.ToString();
+                           target + "\"" + aliases + "} : (" + types + ") -> " + result.ToString();
   return Emit(text, std::move(result));
 }
 

@@ -172,8 +172,11 @@ class Builder {
   // --- calls into the runtime ---
   // stablehlo.custom_call of `target`, a function the runtime registers (typed FFI: api_version 4,
   // no attributes, no side effect), on `operands`, with one result of type `result`.
-  Value CustomCall(const std::string& target, const std::vector<Value>& operands,
-                   TensorType result);
+  // With `aliased_operand` >= 0 the result is that operand's buffer, written in place
+  // (output_operand_aliases; the operand must have the result's type): XLA copies the operand
+  // first only where its value is still needed after the call.
+  Value CustomCall(const std::string& target, const std::vector<Value>& operands, TensorType result,
+                   int aliased_operand = -1);
 
  private:
   // One value: an argument, or the result of one op whose text is kept with holes for the names

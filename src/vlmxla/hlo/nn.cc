@@ -207,6 +207,13 @@ Value UpdateRows(Builder& b, Value cache, Value rows, const std::vector<Value>& 
   if (!as_bits || (t != ElementType::kBF16 && t != ElementType::kF16)) {
     return b.DynamicUpdateSlice(cache, rows, starts);
   }
+  if (b.quantized_matvec_call() && b.dims(cache).size() == 3 && starts.size() == 3 &&
+      b.type(rows).element == t) {
+    // In place (kUpdateRowsTarget): the result is the cache's own buffer.
+    std::vector<Value> operands = {cache, rows};
+    operands.insert(operands.end(), starts.begin(), starts.end());
+    return b.CustomCall(kUpdateRowsTarget, operands, b.type(cache), /*aliased_operand=*/0);
+  }
   const ElementType bits = ElementType::kI16;
   return b.BitcastConvert(
       b.DynamicUpdateSlice(b.BitcastConvert(cache, bits), b.BitcastConvert(rows, bits), starts), t);

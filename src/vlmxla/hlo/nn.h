@@ -67,7 +67,11 @@ Result<Value> Activation(Builder& b, const std::string& name, Value x, const std
 // softmax over the last axis, rounded back (eager_attention_forward with an additive mask).
 // cache with `rows` written at `starts` (a dynamic-update-slice), through their 16-bit patterns
 // where `as_bits` (Precision::cache_updates_as_bits) and the cache is bf16 or f16: the same
-// bits, without a float update the compiler would widen over the whole cache.
+// bits, without a float update the compiler would widen over the whole cache. Such an update of
+// a cache of rank 3 on a backend with the host calls (Builder::quantized_matvec_call) is the
+// host call kUpdateRowsTarget, its result aliased with the cache: XLA's CPU backend fuses the
+// bits' dynamic-update-slice with its two bitcast-converts into one loop fusion that is not an
+// in-place update (bf16 decode at a 16384-row context: +6% tok/s with the call, prefill +8%).
 Value UpdateRows(Builder& b, Value cache, Value rows, const std::vector<Value>& starts,
                  bool as_bits);
 

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -492,6 +493,66 @@ std::string PjrtErrorText(const PJRT_Api* api, PJRT_Error* error) {
   return text;
 }
 
+// (cache [d0, d1, d2], rows [n0, n1, n2] of the cache's type, three s32 [] starts) -> the cache
+// with the rows written at the starts (each clamped as a dynamic-update-slice clamps it), in
+// place: XLA makes the result the cache's own buffer (output_operand_aliases; where the program
+// still needs the cache as it was, XLA copies it first) (base/quantize.h's kUpdateRowsTarget).
+XLA_FFI_Error* UpdateRowsHandler(XLA_FFI_CallFrame* frame) {
+  if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
+  const XLA_FFI_Api* api = frame->api;
+  const XLA_FFI_Buffer* cache = ArgBuffer(frame, 0);
+  const XLA_FFI_Buffer* rows = ArgBuffer(frame, 1);
+  const XLA_FFI_Buffer* y = RetBuffer(frame, 0);
+  auto width = [](int32_t dtype) -> int64_t {
+    switch (dtype) {
+      case XLA_FFI_DataType_BF16:
+      case XLA_FFI_DataType_F16:
+      case XLA_FFI_DataType_S16: return 2;
+      case XLA_FFI_DataType_F32:
+      case XLA_FFI_DataType_S32: return 4;
+      default: return 0;
+    }
+  };
+  bool fits = frame->args.size == 5 && frame->rets.size == 1 && cache && rows && y &&
+              cache->rank == 3 && rows->rank == 3 && y->rank == 3 && width(cache->dtype) != 0 &&
+              rows->dtype == cache->dtype && y->dtype == cache->dtype &&
+              Elements(y) == Elements(cache);
+  for (int64_t d = 0; fits && d < 3; ++d) {
+    const XLA_FFI_Buffer* start = ArgBuffer(frame, 2 + d);
+    fits = start && start->dtype == XLA_FFI_DataType_S32 && Elements(start) == 1 &&
+           rows->dims[d] <= cache->dims[d] && y->dims[d] == cache->dims[d];
+  }
+  if (!fits) {
+    return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                    std::string(kUpdateRowsTarget) + ": cache " +
+                        (cache ? Dims(cache) : std::string("?")) + ", rows " +
+                        (rows ? Dims(rows) : std::string("?")) +
+                        " do not fit; it takes (cache [d0, d1, d2] of a 2- or 4-byte type, rows "
+                        "[n0, n1, n2] of the same type with each n <= its d, three s32 [] "
+                        "starts) -> the cache");
+  }
+  const int64_t bytes = width(cache->dtype);
+  const int64_t* d = cache->dims;
+  const int64_t* n = rows->dims;
+  int64_t at[3];
+  for (int64_t k = 0; k < 3; ++k) {
+    at[k] = std::clamp<int64_t>(*static_cast<const int32_t*>(ArgBuffer(frame, 2 + k)->data), 0,
+                                d[k] - n[k]);
+  }
+  auto* out = static_cast<char*>(y->data);
+  // Not reached under XLA, which aliases the two; kept so that a caller that does not still
+  // gets a dynamic-update-slice.
+  if (y->data != cache->data) std::memcpy(out, cache->data, Elements(cache) * bytes);
+  const auto* src = static_cast<const char*>(rows->data);
+  for (int64_t i = 0; i < n[0]; ++i) {
+    for (int64_t j = 0; j < n[1]; ++j) {
+      std::memcpy(out + (((at[0] + i) * d[1] + at[1] + j) * d[2] + at[2]) * bytes,
+                  src + ((i * n[1] + j) * n[2]) * bytes, n[2] * bytes);
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
@@ -511,7 +572,8 @@ Status RegisterQuantizedMatvecCalls(const PJRT_Api* api) {
   const std::pair<const char*, XLA_FFI_Handler*> calls[] = {
       {kInt8MatvecTarget, Int8MatvecHandler}, {kInt4MatvecTarget, Int4MatvecHandler},
       {kW8A8MatmulTarget, W8A8MatmulHandler}, {kW4A8MatmulTarget, W4A8MatmulHandler},
-      {kBf16MatvecTarget, Bf16MatvecHandler}, {kDecodeAttentionTarget, DecodeAttentionHandler}};
+      {kBf16MatvecTarget, Bf16MatvecHandler}, {kDecodeAttentionTarget, DecodeAttentionHandler},
+      {kUpdateRowsTarget, UpdateRowsHandler}};
   const char* xla_flags = std::getenv("XLA_FLAGS");
   g_isa.store(MatvecIsaWithin(XlaCpuIsa(HostCpuIsa(), xla_flags ? xla_flags : "")));
   static constexpr char kPlatform[] = "Host";  // XLA's name for its CPU platform

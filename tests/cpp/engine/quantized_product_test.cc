@@ -796,10 +796,11 @@ TEST(QuantizedProduct, DecodeAttentionCallRefusesShapesItCannotTake) {
   }
 }
 
-// A bf16 / f16 KV cache on pjrt-cpu takes its new rows through their 16-bit patterns (XLA's CPU
-// backend computes a narrow float dynamic-update-slice in float32 over the whole cache, every
+// A bf16 / f16 KV cache on pjrt-cpu takes its new rows in place by the host call
+// kUpdateRowsTarget (XLA's CPU backend computes a narrow float dynamic-update-slice in float32
+// over the whole cache, and one through the 16-bit patterns as a loop over the whole cache, every
 // step: Precision::cache_updates_as_bits), in decode and prefill; float32 caches and iree-cpu's
-// are updated as floats.
+// are updated as floats by dynamic-update-slice.
 TEST(QuantizedProduct, NarrowCachesTakeRowsThroughTheirBitsOnPjrtCpu) {
   const io::TextConfig config = testing::SmallLlamaConfig();
   const int64_t batch = 2;
@@ -836,13 +837,102 @@ TEST(QuantizedProduct, NarrowCachesTakeRowsThroughTheirBitsOnPjrtCpu) {
         }
         return n;
       };
-      // Each update: the cache and the rows to i16, the result back.
+      // Each update (k and v, each layer and slot): the host call, else a dynamic-update-slice.
       const std::string update = "\"stablehlo.dynamic_update_slice\"";
+      const std::string call = std::string("call_target_name = \"") + kUpdateRowsTarget + "\"";
       const int layers = config.num_hidden_layers;
-      EXPECT_EQ(count(decode->mlir, update), 2 * layers * batch);
-      EXPECT_EQ(count(decode->mlir, "stablehlo.bitcast_convert"), bits ? 6 * layers * batch : 0);
-      EXPECT_EQ(count(prefill->mlir, "stablehlo.bitcast_convert"), bits ? 6 * layers : 0);
+      EXPECT_EQ(count(decode->mlir, call), bits ? 2 * layers * batch : 0);
+      EXPECT_EQ(count(decode->mlir, update), bits ? 0 : 2 * layers * batch);
+      EXPECT_EQ(count(prefill->mlir, call), bits ? 2 * layers : 0);
+      EXPECT_EQ(count(decode->mlir, "output_operand_aliases"), bits ? 2 * layers * batch : 0);
+      EXPECT_EQ(count(decode->mlir, "stablehlo.bitcast_convert"), 0);
     }
+  }
+}
+
+// The in-place row update (kUpdateRowsTarget: UpdateRows of a narrow cache as bits with the host
+// calls) gives the bits the dynamic-update-slice through 16-bit patterns gives (without them),
+// for bf16 and f16 caches, rows anywhere in the cache and starts past either end (clamped as the
+// slice clamps them); where the program still needs the cache it updates, XLA keeps that value
+// intact (it copies before the in-place call). Rows that do not fit are refused naming the target.
+TEST(QuantizedProduct, UpdateRowsIsTheSliceUpdateInPlaceOnPjrtCpu) {
+  auto executor = runtime::MakeExecutor("pjrt-cpu");
+  ASSERT_TRUE(executor.ok()) << executor.status().ToString();
+  constexpr int64_t kA = 2, kCapacity = 16, kC = 8, kN = 3;
+  for (const ElementType t : {ElementType::kBF16, ElementType::kF16}) {
+    const DType dt = t == ElementType::kBF16 ? DType::kBF16 : DType::kF16;
+    HostTensor cache(dt, Shape{kA, kCapacity, kC}), rows(dt, Shape{kA, kN, kC});
+    std::mt19937 gen(61);
+    for (uint16_t& v : cache.mutable_span<uint16_t>()) v = static_cast<uint16_t>(gen() & 0x3fff);
+    for (uint16_t& v : rows.mutable_span<uint16_t>()) v = static_cast<uint16_t>(gen() & 0x3fff);
+    for (const int32_t at : {0, 5, 13, 15, -2}) {
+      SCOPED_TRACE(std::string(ElementTypeName(t)) + " row " + std::to_string(at));
+      HostTensor row(DType::kI32, Shape{});
+      row.mutable_span<int32_t>()[0] = at;
+      // in_place: with the host calls (the call), else through the bits; returning the updated
+      // cache and (keep) the cache as it was.
+      auto run = [&](bool in_place, bool keep) -> Result<std::vector<HostTensor>> {
+        hlo::Builder builder("main");
+        builder.set_quantized_matvec_call(in_place);
+        Value c = builder.Arg("cache", {t, {kA, kCapacity, kC}});
+        Value r = builder.Arg("rows", {t, {kA, kN, kC}});
+        Value at_v = builder.Arg("row", {ElementType::kI32, {}});
+        Value zero = builder.Scalar(ElementType::kI32, 0);
+        Value y = hlo::UpdateRows(builder, c, r, {zero, at_v, zero}, true);
+        std::vector<Value> results = {y};
+        if (keep) results.push_back(builder.Add(c, c));
+        VLMXLA_ASSIGN_OR_RETURN(hlo::Function f, builder.Finish(results));
+        hlo::Module module;
+        VLMXLA_RETURN_IF_ERROR(module.Add(std::move(f)));
+        const std::string text = module.ToString();
+        if ((text.find(kUpdateRowsTarget) != std::string::npos) != in_place) {
+          return Internal("the program " + std::string(in_place ? "lacks" : "has") + " the call");
+        }
+        VLMXLA_ASSIGN_OR_RETURN(auto exe, (*executor)->Compile(text));
+        VLMXLA_ASSIGN_OR_RETURN(auto cd, (*executor)->Upload(cache));
+        VLMXLA_ASSIGN_OR_RETURN(auto rd, (*executor)->Upload(rows));
+        VLMXLA_ASSIGN_OR_RETURN(auto ad, (*executor)->Upload(row));
+        const std::vector<runtime::DeviceBuffer*> args = {cd.get(), rd.get(), ad.get()};
+        VLMXLA_ASSIGN_OR_RETURN(auto out, exe->Execute(args));
+        std::vector<HostTensor> hosts;
+        for (const auto& o : out) {
+          VLMXLA_ASSIGN_OR_RETURN(HostTensor h, o->ToHost());
+          hosts.push_back(std::move(h));
+        }
+        return hosts;
+      };
+      Result<std::vector<HostTensor>> want = run(false, false);
+      ASSERT_TRUE(want.ok()) << want.status().ToString();
+      for (const bool keep : {false, true}) {
+        Result<std::vector<HostTensor>> got = run(true, keep);
+        ASSERT_TRUE(got.ok()) << got.status().ToString();
+        ASSERT_EQ((*got)[0].byte_size(), (*want)[0].byte_size());
+        EXPECT_EQ(std::memcmp((*got)[0].data(), (*want)[0].data(), (*want)[0].byte_size()), 0);
+        if (keep) {  // cache + cache, from the cache as it was, not as updated
+          Result<std::vector<HostTensor>> twice = run(false, true);
+          ASSERT_TRUE(twice.ok()) << twice.status().ToString();
+          EXPECT_EQ(std::memcmp((*got)[1].data(), (*twice)[1].data(), (*twice)[1].byte_size()), 0);
+        }
+      }
+    }
+  }
+  // More rows than the cache holds in a dim: refused, naming the call and the shapes.
+  hlo::Builder builder("main");
+  Value c = builder.Arg("cache", {ElementType::kBF16, {2, 16, 8}});
+  Value r = builder.Arg("rows", {ElementType::kBF16, {3, 3, 8}});
+  Value at_v = builder.Arg("row", {ElementType::kI32, {}});
+  Value y = builder.CustomCall(kUpdateRowsTarget, {c, r, at_v, at_v, at_v}, builder.type(c), 0);
+  auto exe = CompileMain(**executor, builder, y);
+  ASSERT_TRUE(exe.ok()) << exe.status().ToString();
+  auto cd = (*executor)->Upload(HostTensor(DType::kBF16, {2, 16, 8}));
+  auto rd = (*executor)->Upload(HostTensor(DType::kBF16, {3, 3, 8}));
+  auto ad = (*executor)->Upload(HostTensor(DType::kI32, Shape{}));
+  ASSERT_TRUE(cd.ok() && rd.ok() && ad.ok());
+  const std::vector<runtime::DeviceBuffer*> args = {cd->get(), rd->get(), ad->get()};
+  auto out = (*exe)->Execute(args);
+  ASSERT_FALSE(out.ok());
+  for (const char* says : {kUpdateRowsTarget, "rows [3, 3, 8]", "do not fit"}) {
+    EXPECT_NE(out.status().message().find(says), std::string::npos) << out.status().ToString();
   }
 }
 
