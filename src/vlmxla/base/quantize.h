@@ -52,6 +52,17 @@ inline constexpr char kW8A8MatmulTarget[] = "vlmxla.w8a8_matmul_host";
 // (x [rows, in] f32 or bf16, values i8 [blocks, in / 32, 256], scales bf16 [blocks, in / 32, 16])
 // (PackW4A8Weight's blocks) -> f32 [rows, out], out <= 16 * blocks given by the result.
 inline constexpr char kW4A8MatmulTarget[] = "vlmxla.w4a8_matmul_host";
+// The product target of weights in `quant` (kNone: a bfloat16 weight as stored).
+inline const char* ProductTarget(WeightQuant quant) {
+  switch (quant) {
+    case WeightQuant::kNone: return kBf16MatvecTarget;
+    case WeightQuant::kInt8: return kInt8MatvecTarget;
+    case WeightQuant::kInt4: return kInt4MatvecTarget;
+    case WeightQuant::kW8A8: return kW8A8MatmulTarget;
+    case WeightQuant::kW4A8: return kW4A8MatmulTarget;
+  }
+  return kInt8MatvecTarget;
+}
 // One slot's decode attention on the host (runtime/decode_attention.h), reading only the cache
 // rows the slot has written: (q [kv, rep, hd], k [kv, rows, hd], v [kv, rows, hd], position s32 [],
 // scaling f32 []) -> [kv, rep, hd], all of q, k, v and the result float32 or all bfloat16.

@@ -455,6 +455,15 @@ bool QuantizedHostCall(WeightQuant quant, QuantProduct form, int64_t rows) {
          (QuantizesActivations(quant) || rows <= kMaxHostCallRows);
 }
 
+// Whether x [..., in] meets quantized values (int8 [out, in], int4 packed [out, in / 2]) under
+// `quant` (not w4a8: its blocks).
+bool FitsQuantizedWeight(Builder& b, Value x, Value values, WeightQuant quant) {
+  const std::vector<int64_t> xd = b.dims(x), vd = b.dims(values);
+  const bool int4 = quant == WeightQuant::kInt4;
+  return vd.size() == 2 && b.type(values).element == ElementType::kI8 && !xd.empty() &&
+         xd.back() == (int4 ? vd[1] * 2 : vd[1]);
+}
+
 // Whether x [..., in] meets a bfloat16 weight [out, in].
 bool FitsBf16Weight(Builder& b, Value x, Value weight) {
   const std::vector<int64_t> xd = b.dims(x), wd = b.dims(weight);
@@ -869,8 +878,7 @@ Value QuantizedProject(Builder& b, Value x, Value values, Value scales, WeightQu
   if (quant == WeightQuant::kW4A8) {
     return b.Fail(InvalidArgument("linear: a w4a8 weight takes W4A8Project", "hlo_shape_mismatch"));
   }
-  if (vd.size() != 2 || b.type(values).element != ElementType::kI8 || xd.empty() ||
-      xd.back() != (int4 ? vd[1] * 2 : vd[1])) {
+  if (!FitsQuantizedWeight(b, x, values, quant)) {
     return b.Fail(InvalidArgument("linear: quantized weight " + b.type(values).ToString() +
                                       " does not fit input " + b.type(x).ToString(),
                                   "hlo_shape_mismatch"));
@@ -968,10 +976,7 @@ int64_t SharedCallOutputs(Builder& b, bool in_out, WeightQuant quant, Value x,
         vd.size() == 3 && w.out == vd[0] * kW4A8BlockOutputs && xd.back() == vd[1] * kInt4GroupSize;
     return whole_blocks ? w.out : 0;
   }
-  const bool int4 = quant == WeightQuant::kInt4;
-  const bool fits = vd.size() == 2 && b.type(w.values).element == ElementType::kI8 &&
-                    xd.back() == (int4 ? vd[1] * 2 : vd[1]);
-  return fits ? vd[0] : 0;
+  return FitsQuantizedWeight(b, x, w.values, quant) ? vd[0] : 0;
 }
 
 }  // namespace
@@ -994,12 +999,7 @@ std::vector<Value> ProjectSharedInput(Builder& b, bool in_out, WeightQuant quant
     for (const ProjectionWeight& w : ws) ys.push_back(ProjectAs(b, in_out, quant, x, w));
     return ys;
   }
-  const char* target = quant == WeightQuant::kNone   ? kBf16MatvecTarget
-                       : quant == WeightQuant::kInt8 ? kInt8MatvecTarget
-                       : quant == WeightQuant::kInt4 ? kInt4MatvecTarget
-                       : quant == WeightQuant::kW8A8 ? kW8A8MatmulTarget
-                                                     : kW4A8MatmulTarget;
-  return HostCalls(b, target, x, operands, outs, biases);
+  return HostCalls(b, ProductTarget(quant), x, operands, outs, biases);
 }
 
 }  // namespace vlmxla::hlo

@@ -7,7 +7,6 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "pjrt_c_api.h"
@@ -238,6 +237,24 @@ void SplitAndRun(const XLA_FFI_Api* api, XLA_FFI_ExecutionContext* ctx,
   RunOnPool(api, ctx, call, c.threads);
 }
 
+// A product's weight operands: q (a bf16 weight's w) and, with scales, its scales.
+struct WeightOperands {
+  const XLA_FFI_Buffer* q = nullptr;
+  const XLA_FFI_Buffer* scales = nullptr;
+};
+// The weights after x: `per` operands each (1: w; 2: q and scales), none where the operands do
+// not divide into them. An operand that is not a buffer is null.
+std::vector<WeightOperands> Weights(const XLA_FFI_CallFrame* frame, int64_t per) {
+  const int64_t n = frame->args.size - 1;
+  if (n < per || n % per != 0) return {};
+  std::vector<WeightOperands> weights(n / per);
+  for (int64_t p = 0; p < n / per; ++p) {
+    weights[p].q = ArgBuffer(frame, 1 + p * per);
+    if (per == 2) weights[p].scales = ArgBuffer(frame, 2 + p * per);
+  }
+  return weights;
+}
+
 // What a product call's result must hold: `rows` x `outs` of each product, one after another.
 // One product's result may be [rows, out]; several products' results are one buffer of
 // rows * (out_1 + ... + out_k) values, product i's [rows, out_i] after those before it.
@@ -251,26 +268,18 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
   const XLA_FFI_Api* api = frame->api;
   const bool bf16 = quant == WeightQuant::kNone;
-  const char* target = bf16                          ? kBf16MatvecTarget
-                       : quant == WeightQuant::kInt4 ? kInt4MatvecTarget
-                       : quant == WeightQuant::kW8A8 ? kW8A8MatmulTarget
-                                                     : kInt8MatvecTarget;
-  // Operands a product: its weight (q, and its scales).
-  const int64_t per = bf16 ? 1 : 2;
-  const int64_t products = frame->args.size > 1 ? (frame->args.size - 1) / per : 0;
+  const char* target = ProductTarget(quant);
+  const std::vector<WeightOperands> weights = Weights(frame, bf16 ? 1 : 2);
   const XLA_FFI_Buffer* x = ArgBuffer(frame, 0);
   const XLA_FFI_Buffer* y = RetBuffer(frame, 0);
   // The operands each target takes: x and y alike, then the weights' (q, and its scales).
   const int32_t weight_type = bf16 ? XLA_FFI_DataType_BF16 : XLA_FFI_DataType_S8;
   const char* weight_operands = bf16 ? "w bf16 [out, in]" : "q i8 [out, in], scales f32";
-  bool typed = products >= 1 && frame->args.size == 1 + products * per && frame->rets.size == 1 &&
-               x && y && x->rank == 2 &&
+  bool typed = !weights.empty() && frame->rets.size == 1 && x && y && x->rank == 2 &&
                (x->dtype == XLA_FFI_DataType_F32 || x->dtype == XLA_FFI_DataType_BF16) &&
                y->dtype == XLA_FFI_DataType_F32;
-  for (int64_t p = 0; typed && p < products; ++p) {
-    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + p * per);
-    const XLA_FFI_Buffer* scales = bf16 ? nullptr : ArgBuffer(frame, 2 + p * per);
-    typed = q && q->rank == 2 && q->dtype == weight_type &&
+  for (const auto& [q, scales] : weights) {
+    typed = typed && q && q->rank == 2 && q->dtype == weight_type &&
             (bf16 || (scales && scales->dtype == XLA_FFI_DataType_F32));
   }
   if (!typed) {
@@ -283,9 +292,7 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
   bool fits = rows >= 1 && (!int4 || in % kInt4GroupSize == 0);
   std::string shapes = "x " + Dims(x);
   int64_t outputs = 0;
-  for (int64_t p = 0; p < products; ++p) {
-    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + p * per);
-    const XLA_FFI_Buffer* scales = bf16 ? nullptr : ArgBuffer(frame, 2 + p * per);
+  for (const auto& [q, scales] : weights) {
     const int64_t out = q->dims[0];
     const int64_t want_scales = int4 ? out * (in / kInt4GroupSize) : out;
     fits =
@@ -301,36 +308,33 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
                     std::string(target) + ": " + shapes + " and result " + Dims(y) +
                         " do not fit; it takes x [rows, in] with rows >= 1" + takes + ", " +
-                        ResultRule(products > 1));
+                        ResultRule(weights.size() > 1));
   }
   const bool x_bf16 = x->dtype == XLA_FFI_DataType_BF16;
-  auto* yv = static_cast<float*>(y->data);
   const MatvecIsa isa = g_isa.load(std::memory_order_relaxed);
-  // Product p's operands, and where its result starts.
-  auto operands = [&](int64_t p, int64_t& offset) {
-    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + p * per);
-    const XLA_FFI_Buffer* scales = bf16 ? nullptr : ArgBuffer(frame, 2 + p * per);
-    float* result = yv + rows * offset;
-    offset += q->dims[0];
-    return std::make_tuple(static_cast<const int8_t*>(q->data),
-                           scales ? static_cast<const float*>(scales->data) : nullptr, q->dims[0],
-                           result);
+  // Each product's result after the one before.
+  auto* result = static_cast<float*>(y->data);
+  auto next_result = [&](const XLA_FFI_Buffer* q) {
+    float* at = result;
+    result += rows * q->dims[0];
+    return at;
   };
-  int64_t offset = 0;
+  auto qv = [](const XLA_FFI_Buffer* q) { return static_cast<const int8_t*>(q->data); };
+  auto sv = [](const XLA_FFI_Buffer* s) {
+    return s ? static_cast<const float*>(s->data) : nullptr;
+  };
   if (QuantizesActivations(quant)) {
     auto call = std::make_shared<W8A8Call>();
     QuantizeActivationRows(x->data, x_bf16, rows, in, call->rows, isa);
-    for (int64_t p = 0; p < products; ++p) {
-      const auto [qv, sv, out, result] = operands(p, offset);
-      call->products.push_back({&call->rows, qv, sv, out, result});
+    for (const auto& [q, scales] : weights) {
+      call->products.push_back({&call->rows, qv(q), sv(scales), q->dims[0], next_result(q)});
     }
     SplitAndRun(api, frame->ctx, call, rows * in, 1, isa);
   } else {
     auto call = std::make_shared<MatvecCall>();
     PrepareMatvecRows(x->data, x_bf16, rows, in, quant, call->rows);
-    for (int64_t p = 0; p < products; ++p) {
-      const auto [qv, sv, out, result] = operands(p, offset);
-      call->products.push_back({quant, &call->rows, qv, sv, out, result});
+    for (const auto& [q, scales] : weights) {
+      call->products.push_back({quant, &call->rows, qv(q), sv(scales), q->dims[0], next_result(q)});
     }
     SplitAndRun(api, frame->ctx, call, rows * in, 1, isa);
   }
@@ -344,18 +348,16 @@ XLA_FFI_Error* Matvec(WeightQuant quant, XLA_FFI_CallFrame* frame) {
 XLA_FFI_Error* W4A8MatmulHandler(XLA_FFI_CallFrame* frame) {
   if (XLA_FFI_Error* answer = nullptr; Answered(frame, &answer)) return answer;
   const XLA_FFI_Api* api = frame->api;
-  const int64_t products = frame->args.size > 1 ? (frame->args.size - 1) / 2 : 0;
+  const std::vector<WeightOperands> weights = Weights(frame, 2);
+  const size_t products = weights.size();
   const XLA_FFI_Buffer* x = ArgBuffer(frame, 0);
   const XLA_FFI_Buffer* y = RetBuffer(frame, 0);
-  bool typed = products >= 1 && frame->args.size == 1 + 2 * products && frame->rets.size == 1 &&
-               x && y && x->rank == 2 &&
+  bool typed = products >= 1 && frame->rets.size == 1 && x && y && x->rank == 2 &&
                (x->dtype == XLA_FFI_DataType_F32 || x->dtype == XLA_FFI_DataType_BF16) &&
                y->dtype == XLA_FFI_DataType_F32 && (products > 1 || y->rank == 2);
-  for (int64_t p = 0; typed && p < products; ++p) {
-    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + 2 * p);
-    const XLA_FFI_Buffer* scales = ArgBuffer(frame, 2 + 2 * p);
-    typed = q && scales && q->rank == 3 && scales->rank == 3 && q->dtype == XLA_FFI_DataType_S8 &&
-            scales->dtype == XLA_FFI_DataType_BF16;
+  for (const auto& [q, scales] : weights) {
+    typed = typed && q && scales && q->rank == 3 && scales->rank == 3 &&
+            q->dtype == XLA_FFI_DataType_S8 && scales->dtype == XLA_FFI_DataType_BF16;
   }
   if (!typed) {
     return FfiError(api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
@@ -368,9 +370,7 @@ XLA_FFI_Error* W4A8MatmulHandler(XLA_FFI_CallFrame* frame) {
   bool fits = rows >= 1 && in % kInt4GroupSize == 0;
   std::string shapes = "x " + Dims(x);
   std::vector<int64_t> outs;
-  for (int64_t p = 0; p < products; ++p) {
-    const XLA_FFI_Buffer* q = ArgBuffer(frame, 1 + 2 * p);
-    const XLA_FFI_Buffer* scales = ArgBuffer(frame, 2 + 2 * p);
+  for (const auto& [q, scales] : weights) {
     const int64_t blocks = q->dims[0];
     fits = fits && q->dims[1] == groups && q->dims[2] == kW4A8BlockBytes &&
            scales->dims[0] == blocks && scales->dims[1] == groups &&
@@ -396,10 +396,10 @@ XLA_FFI_Error* W4A8MatmulHandler(XLA_FFI_CallFrame* frame) {
   QuantizeActivationRows(x->data, x->dtype == XLA_FFI_DataType_BF16, rows, in, call->rows, isa,
                          /*group_sums=*/true);
   auto* result = static_cast<float*>(y->data);
-  for (int64_t p = 0; p < products; ++p) {
-    call->products.push_back(
-        {&call->rows, static_cast<const int8_t*>(ArgBuffer(frame, 1 + 2 * p)->data),
-         static_cast<const uint16_t*>(ArgBuffer(frame, 2 + 2 * p)->data), outs[p], result});
+  for (size_t p = 0; p < products; ++p) {
+    call->products.push_back({&call->rows, static_cast<const int8_t*>(weights[p].q->data),
+                              static_cast<const uint16_t*>(weights[p].scales->data), outs[p],
+                              result});
     result += rows * outs[p];
   }
   SplitAndRun(api, frame->ctx, call, rows * in, kW4A8BlockOutputs, isa);
