@@ -506,6 +506,10 @@ def main(argv: list[str] | None = None) -> int:
 
     cpuinfo = pathlib.Path("/proc/cpuinfo").read_text(errors="replace")
     machine = report.machine_name(cpuinfo, cores)
+    # Run under scripts/as_cpu.sh: every library (and every row) saw the older CPU it names.
+    posed_as = os.environ.get("VLMXLA_CPUID_MASK") or None
+    if posed_as:
+        machine += f"-as-{posed_as}"
     date = datetime.date.today().isoformat()
     results = {
         "date": date,
@@ -517,6 +521,8 @@ def main(argv: list[str] | None = None) -> int:
             "name": machine,
             "cpu": next((ln.split(":", 1)[1].strip() for ln in cpuinfo.splitlines()
                          if ln.startswith("model name")), "unknown"),
+            "isa": sorted(set(re.findall(r"\b(avx512[a-z_0-9]*|amx_[a-z0-9]+|avx2)\b", cpuinfo))),
+            "posed_as": posed_as,
             "cores": cores,
             "threads": threads,
             "load_average_start": load_start,

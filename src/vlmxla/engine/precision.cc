@@ -80,17 +80,31 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
   if (!requested && c.precision.compute == hlo::ElementType::kBF16 && isa.known && !isa.Bf16Dot()) {
     // Without VDPBF16PS (AVX512_BF16) or AMX every bf16 product widens its operands first: on an
     // AVX2 Zen 3, pjrt-cpu prefilled at 112 tok/s in bf16 against 180 in f32 and iree-cpu's bf16
-    // image encode took 455 s against 23 s (docs/usage.md, "Dtypes").
+    // image encode took 455 s against 23 s (docs/usage.md, "Dtypes"). On pjrt-cpu the weights
+    // stay bf16 all the same (stream_bf16 below): posed as an AVX2 CPU (scripts/as_cpu.sh),
+    // float32 on them decoded as fast as bf16 at batch 1 and faster at 4 and 8, and prefilled as
+    // fast (bench/README.md).
     slower = "the checkpoint is bfloat16, but the CPU " + backend + " compiles for is " +
              isa.Name() + " (" + isa.where +
-             "), which has no bfloat16 dot instructions (AVX512_BF16 or AMX), so bfloat16 "
-             "products run slower than float32 there; --dtype bfloat16 keeps them narrow";
+             "), which has no bfloat16 dot instructions (AVX512_BF16 or AMX): bfloat16 products "
+             "widen their operands there and run no faster than float32; --dtype bfloat16 "
+             "computes in bfloat16 anyway";
   }
   if (!slower.empty()) {
     c.why = "compute dtype float32 (auto: " + slower + ")";
-    c.precision = {hlo::ElementType::kF32, hlo::ElementType::kF32};
-    c.weights_in_out = traits.prefers_in_out_weights;
-    c.why += ", weights stored as " + stored_name + ", widened to float32 as they upload";
+    // bf16 weights stay bf16 where the backend's host kernel streams them into float32 products
+    // (decode reads half the bytes; prefill widens them in the program, which is exact);
+    // elsewhere they widen once as they upload.
+    const bool stream_bf16 = c.precision.weights == hlo::ElementType::kBF16 &&
+                             traits.keeps_bf16_weights_out_in && traits.has_quantized_matvec_call;
+    c.precision = {stream_bf16 ? hlo::ElementType::kBF16 : hlo::ElementType::kF32,
+                   hlo::ElementType::kF32};
+    c.weights_in_out = traits.prefers_in_out_weights && !stream_bf16;
+    SetProductForms(traits, c.weights_in_out, c.precision);
+    c.why += ", weights stored as " + stored_name +
+             (stream_bf16 ? ", kept so as [out, in]: decode's products stream them through the "
+                            "host kernel, which widens them in registers"
+                          : ", widened to float32 as they upload");
     if (c.why.find(isa.where) == std::string::npos) c.why += isa_said;
     return c;
   }
@@ -105,14 +119,19 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
     c.why += std::string(", rounded to ") + TorchDtypeName(c.precision.compute) + " as they upload";
   }
   c.why += " on " + backend + isa_said;
-  const bool bf16 = c.precision.compute == hlo::ElementType::kBF16;
   const bool narrow = c.precision.compute != hlo::ElementType::kF32;
+  // bf16 weights stay [out, in] where the backend streams them so, whatever the compute type:
+  // in float32 compute too, decode's rows then meet them in the host kernel (which widens the
+  // weight in registers) instead of a conversion of the whole weight at every step.
   c.weights_in_out =
       (traits.prefers_in_out_weights || (narrow && traits.prefers_in_out_narrow_weights)) &&
-      !(bf16 && traits.keeps_bf16_weights_out_in);
+      !(c.precision.weights == hlo::ElementType::kBF16 && traits.keeps_bf16_weights_out_in);
   SetProductForms(traits, c.weights_in_out, c.precision);
   if (c.precision.narrow_rows_times_weight) {
     c.why += ", weights kept [out, in] (the backend streams bf16 products only in that layout)";
+  } else if (!narrow && c.precision.weights == hlo::ElementType::kBF16 && !c.weights_in_out &&
+             traits.prefers_in_out_weights) {
+    c.why += ", weights kept [out, in] (decode's products stream them as stored)";
   }
   if (narrow && c.weights_in_out && !traits.prefers_in_out_weights) {
     c.why += ", weights [in, out] (the backend runs narrow products fastest in that layout)";

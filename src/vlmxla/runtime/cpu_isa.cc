@@ -1,10 +1,16 @@
 #include "vlmxla/runtime/cpu_isa.h"
 
 #include <algorithm>
-#include <cctype>
+#include <cstdint>
+#include <cstdio>
 #include <fstream>
+#include <cctype>
 #include <set>
 #include <sstream>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 namespace vlmxla::runtime {
 namespace {
@@ -71,18 +77,96 @@ CpuIsa CpuIsaFromFlags(std::string_view flags, std::string where) {
   return isa;
 }
 
-const CpuIsa& HostCpuIsa() {
-  static const CpuIsa host = [] {
-    std::ifstream in("/proc/cpuinfo");
-    for (std::string line; std::getline(in, line);) {
-      if (line.rfind("flags", 0) == 0) {
-        const size_t colon = line.find(':');
-        return CpuIsaFromFlags(colon == std::string::npos ? "" : line.substr(colon + 1),
-                               "this CPU");
-      }
+CpuIsa CpuIsaFromCpuid() {
+  CpuIsa isa;
+  isa.where = "this CPU";
+#if defined(__x86_64__)
+  unsigned eax = 0, ebx = 0, ecx1 = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx1, &edx)) return isa;
+  isa.known = true;
+  // The OS saves the registers' state (XCR0): SSE and AVX (bits 1, 2), AVX-512's opmask and
+  // upper halves (5, 6, 7), AMX's tile config and data (17, 18). A CPU feature whose state the
+  // OS does not save cannot be used.
+  uint64_t xcr0 = 0;
+  if (ecx1 & (1u << 27)) {  // OSXSAVE
+    uint32_t lo = 0, hi = 0;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    xcr0 = (uint64_t{hi} << 32) | lo;
+  }
+  const bool avx_state = (xcr0 & 0x6) == 0x6;
+  const bool avx512_state = avx_state && (xcr0 & 0xe0) == 0xe0;
+  const bool amx_state = (xcr0 & 0x60000) == 0x60000;
+  unsigned ebx7 = 0, ecx7 = 0, edx7 = 0, eax71 = 0, unused = 0;
+  if (__get_cpuid_max(0, nullptr) >= 7) {
+    __cpuid_count(7, 0, unused, ebx7, ecx7, edx7);
+    __cpuid_count(7, 1, eax71, unused, unused, unused);
+  }
+  const auto bit = [](unsigned reg, int b) { return ((reg >> b) & 1u) != 0; };
+  // Leaf 1 ECX: 12 FMA, 28 AVX, 29 F16C; leaf 7.0 EBX: 5 AVX2, 16 AVX512F, 17 DQ, 30 BW, 31 VL;
+  // EDX: 22 AMX-BF16, 23 AVX512-FP16, 24 AMX-TILE; leaf 7.1 EAX: 5 AVX512-BF16.
+  isa.avx2 = avx_state && bit(ecx1, 12) && bit(ecx1, 28) && bit(ecx1, 29) && bit(ebx7, 5);
+  isa.avx512f =
+      isa.avx2 && avx512_state && bit(ebx7, 16) && bit(ebx7, 17) && bit(ebx7, 30) && bit(ebx7, 31);
+  isa.avx512_bf16 = isa.avx512f && bit(eax71, 5);
+  isa.avx512_fp16 = isa.avx512f && bit(edx7, 23);
+  isa.amx_bf16 = amx_state && bit(edx7, 22) && bit(edx7, 24);
+#endif
+  return isa;
+}
+
+std::string HostCpuIdentity() {
+  std::string id;
+#if defined(__x86_64__)
+  const auto hex = [&id](unsigned v) {
+    char buf[12];
+    std::snprintf(buf, sizeof buf, "%08x ", v);
+    id += buf;
+  };
+  unsigned r[4] = {0, 0, 0, 0};
+  __cpuid(0, r[0], r[1], r[2], r[3]);
+  const unsigned max_leaf = r[0];
+  id += "vendor ";
+  for (int i : {1, 3, 2}) hex(r[i]);
+  __cpuid(1, r[0], r[1], r[2], r[3]);
+  id += "\n1 ";
+  hex(r[0]);  // family, model, stepping; EBX (this core's APIC id) differs between cores
+  hex(r[2]);
+  hex(r[3]);
+  if (max_leaf >= 7) {
+    __cpuid_count(7, 0, r[0], r[1], r[2], r[3]);
+    id += "\n7.0 ";
+    for (int i : {1, 2, 3}) hex(r[i]);
+    __cpuid_count(7, 1, r[0], r[1], r[2], r[3]);
+    id += "\n7.1 ";
+    hex(r[0]);
+  }
+  __cpuid(0x80000001u, r[0], r[1], r[2], r[3]);
+  id += "\next ";
+  hex(r[2]);
+  hex(r[3]);
+  if (r[2] != 0 || r[3] != 0) {
+    unsigned one[4];
+    __cpuid(1, one[0], one[1], one[2], one[3]);
+    if (one[2] & (1u << 27)) {
+      uint32_t lo = 0, hi = 0;
+      __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+      id += "\nxcr0 ";
+      hex(hi);
+      hex(lo);
     }
-    return CpuIsa{false, false, false, false, false, false, "this CPU (no x86 flags)"};
-  }();
+  }
+#endif
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) == 0) return id + "\n" + line;
+  }
+  return id;
+}
+
+const CpuIsa& HostCpuIsa() {
+  // From CPUID itself, not /proc/cpuinfo (the kernel's reading of the same bits): a process that
+  // is shown an older CPU (scripts/as_cpu.sh) then reads the same CPU as its libraries do.
+  static const CpuIsa host = CpuIsaFromCpuid();
   return host;
 }
 

@@ -1,5 +1,5 @@
 // The x86 instruction-set features that decide how fast each compute dtype runs on a CPU, as the
-// CPU backends compile for them: the host's own (/proc/cpuinfo), held lower by XLA's
+// CPU backends compile for them: the host's own (CPUID), held lower by XLA's
 // --xla_cpu_max_isa (in XLA_FLAGS, which the PJRT CPU plugin reads) or by IREE's
 // --iree-cpu-target (an LLVM CPU name). `--dtype auto` reads them (engine/precision.cc).
 #pragma once
@@ -27,8 +27,15 @@ struct CpuIsa {
 
 // The features named in a /proc/cpuinfo "flags" line (or any space-separated list of them).
 CpuIsa CpuIsaFromFlags(std::string_view flags, std::string where);
-// This machine's: the first processor's flags in /proc/cpuinfo (unknown where there are none).
+// This CPU's, read from CPUID and XCR0 (unknown on a CPU that is not x86-64).
+CpuIsa CpuIsaFromCpuid();
+// CpuIsaFromCpuid, read once.
 const CpuIsa& HostCpuIsa();
+// What identifies the instructions this process may run, for the keys of compiled code that
+// targets the host (XLA's CPU backend, IREE's llvm-cpu "host"): the CPUID leaves that name the
+// CPU and its features (as this process sees them: scripts/as_cpu.sh changes them), XCR0, and
+// /proc/cpuinfo's model name.
+std::string HostCpuIdentity();
 // `host` held to XLA's --xla_cpu_max_isa value (SSE4_2, AVX, AVX2, AVX512, AVX512_VNNI,
 // AVX512_BF16, AMX, AMX_FP16; case-insensitive) if XLA_FLAGS names one; unknown for a value XLA
 // would not know either.

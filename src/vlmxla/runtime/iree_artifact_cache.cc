@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "vlmxla/runtime/artifact_cache.h"
+#include "vlmxla/runtime/cpu_isa.h"
 #include "vlmxla/runtime/iree_process.h"
 #include "vlmxla/runtime/sha256.h"
 
@@ -124,7 +125,12 @@ std::optional<std::string> RecordedIreeCompilerVersion(const std::string& cache_
 std::string IreeArtifactKey(const IreeCompileJob& job, std::string_view mlir_text) {
   ArtifactKey key("vlmxla-iree-artifact-v1");
   key.Add(job.compiler_version).Add(job.target).Add(std::to_string(job.flags.size()));
-  for (const std::string& flag : job.flags) key.Add(flag);
+  for (const std::string& flag : job.flags) {
+    key.Add(flag);
+    // llvm-cpu's "host" is whatever CPU compiles it: code for an AVX-512 machine must not be
+    // loaded by an AVX2-only one that shares (or was handed) the cache.
+    if (flag == "--iree-llvmcpu-target-cpu=host") key.Add(HostCpuIdentity());
+  }
   return key.Add(mlir_text).Hex();
 }
 

@@ -24,6 +24,7 @@
 #include "vlmxla/base/quantize.h"
 #include "vlmxla/runtime/pjrt_ffi_matvec.h"
 #include "vlmxla/runtime/artifact_cache.h"
+#include "vlmxla/runtime/cpu_isa.h"
 #include "vlmxla/runtime/mlir_signature.h"
 
 namespace vlmxla::runtime {
@@ -279,18 +280,6 @@ std::string PluginAttributes(const PJRT_Api* api) {
     out += "\n";
   }
   return out;
-}
-
-// The host CPU's model name and ISA flags (the first processor's lines of /proc/cpuinfo): XLA's
-// CPU backend compiles for the features of the machine it runs on.
-std::string HostCpuIdentity() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string model, flags;
-  for (std::string line; std::getline(in, line) && (model.empty() || flags.empty());) {
-    if (model.empty() && line.rfind("model name", 0) == 0) model = line;
-    if (flags.empty() && line.rfind("flags", 0) == 0) flags = line;
-  }
-  return model + "\n" + flags;
 }
 
 Result<std::string> ReadWholeFile(const std::string& path) {
@@ -910,6 +899,7 @@ Result<std::unique_ptr<PjrtExecutor>> PjrtExecutor::Load(const std::string& plug
                        PluginAttributes(api) + "XLA_FLAGS=" + (xla_flags ? xla_flags : "") + "\n" +
                        client->platform + "\n" + client->kind + "\n" +
                        ToString(debug.debug_string, debug.debug_string_size) + "\n" +
+                       // XLA's CPU backend compiles for the features of the CPU it runs on.
                        (client->platform == "cpu" ? HostCpuIdentity() : std::string());
   }
   std::unique_ptr<PjrtExecutor> executor(new PjrtExecutor(client));

@@ -82,9 +82,17 @@ TEST(Precision, WeightsAreHeldInANarrowComputeDtypeAndStayNarrowUnderFloat32) {
 TEST(Precision, ExplicitFlagWinsAndKeepsWeightsAsStored) {
   auto c =
       ResolvePrecision(ElementType::kF32, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
-  // f32 compute on bf16 weights: the products are f32, nothing to emit as two rows.
+  // f32 compute on bf16 weights: the products are f32, nothing to emit as two rows; the weights
+  // keep [out, in], where decode's rows meet them in the host kernel as stored.
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kF32, false}));
+  EXPECT_FALSE(c->weights_in_out);
+  EXPECT_NE(c->why.find("kept [out, in] (decode's products stream them as stored)"),
+            std::string::npos)
+      << c->why;
+  // f32 weights computed in f32 take the backend's f32 layout.
+  c = ResolvePrecision(ElementType::kF32, Config("float32"), DType::kF32, "pjrt:cpu", Widens());
   EXPECT_TRUE(c->weights_in_out);
+  EXPECT_EQ(c->why.find("kept [out, in]"), std::string::npos) << c->why;
   // bf16 compute where the backend streams bf16 products only with [out, in] weights: the
   // weights keep that layout and one-row products stay one row.
   c = ResolvePrecision(ElementType::kBF16, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
@@ -171,6 +179,12 @@ TEST(Precision, AutoAvoidsNarrowComputeWhereTheBackendWidensIt) {
   EXPECT_NE(c->why.find("widens float16 matmuls"), std::string::npos) << c->why;
   EXPECT_NE(c->why.find("--dtype float16 keeps them narrow"), std::string::npos) << c->why;
   EXPECT_TRUE(c->weights_in_out);  // widened to f32 at upload: f32 products
+  // With the host calls, auto's float32 keeps them (decode's attention), as --dtype float32 does.
+  runtime::BackendTraits calls = Widens();
+  calls.has_quantized_matvec_call = true;
+  c = ResolvePrecision(std::nullopt, Config("float16"), DType::kF16, "pjrt:cpu", calls);
+  EXPECT_EQ(c->precision.compute, ElementType::kF32);
+  EXPECT_TRUE(c->precision.quantized_matvec_call);
   // bf16 it streams: auto keeps the checkpoint's type and layout.
   c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "pjrt:cpu", Widens());
   EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kBF16, ElementType::kBF16, false, true}));
@@ -207,6 +221,28 @@ TEST(Precision, AutoComputesBf16InFloat32WhereTheCpuHasNoBf16Dot) {
       << c->why;
   EXPECT_NE(c->why.find("is AVX2 (test CPU)"), std::string::npos) << c->why;
   EXPECT_NE(c->why.find("widened to float32 as they upload"), std::string::npos) << c->why;
+  EXPECT_FALSE(c->weights_in_out);
+  // A backend whose host kernel streams bf16 weights [out, in] into float32 products (XLA's CPU
+  // plugin with its host calls) keeps them bf16 in that layout: decode reads half the bytes.
+  runtime::BackendTraits pjrt = Widens();
+  pjrt.has_quantized_matvec_call = true;
+  pjrt.cpu_isa = runtime::CpuIsaFromFlags(kAvx2, "test CPU");
+  c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "pjrt:cpu", pjrt);
+  EXPECT_EQ(c->precision.weights, ElementType::kBF16);
+  EXPECT_EQ(c->precision.compute, ElementType::kF32);
+  // The host calls stay on (decode's products and attention): the program is --dtype float32's.
+  EXPECT_TRUE(c->precision.quantized_matvec_call);
+  EXPECT_FALSE(c->weights_in_out);
+  EXPECT_NE(c->why.find("stream them through the host kernel"), std::string::npos) << c->why;
+  auto explicit_f32 =
+      ResolvePrecision(ElementType::kF32, Config("bfloat16"), DType::kBF16, "pjrt:cpu", pjrt);
+  EXPECT_EQ(c->precision, explicit_f32->precision);
+  EXPECT_EQ(c->weights_in_out, explicit_f32->weights_in_out);
+  // Without the host calls they widen as they upload, into the backend's f32 layout.
+  pjrt.has_quantized_matvec_call = false;
+  c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "pjrt:cpu", pjrt);
+  EXPECT_EQ(c->precision, (hlo::Precision{ElementType::kF32, ElementType::kF32}));
+  EXPECT_TRUE(c->weights_in_out);
   // With AVX512_BF16 it stays bf16, and the start line names the ISA.
   c = ResolvePrecision(std::nullopt, Config("bfloat16"), DType::kBF16, "iree:llvm-cpu",
                        OnCpu(kAvx512Bf16));

@@ -4,6 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "vlmxla/runtime/quantized_matvec.h"
+
 namespace vlmxla::runtime {
 namespace {
 
@@ -55,6 +61,61 @@ TEST(CpuIsa, IreeCompilesForItsTarget) {
   EXPECT_TRUE(IreeCpuIsa(zen4, "znver4").Bf16Dot());
   EXPECT_FALSE(IreeCpuIsa(zen4, "x86-64-v4").Bf16Dot());
   EXPECT_FALSE(IreeCpuIsa(zen4, "some-future-cpu").known);
+}
+
+// The flags line of /proc/cpuinfo: the kernel's reading of the CPUID bits HostCpuIsa reads.
+std::string ProcCpuinfoFlags() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("flags", 0) == 0) return line.substr(line.find(':') + 1);
+  }
+  return "";
+}
+
+void ExpectSameFeatures(const CpuIsa& a, const CpuIsa& b) {
+  EXPECT_EQ(a.known, b.known);
+  EXPECT_EQ(a.avx2, b.avx2);
+  EXPECT_EQ(a.avx512f, b.avx512f);
+  EXPECT_EQ(a.avx512_bf16, b.avx512_bf16);
+  EXPECT_EQ(a.avx512_fp16, b.avx512_fp16);
+  EXPECT_EQ(a.amx_bf16, b.amx_bf16);
+}
+
+// HostCpuIsa reads CPUID; the kernel's flags line reads the same bits. Under scripts/as_cpu.sh
+// (ctest's runtime_tests.as_cpu_*), CPUID answers as the named CPU: every reader in the process,
+// vlmxla's and libgcc's alike, sees that CPU and not this one.
+TEST(CpuIsa, ReadsCpuidAsTheProcessSeesIt) {
+  const char* mask = std::getenv("VLMXLA_CPUID_MASK");
+  const std::string cpu = mask ? mask : "";
+  const CpuIsa host = HostCpuIsa();
+  if (cpu.empty()) {
+    const std::string flags = ProcCpuinfoFlags();
+    if (flags.empty()) GTEST_SKIP() << "unavailable: no flags line in /proc/cpuinfo to compare";
+    ExpectSameFeatures(host, CpuIsaFromFlags(flags, "this CPU"));
+    return;
+  }
+  const CpuIsa real = CpuIsaFromFlags(ProcCpuinfoFlags(), "this CPU");
+  if (cpu == "x86-64-v3") {
+    ExpectSameFeatures(host, CpuIsaFromFlags("sse2 avx fma f16c avx2", "x86-64-v3"));
+    EXPECT_EQ(host.Name(), "AVX2");
+    EXPECT_EQ(HostMatvecIsa(), MatvecIsa::kAvx2);
+    EXPECT_FALSE(CpuHasAmxBf16());
+  } else if (cpu == "cascadelake") {
+    ExpectSameFeatures(
+        host,
+        CpuIsaFromFlags("sse2 fma f16c avx2 avx512f avx512dq avx512bw avx512vl", "cascadelake"));
+    EXPECT_EQ(HostMatvecIsa(), MatvecIsa::kAvx512);
+    EXPECT_FALSE(CpuHasAmxBf16());
+  } else if (cpu == "znver4") {
+    ExpectSameFeatures(host, CpuIsaFromFlags(kZen4, "znver4"));
+    EXPECT_EQ(host.Name(), "AVX-512 with BF16");
+    EXPECT_FALSE(CpuHasAmxBf16());
+  } else {
+    FAIL() << "VLMXLA_CPUID_MASK=" << cpu << " is not a CPU this test knows";
+  }
+  // The mask only takes features away.
+  EXPECT_TRUE(!host.avx512f || real.avx512f);
+  EXPECT_TRUE(!host.Bf16Dot() || real.Bf16Dot());
 }
 
 }  // namespace
