@@ -852,7 +852,11 @@ bool RowInvariantProducts(const Precision& precision, int64_t rows) {
 
 bool Bf16HostCallTakes(Builder& b, bool in_out, Value x, Value weight) {
   if (!Ready(b, {x, weight}) || in_out || !b.quantized_matvec_call()) return false;
-  return FitsBf16Weight(b, x, weight) && Rows(b, x) <= kMaxBf16HostCallRows;
+  // float32 rows (float32 compute on bf16 weights): the kernel at prefill's row counts too, where
+  // XLA would widen the whole weight at every call first.
+  const int64_t most =
+      b.type(x).element == ElementType::kF32 ? kMaxHostCallRows : kMaxBf16HostCallRows;
+  return FitsBf16Weight(b, x, weight) && Rows(b, x) <= most;
 }
 
 Value Bf16HostLinear(Builder& b, Value x, Value weight, Value bias) {
