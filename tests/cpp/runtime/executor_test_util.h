@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "../test_source_dir.h"
@@ -25,15 +26,24 @@ namespace vlmxla::runtime::test_util {
 
 inline std::string SourceDir() { return VLMXLA_SOURCE_DIR; }
 
-// A fresh IREE artifact cache per test binary run, so the first compile of a module is cold.
+// A fresh IREE artifact cache per test binary run, so the first compile of a module is cold;
+// removed with its PJRT sibling (TestExecutorConfig) when the process exits. The path is never
+// destroyed, so the exit handler can still read it after the statics are gone.
 inline const std::string& TestCacheDir() {
-  static const std::string dir = [] {
+  static const std::string* dir = [] {
     namespace fs = std::filesystem;
     std::string pattern = (fs::temp_directory_path() / "vlmxla-iree-test-XXXXXX").string();
     const char* made = mkdtemp(pattern.data());
-    return std::string(made != nullptr ? made : "/tmp/vlmxla-iree-test");
+    if (made == nullptr) return new std::string("/tmp/vlmxla-iree-test");
+    auto* path = new std::string(made);
+    std::atexit([] {
+      std::error_code ec;
+      fs::remove_all(TestCacheDir(), ec);
+      fs::remove_all(TestCacheDir() + "-pjrt", ec);
+    });
+    return path;
   }();
-  return dir;
+  return *dir;
 }
 
 // $VLMXLA_PJRT_PLUGIN, else the XLA CPU plugin in the repository's .venv ("" when missing).
