@@ -10,6 +10,17 @@ std::optional<hlo::ElementType> FromTorchName(const std::string& name) {
   return std::nullopt;
 }
 
+// The decoder weights' layout for `precision` (PrecisionChoice::weights_in_out): [in, out] where
+// the backend prefers it for the products' type, except that bf16 weights stay [out, in] where
+// the backend streams them so, whatever the compute type: in float32 compute too, decode's rows
+// then meet them in the host kernel (which widens the weight in registers) instead of a
+// conversion of the whole weight at every step.
+bool WeightsInOut(const runtime::BackendTraits& traits, const hlo::Precision& precision) {
+  const bool narrow = precision.compute != hlo::ElementType::kF32;
+  return (traits.prefers_in_out_weights || (narrow && traits.prefers_in_out_narrow_weights)) &&
+         !(precision.weights == hlo::ElementType::kBF16 && traits.keeps_bf16_weights_out_in);
+}
+
 }  // namespace
 
 Result<std::optional<hlo::ElementType>> ParseDtypeFlag(const std::string& value,
@@ -99,7 +110,7 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
                              traits.keeps_bf16_weights_out_in && traits.has_quantized_matvec_call;
     c.precision = {stream_bf16 ? hlo::ElementType::kBF16 : hlo::ElementType::kF32,
                    hlo::ElementType::kF32};
-    c.weights_in_out = traits.prefers_in_out_weights && !stream_bf16;
+    c.weights_in_out = WeightsInOut(traits, c.precision);
     SetProductForms(traits, c.weights_in_out, c.precision);
     c.why += ", weights stored as " + stored_name +
              (stream_bf16 ? ", kept so as [out, in]: decode's products stream them through the "
@@ -120,12 +131,7 @@ Result<PrecisionChoice> ResolvePrecision(std::optional<hlo::ElementType> request
   }
   c.why += " on " + backend + isa_said;
   const bool narrow = c.precision.compute != hlo::ElementType::kF32;
-  // bf16 weights stay [out, in] where the backend streams them so, whatever the compute type:
-  // in float32 compute too, decode's rows then meet them in the host kernel (which widens the
-  // weight in registers) instead of a conversion of the whole weight at every step.
-  c.weights_in_out =
-      (traits.prefers_in_out_weights || (narrow && traits.prefers_in_out_narrow_weights)) &&
-      !(c.precision.weights == hlo::ElementType::kBF16 && traits.keeps_bf16_weights_out_in);
+  c.weights_in_out = WeightsInOut(traits, c.precision);
   SetProductForms(traits, c.weights_in_out, c.precision);
   if (c.precision.narrow_rows_times_weight) {
     c.why += ", weights kept [out, in] (the backend streams bf16 products only in that layout)";

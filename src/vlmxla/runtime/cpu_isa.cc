@@ -77,6 +77,21 @@ CpuIsa CpuIsaFromFlags(std::string_view flags, std::string where) {
   return isa;
 }
 
+#if defined(__x86_64__)
+namespace {
+
+// XCR0, the register states the OS saves, where leaf 1's ECX says XGETBV may be used (OSXSAVE,
+// bit 27); 0 where not.
+uint64_t Xcr0(unsigned leaf1_ecx) {
+  if (!(leaf1_ecx & (1u << 27))) return 0;
+  uint32_t lo = 0, hi = 0;
+  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  return (uint64_t{hi} << 32) | lo;
+}
+
+}  // namespace
+#endif
+
 CpuIsa CpuIsaFromCpuid() {
   CpuIsa isa;
   isa.where = "this CPU";
@@ -87,12 +102,7 @@ CpuIsa CpuIsaFromCpuid() {
   // The OS saves the registers' state (XCR0): SSE and AVX (bits 1, 2), AVX-512's opmask and
   // upper halves (5, 6, 7), AMX's tile config and data (17, 18). A CPU feature whose state the
   // OS does not save cannot be used.
-  uint64_t xcr0 = 0;
-  if (ecx1 & (1u << 27)) {  // OSXSAVE
-    uint32_t lo = 0, hi = 0;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    xcr0 = (uint64_t{hi} << 32) | lo;
-  }
+  const uint64_t xcr0 = Xcr0(ecx1);
   const bool avx_state = (xcr0 & 0x6) == 0x6;
   const bool avx512_state = avx_state && (xcr0 & 0xe0) == 0xe0;
   const bool amx_state = (xcr0 & 0x60000) == 0x60000;
@@ -114,53 +124,53 @@ CpuIsa CpuIsaFromCpuid() {
   return isa;
 }
 
-std::string HostCpuIdentity() {
-  std::string id;
+const std::string& HostCpuIdentity() {
+  // Read once: the key of every compiled program holds it, and the CPU does not change.
+  static const std::string identity = [] {
+    std::string id;
 #if defined(__x86_64__)
-  const auto hex = [&id](unsigned v) {
-    char buf[12];
-    std::snprintf(buf, sizeof buf, "%08x ", v);
-    id += buf;
-  };
-  unsigned r[4] = {0, 0, 0, 0};
-  __cpuid(0, r[0], r[1], r[2], r[3]);
-  const unsigned max_leaf = r[0];
-  id += "vendor ";
-  for (int i : {1, 3, 2}) hex(r[i]);
-  __cpuid(1, r[0], r[1], r[2], r[3]);
-  id += "\n1 ";
-  hex(r[0]);  // family, model, stepping; EBX (this core's APIC id) differs between cores
-  hex(r[2]);
-  hex(r[3]);
-  if (max_leaf >= 7) {
-    __cpuid_count(7, 0, r[0], r[1], r[2], r[3]);
-    id += "\n7.0 ";
-    for (int i : {1, 2, 3}) hex(r[i]);
-    __cpuid_count(7, 1, r[0], r[1], r[2], r[3]);
-    id += "\n7.1 ";
-    hex(r[0]);
-  }
-  __cpuid(0x80000001u, r[0], r[1], r[2], r[3]);
-  id += "\next ";
-  hex(r[2]);
-  hex(r[3]);
-  if (r[2] != 0 || r[3] != 0) {
-    unsigned one[4];
-    __cpuid(1, one[0], one[1], one[2], one[3]);
-    if (one[2] & (1u << 27)) {
-      uint32_t lo = 0, hi = 0;
-      __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-      id += "\nxcr0 ";
-      hex(hi);
-      hex(lo);
+    const auto hex = [&id](unsigned v) {
+      char buf[12];
+      std::snprintf(buf, sizeof buf, "%08x ", v);
+      id += buf;
+    };
+    unsigned r[4] = {0, 0, 0, 0};
+    __cpuid(0, r[0], r[1], r[2], r[3]);
+    const unsigned max_leaf = r[0];
+    id += "vendor ";
+    for (int i : {1, 3, 2}) hex(r[i]);
+    __cpuid(1, r[0], r[1], r[2], r[3]);
+    const unsigned leaf1_ecx = r[2];
+    id += "\n1 ";
+    hex(r[0]);  // family, model, stepping; EBX (this core's APIC id) differs between cores
+    hex(r[2]);
+    hex(r[3]);
+    if (max_leaf >= 7) {
+      __cpuid_count(7, 0, r[0], r[1], r[2], r[3]);
+      id += "\n7.0 ";
+      for (int i : {1, 2, 3}) hex(r[i]);
+      __cpuid_count(7, 1, r[0], r[1], r[2], r[3]);
+      id += "\n7.1 ";
+      hex(r[0]);
     }
-  }
+    __cpuid(0x80000001u, r[0], r[1], r[2], r[3]);
+    id += "\next ";
+    hex(r[2]);
+    hex(r[3]);
+    if (leaf1_ecx & (1u << 27)) {  // OSXSAVE: XCR0 can be read
+      const uint64_t xcr0 = Xcr0(leaf1_ecx);
+      id += "\nxcr0 ";
+      hex(static_cast<unsigned>(xcr0 >> 32));
+      hex(static_cast<unsigned>(xcr0));
+    }
 #endif
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("model name", 0) == 0) return id + "\n" + line;
-  }
-  return id;
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("model name", 0) == 0) return id + "\n" + line;
+    }
+    return id;
+  }();
+  return identity;
 }
 
 const CpuIsa& HostCpuIsa() {

@@ -34,8 +34,8 @@ const CpuIsa& HostCpuIsa();
 // What identifies the instructions this process may run, for the keys of compiled code that
 // targets the host (XLA's CPU backend, IREE's llvm-cpu "host"): the CPUID leaves that name the
 // CPU and its features (as this process sees them: scripts/as_cpu.sh changes them), XCR0, and
-// /proc/cpuinfo's model name.
-std::string HostCpuIdentity();
+// /proc/cpuinfo's model name. Read once per process.
+const std::string& HostCpuIdentity();
 // `host` held to XLA's --xla_cpu_max_isa value (SSE4_2, AVX, AVX2, AVX512, AVX512_VNNI,
 // AVX512_BF16, AMX, AMX_FP16; case-insensitive) if XLA_FLAGS names one; unknown for a value XLA
 // would not know either.
